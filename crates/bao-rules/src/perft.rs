@@ -1,0 +1,36 @@
+//! Perft: the number of leaf nodes of the legal-move tree to a fixed depth, for any game.
+//!
+//! perft(p, 0) = 1 for every position, finished or not; at depth ≥ 1 a finished position
+//! contributes 0 (notation.md §5). From the Bao la Kiswahili start: 4, 14, 38, 124, 405
+//! (K-T18); from the Bao Kingulu start: 4, 15, 50 (issue 3).
+
+use crate::Game;
+
+/// Counts the leaves of the legal-move tree of `pos` to `depth` plies.
+pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&mv| perft(&pos.play_unchecked(mv), depth - 1))
+        .sum()
+}
+
+/// Perft split by the first move: `(move text, leaf count)` in legal-move order.
+pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Vec<(String, u64)> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let count = perft(&pos.play_unchecked(mv), depth.saturating_sub(1));
+            (pos.move_text(mv), count)
+        })
+        .collect()
+}
