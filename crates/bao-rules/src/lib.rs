@@ -27,6 +27,7 @@ use std::hash::Hash;
 pub mod kingulu;
 pub mod kiswahili;
 pub mod perft;
+pub mod record;
 
 mod error;
 mod view;
