@@ -1,3 +1,197 @@
 //! Playing strength for every [`bao_rules::Game`]: alpha-beta and MCTS search,
-//! evaluation, transposition table, levels and the match runner. STUB: being built.
+//! evaluation, transposition table, levels and the match runner.
+//!
+//! The searchers are generic over the rules crate's [`Game`] trait plus this crate's
+//! [`Evaluate`], so one engine serves Bao la Kiswahili and Bao Kingulu.
+//!
+//! ```no_run
+//! use bao_engine::{Engine, EngineConfig, Limits};
+//! use bao_rules::{Game, kingulu::Kingulu};
+//!
+//! let start = Kingulu::start(&Default::default());
+//! let mut engine: Engine<Kingulu> = Engine::new(EngineConfig::level(6));
+//! let result = engine.search(&start, Limits { depth: Some(4), ..Limits::default() }, &mut |_| {});
+//! assert!(result.best.is_some());
+//! ```
 #![deny(missing_docs)]
+
+use bao_rules::Game;
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+pub mod arena;
+mod eval;
+pub mod weights;
+
+pub use eval::Evaluate;
+
+/// A search score, from the side to move's point of view.
+///
+/// `Cp(n)`: centi-seeds (100 = one seed of advantage); `Win(n)` / `Loss(n)`: the side to
+/// move wins / loses in `n` plies with best play (a game end found by the search).
+/// `Display` gives the engine protocol's form: `cp 37`, `win 5`, `loss 4`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Score {
+    /// A heuristic value in centi-seeds.
+    Cp(i32),
+    /// A forced win in this many plies.
+    Win(u32),
+    /// A forced loss in this many plies.
+    Loss(u32),
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Cp(n) => write!(f, "cp {n}"),
+            Score::Win(n) => write!(f, "win {n}"),
+            Score::Loss(n) => write!(f, "loss {n}"),
+        }
+    }
+}
+
+/// Search limits; `None` = no limit of that kind. With no limit at all the alpha-beta
+/// search stops at [`MAX_DEPTH`] (or when the stop flag is set).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Maximum depth in plies (alpha-beta: iterations; MCTS: ignored except as a tree-depth cap).
+    pub depth: Option<u32>,
+    /// Maximum nodes (alpha-beta: positions visited; MCTS: playouts).
+    pub nodes: Option<u64>,
+    /// Maximum wall-clock time in milliseconds.
+    pub time_ms: Option<u64>,
+}
+
+impl Limits {
+    /// `self` with every limit that `over` sets replaced by `over`'s.
+    pub fn overridden_by(self, over: Limits) -> Limits {
+        Limits {
+            depth: over.depth.or(self.depth),
+            nodes: over.nodes.or(self.nodes),
+            time_ms: over.time_ms.or(self.time_ms),
+        }
+    }
+}
+
+/// The deepest alpha-beta iteration the engine will run.
+pub const MAX_DEPTH: u32 = 64;
+
+/// The kind of searcher an [`Engine`] runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Searcher {
+    /// A uniformly random legal move (from the seeded rng).
+    Random,
+    /// The move with the best static evaluation after it (one ply), ties broken by the rng.
+    Greedy,
+    /// Negamax alpha-beta with PVS, iterative deepening and a transposition table.
+    AlphaBeta,
+    /// Monte-Carlo tree search (UCT) with capped random playouts.
+    Mcts,
+}
+
+/// Everything that decides how an [`Engine`] plays.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineConfig {
+    /// The searcher.
+    pub searcher: Searcher,
+    /// The default limits of a search (overridden per call where set).
+    pub limits: Limits,
+    /// The seed of the engine's random numbers (random moves, tie breaks, MCTS playouts).
+    pub seed: u64,
+    /// Transposition table size in MiB (alpha-beta only).
+    pub hash_mb: usize,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig::level(6)
+    }
+}
+
+impl EngineConfig {
+    /// The configuration of playing level `n` (1 = random legal move ... 10 = strongest at a
+    /// few seconds a move); `n` is clamped to 1..=10. The table is in `docs/engine.md`.
+    pub fn level(n: u8) -> EngineConfig {
+        let n = n.clamp(1, 10);
+        let (searcher, depth, time_ms) = match n {
+            1 => (Searcher::Random, None, None),
+            2 => (Searcher::Greedy, None, None),
+            3 => (Searcher::AlphaBeta, Some(2), None),
+            4 => (Searcher::AlphaBeta, Some(3), None),
+            5 => (Searcher::AlphaBeta, Some(4), None),
+            6 => (Searcher::AlphaBeta, Some(6), None),
+            7 => (Searcher::AlphaBeta, Some(8), Some(500)),
+            8 => (Searcher::AlphaBeta, None, Some(1000)),
+            9 => (Searcher::AlphaBeta, None, Some(2000)),
+            _ => (Searcher::AlphaBeta, None, Some(4000)),
+        };
+        EngineConfig {
+            searcher,
+            limits: Limits {
+                depth,
+                nodes: None,
+                time_ms,
+            },
+            seed: 0x00ba_0ba0_5eed,
+            hash_mb: 32,
+        }
+    }
+}
+
+/// What a search found after one completed iteration (or at its end).
+#[derive(Clone, Debug)]
+pub struct SearchInfo<M> {
+    /// The depth completed (alpha-beta: plies; MCTS: the deepest tree level reached).
+    pub depth: u32,
+    /// The score of the best move, from the side to move's point of view.
+    pub score: Score,
+    /// Nodes visited so far (alpha-beta: positions; MCTS: playouts).
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Milliseconds since the search started.
+    pub time_ms: u64,
+    /// The principal variation, starting with the best move.
+    pub pv: Vec<M>,
+}
+
+/// The result of [`Engine::search`].
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// The move to play; `None` only if the game is over (no legal move).
+    pub best: Option<M>,
+    /// The last search information.
+    pub info: SearchInfo<M>,
+}
+
+mod engine;
+pub use engine::Engine;
+
+/// One line of the engine protocol's `info` output:
+/// `info depth 7 score cp 35 nodes 12345 nps 456789 time 27 pv A6> a6< ...`,
+/// the PV in move notation (notation.md §3), played out from `pos`.
+pub fn format_info<G: Game>(pos: &G, info: &SearchInfo<G::Move>) -> String {
+    let mut line = format!(
+        "info depth {} score {} nodes {} nps {} time {}",
+        info.depth, info.score, info.nodes, info.nps, info.time_ms
+    );
+    if !info.pv.is_empty() {
+        line.push_str(" pv");
+        let mut p = pos.clone();
+        for &mv in &info.pv {
+            match p.play(mv) {
+                Ok(next) => {
+                    line.push(' ');
+                    line.push_str(&p.move_text(mv));
+                    p = next;
+                }
+                Err(_) => break,
+            }
+        }
+    }
+    line
+}
+
+/// Internal: the stop flag type shared with callers.
+pub(crate) type StopFlag = Arc<AtomicBool>;

@@ -1,0 +1,1 @@
+//! Evaluation weights of both games, in one place. Units: centi-seeds (100 = one seed).
