@@ -1,2 +1,644 @@
 //! Game records (notation.md §4): a PGN-like text with tags and numbered moves.
-//! STUB: being built.
+//!
+//! No I/O: text in, text out. A record is written as
+//!
+//! ```text
+//! [Game "kiswahili"]
+//! [Rules "mancala-world"]
+//! [Date "2026.11.29"]
+//! [South "Ali"]
+//! [North "bao level 5"]
+//! [Result "1-0"]
+//! [Termination "bao hamna"]
+//!
+//! 1. A6> a6< 2. A7< a5> 3. A4>+ 1-0
+//! ```
+//!
+//! Tag order when writing: `Game`, `Rules` (the profile name), one tag per rule option that
+//! differs from the profile (`[takasia "off"]`, named as [`RuleSet::options`] names it),
+//! `Date`, `South`, `North`, `Setup` (only when the start is not the game's start position
+//! under these rules), `Result`, `Termination` (only for a finished game). Then an empty
+//! line and the moves, numbered per pair (`1. A6> a6<`); when North makes the first move
+//! of the record it is written `1... a6<`. Lines of moves are wrapped before 80 columns.
+//!
+//! Reading accepts tags in any order, extra whitespace, `{...}` comments, move numbers
+//! glued to the move (`1.A6>`), annotations on moves (checked, notation.md §3) and ignores
+//! the PGN tags `Event`, `Site`, `Round`, `Annotator` and `TimeControl`. Every other tag
+//! that is not one of the above must be a rule option of the game. Every move is replayed
+//! and checked: an illegal move is reported with its move number and side.
+//!
+//! ```
+//! use bao_rules::record::GameRecord;
+//! use bao_rules::{Game, kingulu::Kingulu};
+//! # fn main() -> Result<(), bao_rules::record::RecordError> {
+//! let text = "[Game \"kingulu\"]\n[Rules \"default\"]\n[Result \"*\"]\n\n1. A3 *\n";
+//! let record: GameRecord<Kingulu> = GameRecord::from_text(text)?;
+//! assert_eq!(record.moves.len(), 1);
+//! assert_eq!(record.current().side_to_move(), bao_rules::Side::North);
+//! # Ok(()) }
+//! ```
+
+use crate::{EndReason, Game, Outcome, PositionError, RuleSet, Side};
+use std::fmt::Write as _;
+use thiserror::Error;
+
+/// Why a record could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RecordError {
+    /// The text does not follow notation.md §4 (a bad tag, a bad token, a result that
+    /// contradicts the game).
+    #[error("record line {line}: {message}")]
+    Syntax {
+        /// The 1-based line of the text where the problem is.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The `Game` tag names a game that does not exist (or is missing).
+    #[error("unknown game {0:?} (expected \"kiswahili\" or \"kingulu\")")]
+    UnknownGame(String),
+    /// The `Rules` tag or an option tag is not accepted by the game's rules.
+    #[error("rules: {0}")]
+    Rules(String),
+    /// The `Setup` tag is not a valid position.
+    #[error("Setup tag: {0}")]
+    Setup(PositionError),
+    /// A move of the record is malformed or not legal in the position where it is played.
+    #[error("move {number}{} {text}: {message}", if *.side == Side::South { "." } else { "..." })]
+    IllegalMove {
+        /// The move number as written in the record (`12.` → 12).
+        number: usize,
+        /// The side that was to play it.
+        side: Side,
+        /// The move text as written.
+        text: String,
+        /// Why it cannot be played (from [`Game::parse_move`] / [`Game::play`]).
+        message: String,
+    },
+    /// The record is of another game than the one asked for.
+    #[error("the record is a {found} game, expected {expected}")]
+    WrongGame {
+        /// The game asked for ([`Game::NAME`]).
+        expected: String,
+        /// The game named by the `Game` tag.
+        found: String,
+    },
+}
+
+/// The value of the record's `Game` tag (`kiswahili` or `kingulu`), to pick the game type
+/// before reading it with [`GameRecord::from_text`].
+///
+/// # Errors
+/// [`RecordError::Syntax`] for a malformed tag, [`RecordError::UnknownGame`] if the tag is
+/// missing or names another game.
+pub fn game_of(text: &str) -> Result<String, RecordError> {
+    let parsed = parse_text(text)?;
+    match parsed.tag("Game") {
+        Some((_, g)) if g == "kiswahili" || g == "kingulu" => Ok(g.to_string()),
+        Some((_, g)) => Err(RecordError::UnknownGame(g.to_string())),
+        None => Err(RecordError::UnknownGame(String::new())),
+    }
+}
+
+/// A game: rules, start position, moves, players and result (notation.md §4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord<G: Game> {
+    /// The rules the game is played under (the `Rules` tag plus option tags).
+    pub rules: G::Rules,
+    /// The start position (the `Setup` tag, or the game's start under `rules`).
+    pub start: G,
+    /// The moves in order; each is legal in the position before it.
+    pub moves: Vec<G::Move>,
+    /// South's name (`?` when unknown).
+    pub south: String,
+    /// North's name (`?` when unknown).
+    pub north: String,
+    /// The date, `YYYY.MM.DD` by convention; empty when unknown (written `????.??.??`).
+    pub date: String,
+    /// The result: `None` = unfinished (`*`); `Some` for a finished game, including an
+    /// adjudicated one (K-R12.4, OPT-MAX-PLIES).
+    pub result: Option<Outcome>,
+}
+
+impl<G: Game> GameRecord<G> {
+    /// An empty record starting from `start` (its rules), names `?`, no date, no result.
+    pub fn new(start: G) -> Self {
+        GameRecord {
+            rules: start.rules().clone(),
+            start,
+            moves: Vec::new(),
+            south: "?".to_string(),
+            north: "?".to_string(),
+            date: String::new(),
+            result: None,
+        }
+    }
+
+    /// The start position, then the position after each move (`moves.len() + 1` entries).
+    /// Stops early at a move that cannot be played (only possible for a record built by
+    /// hand with an illegal move; [`GameRecord::from_text`] never produces one).
+    pub fn positions(&self) -> Vec<G> {
+        let mut out = Vec::with_capacity(self.moves.len() + 1);
+        let mut pos = self.start.clone();
+        out.push(pos.clone());
+        for &mv in &self.moves {
+            match pos.play(mv) {
+                Ok(next) => {
+                    pos = next;
+                    out.push(pos.clone());
+                }
+                Err(_) => break,
+            }
+        }
+        out
+    }
+
+    /// The position after the last move (see [`GameRecord::positions`]).
+    pub fn current(&self) -> G {
+        self.positions().pop().unwrap_or_else(|| self.start.clone())
+    }
+
+    /// The outcome: `result` when set, else the outcome of the current position if the
+    /// game is over there.
+    fn effective_result(&self) -> Option<Outcome> {
+        self.result.or_else(|| self.current().outcome())
+    }
+
+    /// The canonical record text (notation.md §4), ending with a newline. The moves are
+    /// written without annotations. When `result` is `None` but the last position is
+    /// finished, the position's outcome is written.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let tag = |out: &mut String, name: &str, value: &str| {
+            let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
+        };
+        tag(&mut out, "Game", G::NAME);
+        tag(&mut out, "Rules", self.rules.profile_name());
+        for (name, value) in self.rules.differences() {
+            tag(&mut out, name, &value);
+        }
+        tag(
+            &mut out,
+            "Date",
+            if self.date.is_empty() {
+                "????.??.??"
+            } else {
+                &self.date
+            },
+        );
+        tag(&mut out, "South", &self.south);
+        tag(&mut out, "North", &self.north);
+        if self.start != G::start(&self.rules) {
+            tag(&mut out, "Setup", &self.start.to_text());
+        }
+        let result = self.effective_result();
+        let token = result_token(result);
+        tag(&mut out, "Result", token);
+        if let Some(outcome) = result {
+            tag(&mut out, "Termination", &termination_text(outcome.reason));
+        }
+        out.push('\n');
+
+        // Movetext.
+        let mut tokens: Vec<String> = Vec::new();
+        let mut pos = self.start.clone();
+        let mut number = 1usize;
+        for (i, &mv) in self.moves.iter().enumerate() {
+            let side = pos.side_to_move();
+            match side {
+                Side::South => tokens.push(format!("{number}.")),
+                Side::North if i == 0 => tokens.push(format!("{number}...")),
+                Side::North => {}
+            }
+            tokens.push(pos.move_text(mv));
+            if side == Side::North {
+                number += 1;
+            }
+            match pos.play(mv) {
+                Ok(next) => pos = next,
+                Err(_) => break,
+            }
+        }
+        tokens.push(token.to_string());
+        let mut line = String::new();
+        for t in tokens {
+            if !line.is_empty() && line.len() + 1 + t.len() > 79 {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&t);
+        }
+        out.push_str(&line);
+        out.push('\n');
+        out
+    }
+
+    /// Reads a record, replaying and checking every move.
+    ///
+    /// # Errors
+    /// - [`RecordError::Syntax`] with the line number for a malformed tag or token, a wrong
+    ///   move number, or a `Result`/`Termination` that contradicts the final position;
+    /// - [`RecordError::WrongGame`] if the `Game` tag names the other game,
+    ///   [`RecordError::UnknownGame`] if it is missing or unknown;
+    /// - [`RecordError::Rules`] for an unknown profile or option (tag) or a bad value;
+    /// - [`RecordError::Setup`] for an invalid `Setup` position;
+    /// - [`RecordError::IllegalMove`] with the move number for a move that cannot be played.
+    pub fn from_text(text: &str) -> Result<Self, RecordError> {
+        let parsed = parse_text(text)?;
+        match parsed.tag("Game") {
+            Some((_, g)) if g == G::NAME => {}
+            Some((_, g)) if g == "kiswahili" || g == "kingulu" => {
+                return Err(RecordError::WrongGame {
+                    expected: G::NAME.to_string(),
+                    found: g.to_string(),
+                })
+            }
+            Some((_, g)) => return Err(RecordError::UnknownGame(g.to_string())),
+            None => return Err(RecordError::UnknownGame(String::new())),
+        }
+
+        // Rules: the profile first, then every option tag in order.
+        let mut rules = match parsed.tag("Rules") {
+            Some((_, name)) => {
+                G::Rules::profile(name).map_err(|e| RecordError::Rules(e.message))?
+            }
+            None => G::Rules::default(),
+        };
+        let mut south = "?".to_string();
+        let mut north = "?".to_string();
+        let mut date = String::new();
+        let mut setup: Option<&str> = None;
+        let mut result_tag: Option<(usize, &str)> = None;
+        let mut termination: Option<(usize, &str)> = None;
+        for (line, name, value) in &parsed.tags {
+            match name.as_str() {
+                "Game" | "Rules" => {}
+                "South" => south = value.clone(),
+                "North" => north = value.clone(),
+                "Date" => {
+                    date = if value == "????.??.??" {
+                        String::new()
+                    } else {
+                        value.clone()
+                    }
+                }
+                "Setup" => setup = Some(value),
+                "Result" => result_tag = Some((*line, value)),
+                "Termination" => termination = Some((*line, value)),
+                "Event" | "Site" | "Round" | "Annotator" | "TimeControl" => {}
+                option => rules.set_option(option, value).map_err(|e| {
+                    RecordError::Rules(format!(
+                        "tag [{option} \"{value}\"] (line {line}): {}",
+                        e.message
+                    ))
+                })?,
+            }
+        }
+
+        let start = match setup {
+            Some(text) => G::from_text(text, &rules).map_err(RecordError::Setup)?,
+            None => G::start(&rules),
+        };
+
+        // Replay the moves.
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        let mut number = 1usize;
+        let mut first = true;
+        let mut result_token_seen: Option<(usize, &str)> = None;
+        for (line, token) in &parsed.tokens {
+            let mut tok = token.as_str();
+            if result_token_seen.is_some() {
+                return Err(RecordError::Syntax {
+                    line: *line,
+                    message: format!("{tok:?} after the result token"),
+                });
+            }
+            if matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*") {
+                result_token_seen = Some((*line, tok));
+                continue;
+            }
+            // A move number, alone or glued to the move.
+            if let Some(digits_end) = tok.find(|c: char| !c.is_ascii_digit()) {
+                if digits_end > 0 && tok[digits_end..].starts_with('.') {
+                    let n: usize = tok[..digits_end].parse().map_err(|_| RecordError::Syntax {
+                        line: *line,
+                        message: format!("bad move number {tok:?}"),
+                    })?;
+                    let rest = tok[digits_end..].trim_start_matches('.');
+                    let dots = tok.len() - digits_end - rest.len();
+                    let side = pos.side_to_move();
+                    let expected_dots_ok = match side {
+                        Side::South => dots == 1,
+                        Side::North => dots == 3 && first,
+                    };
+                    if n != number || !expected_dots_ok {
+                        let expected = match side {
+                            Side::South => format!("{number}."),
+                            Side::North if first => format!("{number}..."),
+                            Side::North => format!("a move of North (no number) after {number}."),
+                        };
+                        return Err(RecordError::Syntax {
+                            line: *line,
+                            message: format!("move number {tok:?} where {expected} was expected"),
+                        });
+                    }
+                    if rest.is_empty() {
+                        continue;
+                    }
+                    tok = rest;
+                }
+            }
+            let side = pos.side_to_move();
+            let illegal = |message: String| RecordError::IllegalMove {
+                number,
+                side,
+                text: tok.to_string(),
+                message,
+            };
+            if pos.outcome().is_some() {
+                return Err(illegal("the game is already over".to_string()));
+            }
+            let mv = pos.parse_move(tok).map_err(|e| illegal(e.message))?;
+            pos = pos.play(mv).map_err(|e| illegal(e.to_string()))?;
+            moves.push(mv);
+            first = false;
+            if side == Side::North {
+                number += 1;
+            }
+        }
+
+        // The result: the tag, the token and the final position must agree.
+        let tag_result = result_tag.map(|(_, r)| r).unwrap_or("*");
+        let tag_line = result_tag.map(|(l, _)| l).unwrap_or(1);
+        if !matches!(tag_result, "1-0" | "0-1" | "1/2-1/2" | "*") {
+            return Err(RecordError::Syntax {
+                line: tag_line,
+                message: format!("Result {tag_result:?} is not one of 1-0, 0-1, 1/2-1/2, *"),
+            });
+        }
+        if let Some((line, tok)) = result_token_seen {
+            if result_tag.is_some() && tok != tag_result {
+                return Err(RecordError::Syntax {
+                    line,
+                    message: format!("result token {tok} differs from the Result tag {tag_result}"),
+                });
+            }
+        }
+        let claimed = match result_token_seen {
+            Some((_, tok)) if result_tag.is_none() => tok,
+            _ => tag_result,
+        };
+        let reason_tag = match termination {
+            Some((line, t)) => Some((
+                line,
+                parse_termination(t).ok_or_else(|| RecordError::Syntax {
+                    line,
+                    message: format!(
+                        "Termination {t:?} is not one of bao hamna, no legal move, front row empty, score, adjudicated"
+                    ),
+                })?,
+            )),
+            None => None,
+        };
+        let result = match pos.outcome() {
+            Some(outcome) => {
+                if claimed != "*" && claimed != result_token(Some(outcome)) {
+                    return Err(RecordError::Syntax {
+                        line: tag_line,
+                        message: format!(
+                            "Result {claimed} contradicts the final position: {}",
+                            outcome_sentence(outcome)
+                        ),
+                    });
+                }
+                if let Some((line, reason)) = reason_tag {
+                    if reason != outcome.reason {
+                        return Err(RecordError::Syntax {
+                            line,
+                            message: format!(
+                                "Termination {:?} contradicts the final position: {}",
+                                termination_text(reason),
+                                outcome_sentence(outcome)
+                            ),
+                        });
+                    }
+                }
+                Some(outcome)
+            }
+            None => {
+                if claimed == "*" {
+                    None
+                } else {
+                    let reason = match reason_tag {
+                        None | Some((_, EndReason::Adjudicated)) => EndReason::Adjudicated,
+                        Some((line, reason)) => {
+                            return Err(RecordError::Syntax {
+                                line,
+                                message: format!(
+                                    "Termination {:?} but the game is not over after the last move",
+                                    termination_text(reason)
+                                ),
+                            })
+                        }
+                    };
+                    let winner = match claimed {
+                        "1-0" => Some(Side::South),
+                        "0-1" => Some(Side::North),
+                        _ => None,
+                    };
+                    Some(Outcome { winner, reason })
+                }
+            }
+        };
+
+        Ok(GameRecord {
+            rules,
+            start,
+            moves,
+            south,
+            north,
+            date,
+            result,
+        })
+    }
+}
+
+/// `1-0`, `0-1`, `1/2-1/2` or `*`.
+fn result_token(result: Option<Outcome>) -> &'static str {
+    match result {
+        None => "*",
+        Some(Outcome {
+            winner: Some(Side::South),
+            ..
+        }) => "1-0",
+        Some(Outcome {
+            winner: Some(Side::North),
+            ..
+        }) => "0-1",
+        Some(Outcome { winner: None, .. }) => "1/2-1/2",
+    }
+}
+
+fn outcome_sentence(outcome: Outcome) -> String {
+    match outcome.winner {
+        Some(side) => format!("{side} won, {}", outcome.reason.describe()),
+        None => format!("a draw, {}", outcome.reason.describe()),
+    }
+}
+
+/// The Termination tag's text: the reason word with spaces (`bao hamna`).
+fn termination_text(reason: EndReason) -> String {
+    reason.as_str().replace('-', " ")
+}
+
+fn parse_termination(text: &str) -> Option<EndReason> {
+    let norm: String = text
+        .trim()
+        .to_ascii_lowercase()
+        .split(|c: char| c.is_whitespace() || c == '-' || c == '_')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    [
+        EndReason::BaoHamna,
+        EndReason::NoLegalMove,
+        EndReason::FrontRowEmpty,
+        EndReason::Score,
+        EndReason::Adjudicated,
+    ]
+    .into_iter()
+    .find(|r| r.as_str() == norm)
+}
+
+fn escape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' | '\r' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The tags and movetext tokens of a record, with line numbers.
+struct Parsed {
+    tags: Vec<(usize, String, String)>,
+    tokens: Vec<(usize, String)>,
+}
+
+impl Parsed {
+    fn tag(&self, name: &str) -> Option<(usize, &str)> {
+        self.tags
+            .iter()
+            .find(|(_, n, _)| n == name)
+            .map(|(l, _, v)| (*l, v.as_str()))
+    }
+}
+
+fn parse_text(text: &str) -> Result<Parsed, RecordError> {
+    let mut tags: Vec<(usize, String, String)> = Vec::new();
+    let mut tokens = Vec::new();
+    let mut in_comment = false;
+    let mut in_moves = false;
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = raw.trim();
+        if !in_moves && !in_comment && line.starts_with('[') {
+            let (name, value) = parse_tag(line).map_err(|message| RecordError::Syntax {
+                line: line_no,
+                message,
+            })?;
+            if tags.iter().any(|(_, n, _)| *n == name) {
+                return Err(RecordError::Syntax {
+                    line: line_no,
+                    message: format!("tag {name} given twice"),
+                });
+            }
+            tags.push((line_no, name, value));
+            continue;
+        }
+        if line.is_empty() {
+            continue;
+        }
+        in_moves = true;
+        // Split into tokens, skipping {comments} (which may span lines).
+        let mut current = String::new();
+        for c in line.chars() {
+            if in_comment {
+                if c == '}' {
+                    in_comment = false;
+                }
+                continue;
+            }
+            if c == '{' {
+                in_comment = true;
+            }
+            if c == '{' || c.is_whitespace() {
+                if !current.is_empty() {
+                    tokens.push((line_no, std::mem::take(&mut current)));
+                }
+                continue;
+            }
+            current.push(c);
+        }
+        if !current.is_empty() {
+            tokens.push((line_no, current));
+        }
+    }
+    if in_comment {
+        return Err(RecordError::Syntax {
+            line: text.lines().count(),
+            message: "comment opened with { is never closed".to_string(),
+        });
+    }
+    Ok(Parsed { tags, tokens })
+}
+
+/// Reads `[Name "value"]`.
+fn parse_tag(line: &str) -> Result<(String, String), String> {
+    let inner = line
+        .strip_prefix('[')
+        .and_then(|l| l.strip_suffix(']'))
+        .ok_or_else(|| format!("tag {line:?} does not end with ]"))?
+        .trim();
+    let name_end = inner.find(char::is_whitespace).unwrap_or(inner.len());
+    let name = &inner[..name_end];
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        return Err(format!("tag {line:?}: bad tag name {name:?}"));
+    }
+    let rest = inner[name_end..].trim();
+    let body = rest
+        .strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .ok_or_else(|| format!("tag {name}: the value must be in double quotes, found {rest:?}"))?;
+    let mut value = String::new();
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some(e @ ('"' | '\\')) => value.push(e),
+                other => {
+                    return Err(format!(
+                        "tag {name}: bad escape \\{} in the value",
+                        other.map(String::from).unwrap_or_default()
+                    ))
+                }
+            },
+            '"' => return Err(format!("tag {name}: unescaped \" inside the value")),
+            c => value.push(c),
+        }
+    }
+    Ok((name.to_string(), value))
+}
