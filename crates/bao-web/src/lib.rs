@@ -1,3 +1,505 @@
-//! The local web app (`bao serve`): an axum server with an embedded static board.
-//! STUB: being built.
+//! The local web app behind `bao serve`: an axum server with a JSON API and an embedded
+//! SVG board for playing Bao la Kiswahili (4×8) and Bao Kingulu (2×6) against the
+//! computer.
+//!
+//! * [`serve`] binds `127.0.0.1:P`, prints `bao: serving on http://127.0.0.1:P/` and runs
+//!   until Ctrl-C.
+//! * [`router`] is the whole app as an [`axum::Router`] (for tests with
+//!   `tower::ServiceExt::oneshot`).
+//!
+//! Every game lives in the server under its id (`Mutex<HashMap<id, session>>`), so two
+//! browser tabs play two separate games. The API is documented in `docs/web.md`; every
+//! error is a 4xx with a JSON body `{"error": "..."}` (see [`ApiError`]). The computer
+//! thinks in `tokio::task::spawn_blocking`, bounded by its level's time and
+//! [`session::THINK_CAP_MS`], with the engine's stop flag set when the time is up or the
+//! request is dropped.
+//!
+//! The page (HTML, CSS, JS) is compiled into the binary, so `bao serve` works from any
+//! directory.
 #![deny(missing_docs)]
+
+pub mod error;
+pub mod session;
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{header, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use bao_rules::kingulu::Kingulu;
+use bao_rules::kiswahili::Kiswahili;
+use bao_rules::{RuleSet, Side};
+use serde::Deserialize;
+
+pub use error::ApiError;
+use session::{GameSession, LoadGame, NewGame, Session};
+
+/// The largest request body accepted, in bytes (64 KiB); larger bodies get 413.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// The most games kept at once; starting one more drops the oldest.
+pub const MAX_GAMES: usize = 512;
+
+const INDEX_HTML: &str = include_str!("../static/index.html");
+const APP_JS: &str = include_str!("../static/app.js");
+const STYLE_CSS: &str = include_str!("../static/style.css");
+
+type Shared = Arc<Mutex<Box<dyn Session>>>;
+
+/// The server's state: every game by id.
+#[derive(Default)]
+struct AppState {
+    games: Mutex<BTreeMap<u64, Shared>>,
+    next_id: AtomicU64,
+}
+
+type App = Arc<AppState>;
+
+fn lock<T: ?Sized>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl AppState {
+    fn insert(
+        &self,
+        make: impl FnOnce(String) -> Result<Box<dyn Session>, ApiError>,
+    ) -> Result<(String, Shared), ApiError> {
+        let n = self.next_id.fetch_add(1, Ordering::SeqCst) + 1;
+        let id = format!("g{n}");
+        let session: Shared = Arc::new(Mutex::new(make(id.clone())?));
+        let mut games = lock(&self.games);
+        while games.len() >= MAX_GAMES {
+            let oldest = games.keys().next().copied();
+            match oldest {
+                Some(k) => games.remove(&k),
+                None => break,
+            };
+        }
+        games.insert(n, Arc::clone(&session));
+        Ok((id, session))
+    }
+
+    fn get(&self, id: &str) -> Result<Shared, ApiError> {
+        id.strip_prefix('g')
+            .and_then(|n| n.parse::<u64>().ok())
+            .and_then(|n| lock(&self.games).get(&n).cloned())
+            .ok_or_else(|| ApiError::unknown_game(id))
+    }
+}
+
+/// The whole web app: the page, its assets and the JSON API under `/api`.
+///
+/// Routes (bodies and answers in `docs/web.md`):
+/// `GET /`, `GET /app.js`, `GET /style.css`, `GET /api/meta`, `POST /api/games`,
+/// `POST /api/games/load`, `GET /api/games/{id}`, `GET /api/games/{id}/moves`,
+/// `GET /api/games/{id}/at/{ply}`, `POST /api/games/{id}/play`,
+/// `POST /api/games/{id}/engine`, `POST /api/games/{id}/hint`,
+/// `POST /api/games/{id}/undo`, `POST /api/games/{id}/resign`,
+/// `GET /api/games/{id}/record`. Unknown `/api` routes get a JSON 404.
+pub fn router() -> Router {
+    let state: App = Arc::new(AppState::default());
+    Router::new()
+        .route(
+            "/",
+            get(|| async { static_file("text/html; charset=utf-8", INDEX_HTML) }),
+        )
+        .route(
+            "/index.html",
+            get(|| async { static_file("text/html; charset=utf-8", INDEX_HTML) }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { static_file("text/javascript; charset=utf-8", APP_JS) }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { static_file("text/css; charset=utf-8", STYLE_CSS) }),
+        )
+        .route("/api/meta", get(meta))
+        .route("/api/games", post(new_game))
+        .route("/api/games/load", post(load_game))
+        .route("/api/games/:id", get(game_state))
+        .route("/api/games/:id/moves", get(legal_moves))
+        .route("/api/games/:id/at/:ply", get(position_at))
+        .route("/api/games/:id/play", post(play))
+        .route("/api/games/:id/engine", post(engine_move))
+        .route("/api/games/:id/hint", post(hint))
+        .route("/api/games/:id/undo", post(undo))
+        .route("/api/games/:id/resign", post(resign))
+        .route("/api/games/:id/record", get(record))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(state)
+}
+
+/// Serves the app on `addr` until Ctrl-C, after printing
+/// `bao: serving on http://<addr>/`.
+///
+/// # Errors
+/// When the address cannot be bound (in use, no permission) or the server fails.
+pub async fn serve(addr: SocketAddr) -> anyhow::Result<()> {
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
+    let local = listener.local_addr()?;
+    println!("bao: serving on http://{local}/");
+    axum::serve(listener, router())
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+    Ok(())
+}
+
+fn static_file(content_type: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+async fn not_found(uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        format!("no such page or API route: {}", uri.path()),
+    )
+}
+
+/// Today's date as `YYYY.MM.DD` (UTC), for game records.
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Days since 1970-01-01 to (year, month, day) in the proleptic Gregorian calendar.
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (if m <= 2 { y + 1 } else { y }, m, d)
+}
+
+// ---------------------------------------------------------------------------------
+// Handlers
+
+fn body<T>(payload: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+    payload.map(|Json(v)| v).map_err(ApiError::from)
+}
+
+fn path<T>(p: Result<Path<T>, PathRejection>) -> Result<T, ApiError> {
+    p.map(|Path(v)| v).map_err(ApiError::from)
+}
+
+async fn meta() -> Response {
+    let games = serde_json::json!([
+        {
+            "name": "kiswahili",
+            "title": "Bao la Kiswahili",
+            "profiles": <<Kiswahili as bao_rules::Game>::Rules as RuleSet>::profile_names(),
+        },
+        {
+            "name": "kingulu",
+            "title": "Bao Kingulu",
+            "profiles": <<Kingulu as bao_rules::Game>::Rules as RuleSet>::profile_names(),
+        }
+    ]);
+    Json(serde_json::json!({
+        "games": games,
+        "levels": [1, 10],
+        "think_cap_ms": session::THINK_CAP_MS,
+        "body_limit": BODY_LIMIT,
+    }))
+    .into_response()
+}
+
+fn created(state: session::StateJson) -> Response {
+    (StatusCode::CREATED, Json(state)).into_response()
+}
+
+async fn new_game(
+    State(app): State<App>,
+    payload: Result<Json<NewGame>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let req = body(payload)?;
+    let (_, s) = app.insert(|id| -> Result<Box<dyn Session>, ApiError> {
+        match req.game.trim() {
+            "kiswahili" => Ok(Box::new(GameSession::<Kiswahili>::create(id, &req)?)),
+            "kingulu" => Ok(Box::new(GameSession::<Kingulu>::create(id, &req)?)),
+            other => Err(ApiError::invalid(format!(
+                "unknown game {other:?}: expected \"kiswahili\" or \"kingulu\""
+            ))),
+        }
+    })?;
+    let state = lock(&s).state();
+    Ok(created(state))
+}
+
+async fn load_game(
+    State(app): State<App>,
+    payload: Result<Json<LoadGame>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let req = body(payload)?;
+    let game = bao_rules::record::game_of(&req.record)
+        .map_err(|e| ApiError::invalid(format!("cannot load the record: {e}")))?;
+    let (_, s) = app.insert(|id| -> Result<Box<dyn Session>, ApiError> {
+        match game.as_str() {
+            "kiswahili" => Ok(Box::new(GameSession::<Kiswahili>::load(id, &req)?)),
+            "kingulu" => Ok(Box::new(GameSession::<Kingulu>::load(id, &req)?)),
+            other => Err(ApiError::invalid(format!(
+                "cannot load the record: unknown game {other:?} in its [Game] tag"
+            ))),
+        }
+    })?;
+    let state = lock(&s).state();
+    Ok(created(state))
+}
+
+async fn game_state(
+    State(app): State<App>,
+    id: Result<Path<String>, PathRejection>,
+) -> Result<Response, ApiError> {
+    let s = app.get(&path(id)?)?;
+    let state = lock(&s).state();
+    Ok(Json(state).into_response())
+}
+
+async fn legal_moves(
+    State(app): State<App>,
+    id: Result<Path<String>, PathRejection>,
+) -> Result<Response, ApiError> {
+    let s = app.get(&path(id)?)?;
+    let state = lock(&s).state();
+    Ok(Json(serde_json::json!({ "to_move": state.to_move, "moves": state.moves })).into_response())
+}
+
+async fn position_at(
+    State(app): State<App>,
+    p: Result<Path<(String, usize)>, PathRejection>,
+) -> Result<Response, ApiError> {
+    let (id, ply) = path(p)?;
+    let s = app.get(&id)?;
+    let at = lock(&s).at(ply)?;
+    Ok(Json(at).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayBody {
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+fn played_response(s: &Shared, played: session::PlayedJson) -> Response {
+    let state = lock(s).state();
+    Json(serde_json::json!({ "played": played, "state": state })).into_response()
+}
+
+async fn play(
+    State(app): State<App>,
+    id: Result<Path<String>, PathRejection>,
+    payload: Result<Json<PlayBody>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let s = app.get(&path(id)?)?;
+    let req = body(payload)?;
+    let played = {
+        let mut g = lock(&s);
+        if g.thinking() {
+            return Err(ApiError::conflict(
+                "the computer is thinking in this game; wait for its move",
+            ));
+        }
+        g.play_text(&req.mv, None)?
+    };
+    Ok(played_response(&s, played))
+}
+
+/// Clears the thinking mark and stops the search when the request ends, also when the
+/// client goes away mid-search.
+struct ThinkGuard {
+    session: Shared,
+    stop: Arc<AtomicBool>,
+}
+
+impl Drop for ThinkGuard {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        lock(&self.session).set_thinking(false);
+    }
+}
+
+/// Runs a search for the side to move off the async workers, bounded in time.
+async fn think(s: &Shared) -> Result<(Option<String>, String, u64), ApiError> {
+    let job = lock(s).prepare_search()?;
+    let guard = ThinkGuard {
+        session: Arc::clone(s),
+        stop: Arc::clone(&job.stop),
+    };
+    let stop = Arc::clone(&job.stop);
+    let deadline = Duration::from_millis(job.time_ms + 1_000);
+    let timer = tokio::spawn(async move {
+        tokio::time::sleep(deadline).await;
+        stop.store(true, Ordering::SeqCst);
+    });
+    let result = tokio::task::spawn_blocking(job.run).await;
+    timer.abort();
+    drop(guard);
+    let (best, info) = result.map_err(|e| ApiError::internal(format!("the search failed: {e}")))?;
+    Ok((best, info, job.version))
+}
+
+async fn engine_move(
+    State(app): State<App>,
+    id: Result<Path<String>, PathRejection>,
+) -> Result<Response, ApiError> {
+    let s = app.get(&path(id)?)?;
+    let (best, info, version) = think(&s).await?;
+    let best = best.ok_or_else(|| ApiError::conflict("the game is over: no move to make"))?;
+    let played = {
+        let mut g = lock(&s);
+        if g.version() != version {
+            return Err(ApiError::conflict(
+                "the position changed while the computer was thinking; ask again",
+            ));
+        }
+        g.play_text(&best, Some(info))?
+    };
+    Ok(played_response(&s, played))
+}
+
+async fn hint(
+    State(app): State<App>,
+    id: Result<Path<String>, PathRejection>,
+) -> Result<Response, ApiError> {
+    let s = app.get(&path(id)?)?;
+    let (best, info, _) = think(&s).await?;
+    let best = best.ok_or_else(|| ApiError::conflict("the game is over: no move to suggest"))?;
+    let described = lock(&s).describe(&best)?;
+    Ok(Json(session::HintJson {
+        best: described,
+        info,
+    })
+    .into_response())
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct UndoBody {
+    #[serde(default)]
+    plies: Option<usize>,
+}
+
+async fn undo(
+    State(app): State<App>,
+    id: Result<Path<String>, PathRejection>,
+    payload: Result<Json<UndoBody>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let s = app.get(&path(id)?)?;
+    let req = optional_body(payload)?;
+    let state = {
+        let mut g = lock(&s);
+        if g.thinking() {
+            return Err(ApiError::conflict(
+                "the computer is thinking in this game; wait for its move",
+            ));
+        }
+        g.undo(req.plies.unwrap_or(1))?;
+        g.state()
+    };
+    Ok(Json(state).into_response())
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ResignBody {
+    #[serde(default)]
+    side: Option<String>,
+}
+
+async fn resign(
+    State(app): State<App>,
+    id: Result<Path<String>, PathRejection>,
+    payload: Result<Json<ResignBody>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let s = app.get(&path(id)?)?;
+    let req = optional_body(payload)?;
+    let state = {
+        let mut g = lock(&s);
+        let side = match &req.side {
+            None => Side::parse(&g.state().to_move).unwrap_or(Side::South),
+            Some(text) => Side::parse(text).ok_or_else(|| {
+                ApiError::invalid(format!(
+                    "side {text:?} is not a side: expected \"South\" or \"North\""
+                ))
+            })?,
+        };
+        g.resign(side)?;
+        g.state()
+    };
+    Ok(Json(state).into_response())
+}
+
+/// A body that may be left out: no body at all means the defaults.
+fn optional_body<T: Default>(payload: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+    match payload {
+        Ok(Json(v)) => Ok(v),
+        Err(JsonRejection::MissingJsonContentType(_)) => Ok(T::default()),
+        Err(e) => Err(ApiError::from(e)),
+    }
+}
+
+async fn record(
+    State(app): State<App>,
+    id: Result<Path<String>, PathRejection>,
+) -> Result<Response, ApiError> {
+    let id = path(id)?;
+    let s = app.get(&id)?;
+    let (text, game) = {
+        let g = lock(&s);
+        (g.record_text(), g.game_name())
+    };
+    let disposition = format!("attachment; filename=\"bao-{game}-{id}.txt\"");
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(20_421), (2025, 11, 29));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+}
