@@ -1,41 +1,62 @@
-//! Bao Kingulu (`bao-kingulu.md`). STUB: being implemented; every body is todo!().
+//! Bao Kingulu (`bao-kingulu.md`): a 2×6 ring of 48 seeds with relay sowing, the
+//! first-lap restriction, opposite captures and kuweka mtoto (reserved pits).
+//!
+//! ```
+//! use bao_rules::{Game, kingulu::{Kingulu, Rules}};
+//!
+//! let start = Kingulu::start(&Rules::default());
+//! let texts: Vec<String> = start.moves().iter().map(|&m| start.move_text(m)).collect();
+//! assert_eq!(texts, ["A3", "A4", "A5", "A6"]); // G-T1
+//! let after = start.play(start.parse_move("A3").unwrap()).unwrap();
+//! assert_eq!(after.to_text(), "1 0 6 6 0 1 / 6 6 2 7 0 6 ; S=7 N=0 ; North"); // G-T2
+//! ```
+//!
+//! Modules: [`rules`] (options O1–O6), `position` (state, invariants I1–I4, text,
+//! scores), `sow` (one move: G-R4–R13), `movegen` (legal moves, children), `notation`
+//! (move texts), `trace` (events for boards).
 
-use crate::{BoardView, Game, MoveParseError, OptionError, Outcome, PlayError, PositionError, RuleSet, Side, TraceEvent};
-use std::fmt;
+pub mod rules;
 
-/// The rule options of the game (STUB).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Rules;
+mod movegen;
+mod notation;
+mod position;
+mod sow;
+mod trace;
 
-impl RuleSet for Rules {
-    fn profile_names() -> &'static [&'static str] {
-        todo!()
+pub use position::{pit_name, Kingulu};
+pub use rules::{AllMovesForbidden, NonTerminating, OppositeReserved, Rules, SingletonKuweka};
+
+use crate::EndReason;
+use crate::{
+    BoardView, EventKind, Game, MoveParseError, Outcome, PlayError, PositionError, Side, TraceEvent,
+};
+use sow::{simulate, NoTrace};
+use trace::EventTracer;
+
+/// A Bao Kingulu move: the global pit 0..11 (G-§2) the mover sows from (G-R1).
+/// Text: `A1`..`A6` for South's pits 0..5, `a1`..`a6` for North's pits 6..11
+/// (notation.md §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move(pub(crate) u8);
+
+impl Move {
+    /// The move sowing from global pit `pit`, or `None` unless `pit` is 0..11.
+    #[inline]
+    pub fn new(pit: usize) -> Option<Move> {
+        (pit < 12).then_some(Move(pit as u8))
     }
-    fn profile(_name: &str) -> Result<Self, OptionError> {
-        todo!()
-    }
-    fn profile_name(&self) -> &'static str {
-        todo!()
-    }
-    fn options(&self) -> Vec<(&'static str, String)> {
-        todo!()
-    }
-    fn set_option(&mut self, _name: &str, _value: &str) -> Result<(), OptionError> {
-        todo!()
+
+    /// The global pit 0..11 sown from.
+    #[inline]
+    pub fn pit(self) -> usize {
+        usize::from(self.0)
     }
 }
 
-/// A move (STUB).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move;
-
-/// A position (STUB).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Kingulu;
-
-impl fmt::Display for Kingulu {
-    fn fmt(&self, _f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        todo!()
+impl std::fmt::Display for Move {
+    /// The move text without annotations (`A3`, `a6`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&pit_name(self.pit()))
     }
 }
 
@@ -44,40 +65,101 @@ impl Game for Kingulu {
     type Rules = Rules;
     const NAME: &'static str = "kingulu";
     const SEEDS: u32 = 48;
-    fn start(_rules: &Rules) -> Self {
-        todo!()
+
+    fn start(rules: &Rules) -> Self {
+        Kingulu::initial(rules)
     }
-    fn from_text(_text: &str, _rules: &Rules) -> Result<Self, PositionError> {
-        todo!()
+
+    fn from_text(text: &str, rules: &Rules) -> Result<Self, PositionError> {
+        Kingulu::parse_text(text, rules)
     }
+
     fn rules(&self) -> &Rules {
-        todo!()
+        &self.rules
     }
+
     fn side_to_move(&self) -> Side {
-        todo!()
+        self.to_move
     }
+
+    /// `Some` when the side to move has no legal move (G-R12); the winner by the G-R14
+    /// scores, `None` on 24–24; the reason is always [`EndReason::Score`].
     fn outcome(&self) -> Option<Outcome> {
-        todo!()
+        if self.has_legal_move() {
+            None
+        } else {
+            Some(Outcome {
+                winner: self.score_winner(),
+                reason: EndReason::Score,
+            })
+        }
     }
-    fn legal_moves(&self, _out: &mut Vec<Move>) {
-        todo!()
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.gen_moves(out);
     }
-    fn play(&self, _mv: Move) -> Result<Self, PlayError> {
-        todo!()
+
+    fn play(&self, mv: Move) -> Result<Self, PlayError> {
+        if !self.has_legal_move() {
+            return Err(PlayError::GameOver);
+        }
+        self.try_play(mv)
+            .map(|(after, _)| after)
+            .map_err(|reason| PlayError::Illegal {
+                mv: mv.to_string(),
+                reason,
+            })
     }
-    fn play_unchecked(&self, _mv: Move) -> Self {
-        todo!()
+
+    fn play_unchecked(&self, mv: Move) -> Self {
+        let p = mv.pit();
+        if self.pits[p] == 0 || self.reserved & (1 << p) != 0 {
+            return *self;
+        }
+        match simulate(self, p, false, &mut NoTrace) {
+            Ok((after, _)) => after,
+            Err(_) => match simulate(self, p, true, &mut NoTrace) {
+                Ok((after, _)) => after,
+                Err(_) => *self,
+            },
+        }
     }
-    fn play_traced(&self, _mv: Move) -> Result<(Self, Vec<TraceEvent>), PlayError> {
-        todo!()
+
+    fn play_traced(&self, mv: Move) -> Result<(Self, Vec<TraceEvent>), PlayError> {
+        let after = self.play(mv)?;
+        let lift = self.r7_lifted();
+        let mut tracer = EventTracer::new(self.to_move);
+        let (traced, _) =
+            simulate(self, mv.pit(), lift, &mut tracer).map_err(|_| PlayError::Illegal {
+                mv: mv.to_string(),
+                reason: "internal: traced play disagrees with play".to_string(),
+            })?;
+        debug_assert_eq!(traced, after);
+        if !after.has_legal_move() {
+            let s = after.score(Side::South);
+            let n = after.score(Side::North);
+            let result = match after.score_winner() {
+                Some(w) => format!("{w} wins {}–{}", s.max(n), s.min(n)),
+                None => "a draw, 24–24".to_string(),
+            };
+            let text = format!(
+                "{} has no legal move: the game ends, {result} (South {s}, North {n})",
+                after.to_move
+            );
+            tracer.push(EventKind::GameEnd, &[], 0, text, &after.pits, &after.stores);
+        }
+        Ok((after, tracer.events))
     }
-    fn parse_move(&self, _text: &str) -> Result<Move, MoveParseError> {
-        todo!()
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveParseError> {
+        self.parse_move_text(text)
     }
-    fn move_text(&self, _mv: Move) -> String {
-        todo!()
+
+    fn move_text(&self, mv: Move) -> String {
+        mv.to_string()
     }
+
     fn view(&self) -> BoardView {
-        todo!()
+        self.board_view()
     }
 }
