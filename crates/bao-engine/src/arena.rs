@@ -1,6 +1,18 @@
 //! The match runner: engine A against engine B over paired openings, with Elo.
-use crate::{EngineConfig, Evaluate};
-use bao_rules::{Outcome, Side};
+//!
+//! Each random opening of `opening_plies` plies (drawn from the match seed) is played
+//! twice, A taking South in one game and North in the other, so that the luck of the
+//! opening cancels out. Games run in parallel on a rayon pool. A game that reaches
+//! `max_plies` without a result is adjudicated (`EndReason::Adjudicated`): the side with
+//! more material wins (Bao Kingulu: the provisional score of G-R14; Bao la Kiswahili: the
+//! seeds in its 16 holes plus its store), equal material is a draw.
+
+use crate::hash::mix64;
+use crate::{Engine, EngineConfig, Evaluate, Limits};
+use bao_rules::{EndReason, Outcome, Side};
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rayon::prelude::*;
 use std::fmt;
 
 /// The settings of a match.
@@ -10,15 +22,16 @@ pub struct MatchConfig {
     pub a: EngineConfig,
     /// Engine B.
     pub b: EngineConfig,
-    /// Number of games (rounded up to an even number: every opening is played twice).
+    /// Number of games, rounded up to an even number (every opening is played twice).
     pub games: u32,
-    /// Plies of each random opening (played from the seed before the engines take over).
+    /// Plies of each random opening, played from the seed before the engines take over.
+    /// An opening that would end the game is redrawn.
     pub opening_plies: u32,
-    /// The seed of the openings.
+    /// The seed of the openings (and of the engines' per-game seeds).
     pub seed: u64,
-    /// Maximum plies of a game (opening included) before adjudication.
+    /// Maximum plies of a game, opening included, before adjudication; 0 = no maximum.
     pub max_plies: u32,
-    /// Worker threads (0 = all cores).
+    /// Worker threads; 0 = all cores.
     pub threads: usize,
     /// Show a progress bar on stderr.
     pub progress: bool,
@@ -46,7 +59,7 @@ impl Default for MatchConfig {
 /// One game of a match.
 #[derive(Clone, Debug)]
 pub struct GameSummary {
-    /// The opening moves (move texts).
+    /// The opening moves (move texts, notation.md §3).
     pub opening: Vec<String>,
     /// The moves after the opening (move texts).
     pub moves: Vec<String>,
@@ -67,48 +80,260 @@ pub struct MatchReport {
     pub draws: u32,
     /// Games B won.
     pub b_wins: u32,
-    /// Games ended by adjudication (counted in the three above as well).
+    /// Games ended by adjudication (also counted in the three above).
     pub adjudicated: u32,
     /// A's points share, 0..1 (win 1, draw ½).
     pub score: f64,
-    /// Elo difference A − B.
+    /// Elo difference A − B. A score of 0 or 1 is clamped to ½ game from it
+    /// (so the value stays finite).
     pub elo: f64,
-    /// 95% confidence interval of the Elo difference.
+    /// 95% confidence interval of the Elo difference (normal approximation of the
+    /// per-game score, same clamping).
     pub elo_ci95: (f64, f64),
-    /// Every game, empty unless `keep_records`.
+    /// Every game in match order, empty unless `keep_records`.
     pub games: Vec<GameSummary>,
 }
 
-/// Plays the match from `start`.
+/// The Elo difference of a points share (clamped to 0.0001..0.9999).
+pub fn elo_of_score(score: f64) -> f64 {
+    let s = score.clamp(1e-4, 1.0 - 1e-4);
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+/// `(score, elo, ci95)` of `wins`/`draws`/`losses`.
+pub fn elo_stats(wins: u32, draws: u32, losses: u32) -> (f64, f64, (f64, f64)) {
+    let n = f64::from(wins + draws + losses);
+    if n == 0.0 {
+        return (0.5, 0.0, (0.0, 0.0));
+    }
+    let (w, d, l) = (f64::from(wins), f64::from(draws), f64::from(losses));
+    let s = (w + 0.5 * d) / n;
+    let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n;
+    let se = (var / n).sqrt();
+    let lo_clamp = 0.5 / n;
+    let hi_clamp = 1.0 - 0.5 / n;
+    let clamp = |x: f64| x.clamp(lo_clamp.min(0.5), hi_clamp.max(0.5));
+    (
+        s,
+        elo_of_score(clamp(s)),
+        (
+            elo_of_score(clamp(s - 1.96 * se)),
+            elo_of_score(clamp(s + 1.96 * se)),
+        ),
+    )
+}
+
+/// A random opening of up to `plies` plies from `start` that does not end the game
+/// (redrawn up to 100 times; after that the longest unfinished prefix is used).
+fn opening<G: Evaluate>(start: &G, plies: u32, seed: u64) -> Vec<G::Move> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut moves = Vec::new();
+    let mut best: Vec<G::Move> = Vec::new();
+    for _ in 0..100 {
+        let mut pos = start.clone();
+        let mut line = Vec::new();
+        for _ in 0..plies {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.gen_range(0..moves.len())];
+            let next = pos.play_unchecked(mv);
+            if next.outcome().is_some() {
+                break;
+            }
+            line.push(mv);
+            pos = next;
+        }
+        if line.len() == plies as usize {
+            return line;
+        }
+        if line.len() > best.len() {
+            best = line;
+        }
+    }
+    best
+}
+
+fn adjudicate<G: Evaluate>(pos: &G) -> Outcome {
+    let s = pos.material(Side::South);
+    let n = pos.material(Side::North);
+    let winner = match s.cmp(&n) {
+        std::cmp::Ordering::Greater => Some(Side::South),
+        std::cmp::Ordering::Less => Some(Side::North),
+        std::cmp::Ordering::Equal => None,
+    };
+    Outcome {
+        winner,
+        reason: EndReason::Adjudicated,
+    }
+}
+
+fn play_game<G: Evaluate>(
+    start: &G,
+    opening_moves: &[G::Move],
+    a_side: Side,
+    cfg: &MatchConfig,
+    game: u64,
+) -> GameSummary {
+    let mut a_cfg = cfg.a.clone();
+    a_cfg.seed ^= mix64(cfg.seed ^ game.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let mut b_cfg = cfg.b.clone();
+    b_cfg.seed ^= mix64(cfg.seed ^ game.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0xb);
+    let mut a: Engine<G> = Engine::new(a_cfg);
+    let mut b: Engine<G> = Engine::new(b_cfg);
+    let mut pos = start.clone();
+    let mut opening = Vec::new();
+    for &mv in opening_moves {
+        opening.push(pos.move_text(mv));
+        pos = pos.play_unchecked(mv);
+    }
+    let mut moves = Vec::new();
+    let mut plies = opening_moves.len() as u32;
+    let outcome = loop {
+        if let Some(o) = pos.outcome() {
+            break o;
+        }
+        if cfg.max_plies > 0 && plies >= cfg.max_plies {
+            break adjudicate(&pos);
+        }
+        let mover = pos.side_to_move();
+        let engine = if mover == a_side { &mut a } else { &mut b };
+        let result = engine.search(&pos, Limits::default(), &mut |_| {});
+        let next = result.best.map(|mv| (mv, pos.play(mv)));
+        match next {
+            Some((mv, Ok(p))) => {
+                if cfg.keep_records {
+                    moves.push(pos.move_text(mv));
+                }
+                pos = p;
+                plies += 1;
+            }
+            // An engine without a (legal) move in an unfinished game forfeits.
+            _ => {
+                break Outcome {
+                    winner: Some(mover.opponent()),
+                    reason: EndReason::NoLegalMove,
+                }
+            }
+        }
+    };
+    GameSummary {
+        opening,
+        moves,
+        a_side,
+        outcome,
+        plies,
+    }
+}
+
+/// Plays the match from `start` and returns the report. The games are a deterministic
+/// function of `cfg` when both engines use depth or node limits.
 pub fn run_match<G: Evaluate>(start: &G, cfg: &MatchConfig) -> MatchReport {
-    let _ = (start, cfg);
+    let pairs = cfg.games.div_ceil(2) as u64;
+    let openings: Vec<Vec<G::Move>> = (0..pairs)
+        .map(|p| opening(start, cfg.opening_plies, mix64(cfg.seed ^ mix64(p + 1))))
+        .collect();
+    let jobs: Vec<(u64, Side)> = (0..pairs)
+        .flat_map(|p| [(p, Side::South), (p, Side::North)])
+        .collect();
+    let bar = if cfg.progress {
+        let bar = indicatif::ProgressBar::new(jobs.len() as u64);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games  {elapsed_precise} (eta {eta}) {msg}",
+        ) {
+            bar.set_style(style);
+        }
+        Some(bar)
+    } else {
+        None
+    };
+    let run = |&(p, side): &(u64, Side)| {
+        let g = play_game(
+            start,
+            &openings[p as usize],
+            side,
+            cfg,
+            p * 2 + side.index() as u64,
+        );
+        if let Some(bar) = &bar {
+            bar.inc(1);
+        }
+        g
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(cfg.threads)
+        .build();
+    let games: Vec<GameSummary> = match pool {
+        Ok(pool) => pool.install(|| jobs.par_iter().map(run).collect()),
+        Err(_) => jobs.iter().map(run).collect(),
+    };
+    if let Some(bar) = &bar {
+        bar.finish();
+    }
+    let (mut a_wins, mut draws, mut b_wins, mut adjudicated) = (0, 0, 0, 0);
+    for g in &games {
+        match g.outcome.winner {
+            Some(w) if w == g.a_side => a_wins += 1,
+            Some(_) => b_wins += 1,
+            None => draws += 1,
+        }
+        if g.outcome.reason == EndReason::Adjudicated {
+            adjudicated += 1;
+        }
+    }
+    let (score, elo, elo_ci95) = elo_stats(a_wins, draws, b_wins);
     MatchReport {
-        a_wins: 0,
-        draws: 0,
-        b_wins: 0,
-        adjudicated: 0,
-        score: 0.5,
-        elo: 0.0,
-        elo_ci95: (0.0, 0.0),
-        games: Vec::new(),
+        a_wins,
+        draws,
+        b_wins,
+        adjudicated,
+        score,
+        elo,
+        elo_ci95,
+        games: if cfg.keep_records { games } else { Vec::new() },
     }
 }
 
 impl fmt::Display for MatchReport {
+    /// `games 200: A +150 =10 -40 (adjudicated 3)` then
+    /// `score 77.5% Elo +215 (95% CI +160 .. +280)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.a_wins + self.draws + self.b_wins;
         writeln!(
             f,
-            "games {n}: A wins {} draws {} B wins {} (adjudicated {})",
+            "games {n}: A +{} ={} -{} (adjudicated {})",
             self.a_wins, self.draws, self.b_wins, self.adjudicated
         )?;
         write!(
             f,
-            "score {:.1}% elo {:+.0} [{:+.0}, {:+.0}]",
+            "score {:.1}% Elo {:+.0} (95% CI {:+.0} .. {:+.0})",
             self.score * 100.0,
             self.elo,
             self.elo_ci95.0,
             self.elo_ci95.1
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_of_even_and_lopsided_scores() {
+        let (s, e, (lo, hi)) = elo_stats(10, 0, 10);
+        assert_eq!(s, 0.5);
+        assert!(e.abs() < 1e-9);
+        assert!(lo < 0.0 && hi > 0.0);
+        // 75% is +190.8 Elo.
+        let (s, e, _) = elo_stats(15, 0, 5);
+        assert_eq!(s, 0.75);
+        assert!((e - 190.848).abs() < 0.01, "{e}");
+        // A clean sweep stays finite (clamped to half a game).
+        let (s, e, (lo, hi)) = elo_stats(20, 0, 0);
+        assert_eq!(s, 1.0);
+        assert!(e.is_finite() && e > 500.0);
+        assert!(lo <= e && hi >= e);
     }
 }

@@ -1,23 +1,184 @@
-//! The engine: owns the configuration, transposition table, history and rng.
-use crate::{EngineConfig, Evaluate, Limits, Score, SearchInfo, SearchResult, StopFlag};
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+//! The engine: owns the configuration, transposition table, history, killers and rng,
+//! and runs the alpha-beta searcher (negamax with PVS and iterative deepening).
 
-/// A playing engine for one game `G`. Owns its transposition table, history table and
-/// random number generator; reuse it across the moves of a game.
+use crate::hash::{hash_of, mix64};
+use crate::tt::{Bound, Tt};
+use crate::{
+    mcts, EngineConfig, Evaluate, Limits, Score, SearchInfo, SearchResult, Searcher, StopFlag,
+    MAX_DEPTH,
+};
+use bao_rules::Outcome;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Internal score of a win found at ply 0; a win at ply p scores `MATE - p`.
+pub(crate) const MATE: i32 = 1_000_000;
+/// Scores at or beyond ±`MATE_BOUND` are wins/losses.
+pub(crate) const MATE_BOUND: i32 = MATE - 10_000;
+/// Static evaluations are clamped to ±`EVAL_LIMIT`.
+pub(crate) const EVAL_LIMIT: i32 = MATE_BOUND / 2;
+const INF: i32 = MATE + 1;
+/// Deepest ply of the search stack.
+const MAX_PLY: usize = MAX_DEPTH as usize + 2;
+/// Size of the history table (a power of two).
+const HISTORY: usize = 4096;
+/// The clock and the stop flag are looked at every `CHECK_EVERY` nodes.
+const CHECK_EVERY: u64 = 16;
+
+/// The public score of an internal one.
+pub(crate) fn to_score(v: i32) -> Score {
+    if v >= MATE_BOUND {
+        Score::Win((MATE - v).max(0) as u32)
+    } else if v <= -MATE_BOUND {
+        Score::Loss((MATE + v).max(0) as u32)
+    } else {
+        Score::Cp(v)
+    }
+}
+
+/// The exact score of a finished game for the side to move at `ply`.
+#[inline]
+pub(crate) fn terminal_score(outcome: Outcome, to_move: bao_rules::Side, ply: usize) -> i32 {
+    match outcome.winner {
+        Some(w) if w == to_move => MATE - ply as i32,
+        Some(_) => -(MATE - ply as i32),
+        None => 0,
+    }
+}
+
+/// The static value of `pos` for its side to move at `ply`: exact if finished.
+#[inline]
+pub(crate) fn static_value<G: Evaluate>(pos: &G, ply: usize) -> i32 {
+    match pos.outcome() {
+        Some(o) => terminal_score(o, pos.side_to_move(), ply),
+        None => pos.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT),
+    }
+}
+
+#[inline]
+fn score_to_tt(v: i32, ply: usize) -> i32 {
+    if v >= MATE_BOUND {
+        v + ply as i32
+    } else if v <= -MATE_BOUND {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+#[inline]
+fn score_from_tt(v: i32, ply: usize) -> i32 {
+    if v >= MATE_BOUND {
+        v - ply as i32
+    } else if v <= -MATE_BOUND {
+        v + ply as i32
+    } else {
+        v
+    }
+}
+
+/// Clock, node budget and stop flag of one search.
+pub(crate) struct Budget {
+    pub start: Instant,
+    pub deadline: Option<Instant>,
+    pub max_nodes: Option<u64>,
+    pub nodes: u64,
+    pub stopped: bool,
+    pub stop: StopFlag,
+}
+
+impl Budget {
+    pub fn new(limits: &Limits, stop: StopFlag) -> Budget {
+        let start = Instant::now();
+        Budget {
+            start,
+            deadline: limits.time_ms.map(|ms| start + Duration::from_millis(ms)),
+            max_nodes: limits.nodes,
+            nodes: 0,
+            stopped: false,
+            stop,
+        }
+    }
+
+    /// Counts one node; returns true when the search must stop.
+    #[inline]
+    pub fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if let Some(max) = self.max_nodes {
+            if self.nodes > max {
+                self.stopped = true;
+            }
+        }
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
+            self.poll();
+        }
+        self.stopped
+    }
+
+    /// Looks at the clock and the stop flag.
+    pub fn poll(&mut self) -> bool {
+        if self.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
+        if let Some(d) = self.deadline {
+            if Instant::now() >= d {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    pub fn elapsed_ms(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+
+    pub fn info<M>(&self, depth: u32, score: Score, pv: Vec<M>) -> SearchInfo<M> {
+        let ms = self.elapsed_ms();
+        SearchInfo {
+            depth,
+            score,
+            nodes: self.nodes,
+            nps: self.nodes * 1000 / ms.max(1),
+            time_ms: ms,
+            pv,
+        }
+    }
+}
+
+/// A playing engine for one game `G`. Owns its transposition table, history table,
+/// killer moves and random number generator; reuse it across the moves of a game.
+///
+/// Determinism: every search starts from an empty table (old entries are invisible, see
+/// the `tt` module), empty history and killers, and an rng seeded from
+/// `config.seed` and the position. So with a depth or node limit the same configuration
+/// and position always give the same move and info, whatever was searched before.
 pub struct Engine<G: Evaluate> {
     config: EngineConfig,
     stop: StopFlag,
-    _game: std::marker::PhantomData<G>,
+    tt: Tt<G::Move>,
+    history: Vec<i32>,
+    killers: Vec<[Option<G::Move>; 2]>,
+    kids: Vec<Vec<(G::Move, G)>>,
+    order: Vec<Vec<(i32, usize)>>,
+    pv: Vec<Vec<G::Move>>,
 }
 
 impl<G: Evaluate> Engine<G> {
-    /// A new engine with this configuration.
+    /// A new engine with this configuration. The transposition table (`config.hash_mb`
+    /// MiB) is allocated on the first alpha-beta search.
     pub fn new(config: EngineConfig) -> Self {
         Engine {
+            tt: Tt::new(config.hash_mb),
             config,
             stop: Arc::new(AtomicBool::new(false)),
-            _game: std::marker::PhantomData,
+            history: vec![0; HISTORY],
+            killers: vec![[None, None]; MAX_PLY + 1],
+            kids: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            order: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
         }
     }
 
@@ -26,38 +187,359 @@ impl<G: Evaluate> Engine<G> {
         &self.config
     }
 
-    /// Replaces the configuration (the rng is reseeded; the hash table is resized if needed).
+    /// Replaces the configuration (a new `hash_mb` reallocates the table).
     pub fn set_config(&mut self, config: EngineConfig) {
+        if config.hash_mb != self.config.hash_mb {
+            self.tt = Tt::new(config.hash_mb);
+        }
         self.config = config;
     }
 
-    /// Searches `pos` and returns the best move found. `limits` overrides `config.limits`
-    /// where set. `on_info` gets one call per completed iteration.
+    /// The flag that stops a running search early when set to `true`. It is cleared at
+    /// the start of every search; the search then returns the best move of its last
+    /// completed iteration (always a legal move unless the game is over).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Searches `pos` and returns the best move found.
+    ///
+    /// `limits` overrides `config.limits` where set. With no limit at all, alpha-beta
+    /// searches to [`MAX_DEPTH`] (or a proven result) and MCTS runs 10 000 playouts.
+    /// `on_info` gets one call per completed iteration (alpha-beta), every 1 000 playouts
+    /// and at the end (MCTS), or once (random, greedy). `best` is `None` only when the
+    /// game is over. Never panics for any position the rules crate accepts.
     pub fn search(
         &mut self,
         pos: &G,
         limits: Limits,
         on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
-        let _ = (limits, &mut *on_info);
-        let moves = pos.moves();
-        let best = moves.first().copied();
-        SearchResult {
-            best,
-            info: SearchInfo {
-                depth: 0,
-                score: Score::Cp(0),
-                nodes: 0,
-                nps: 0,
-                time_ms: 0,
-                pv: best.into_iter().collect(),
-            },
+        self.stop.store(false, Ordering::Relaxed);
+        let limits = self.config.limits.overridden_by(limits);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(mix64(self.config.seed) ^ pos.hash_key());
+        let mut budget = Budget::new(&limits, self.stop.clone());
+        match self.config.searcher {
+            Searcher::Random => {
+                let moves = pos.moves();
+                let best = if moves.is_empty() {
+                    None
+                } else {
+                    Some(moves[rng.gen_range(0..moves.len())])
+                };
+                budget.nodes = moves.len() as u64;
+                let score = match pos.outcome() {
+                    Some(o) => to_score(terminal_score(o, pos.side_to_move(), 0)),
+                    None => Score::Cp(0),
+                };
+                let info = budget.info(0, score, best.into_iter().collect());
+                on_info(&info);
+                SearchResult { best, info }
+            }
+            Searcher::Greedy => self.greedy(pos, &mut rng, &mut budget, on_info),
+            Searcher::AlphaBeta => self.alphabeta(pos, &limits, &mut budget, on_info),
+            Searcher::Mcts => mcts::search(pos, &limits, &mut rng, &mut budget, on_info),
         }
     }
 
-    /// The flag that stops a running search early when set to `true` (it is cleared at the
-    /// start of every search).
-    pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        self.stop.clone()
+    fn greedy(
+        &mut self,
+        pos: &G,
+        rng: &mut Xoshiro256PlusPlus,
+        budget: &mut Budget,
+        on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let mut kids = std::mem::take(&mut self.kids[0]);
+        pos.children(&mut kids);
+        let mut best_v = -INF;
+        let mut ties: Vec<G::Move> = Vec::new();
+        for (mv, child) in &kids {
+            budget.nodes += 1;
+            let v = -static_value(child, 1);
+            if v > best_v {
+                best_v = v;
+                ties.clear();
+            }
+            if v == best_v {
+                ties.push(*mv);
+            }
+        }
+        self.kids[0] = kids;
+        let best = if ties.is_empty() {
+            None
+        } else {
+            Some(ties[rng.gen_range(0..ties.len())])
+        };
+        let score = match best {
+            Some(_) => to_score(best_v),
+            None => pos.outcome().map_or(Score::Cp(0), |o| {
+                to_score(terminal_score(o, pos.side_to_move(), 0))
+            }),
+        };
+        let info = budget.info(u32::from(best.is_some()), score, best.into_iter().collect());
+        on_info(&info);
+        SearchResult { best, info }
+    }
+
+    fn alphabeta(
+        &mut self,
+        pos: &G,
+        limits: &Limits,
+        budget: &mut Budget,
+        on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.tt.new_search();
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.killers.iter_mut().for_each(|k| *k = [None, None]);
+
+        // Root moves, ordered by their static value: a legal move before any iteration.
+        let mut root: Vec<(G::Move, G)> = Vec::new();
+        pos.children(&mut root);
+        budget.nodes += 1;
+        if root.is_empty() {
+            let score = match pos.outcome() {
+                Some(o) => to_score(terminal_score(o, pos.side_to_move(), 0)),
+                None => Score::Loss(0),
+            };
+            let info = budget.info(0, score, Vec::new());
+            return SearchResult { best: None, info };
+        }
+        let mut keyed: Vec<(i32, usize)> = root
+            .iter()
+            .enumerate()
+            .map(|(i, (_, c))| (-static_value(c, 1), i))
+            .collect();
+        keyed.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let first_score = keyed[0].0;
+        let mut root: Vec<(G::Move, G)> = keyed.iter().map(|&(_, i)| root[i].clone()).collect();
+
+        let mut best_info = budget.info(0, to_score(first_score), vec![root[0].0]);
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        for depth in 1..=max_depth {
+            let mut alpha = -INF;
+            let beta = INF;
+            let mut best: Option<(usize, i32)> = None;
+            let mut best_pv: Vec<G::Move> = Vec::new();
+            for (i, (mv, child)) in root.iter().enumerate() {
+                let v = if i == 0 {
+                    -self.negamax(child, depth - 1, 1, -beta, -alpha, budget)
+                } else {
+                    let v = -self.negamax(child, depth - 1, 1, -alpha - 1, -alpha, budget);
+                    if v > alpha && !budget.stopped {
+                        -self.negamax(child, depth - 1, 1, -beta, -alpha, budget)
+                    } else {
+                        v
+                    }
+                };
+                if budget.stopped {
+                    break;
+                }
+                if best.is_none_or(|(_, b)| v > b) {
+                    best = Some((i, v));
+                    best_pv.clear();
+                    best_pv.push(*mv);
+                    best_pv.extend_from_slice(&self.pv[1]);
+                }
+                if v > alpha {
+                    alpha = v;
+                }
+            }
+            let Some((bi, bv)) = best else { break };
+            if budget.stopped {
+                // A partial iteration: keep its move only if it beat the previous best
+                // (which was searched first) in a completed search.
+                if bi != 0 {
+                    best_info = budget.info(depth, to_score(bv), best_pv);
+                    let m = root.remove(bi);
+                    root.insert(0, m);
+                }
+                break;
+            }
+            let m = root.remove(bi);
+            root.insert(0, m);
+            best_info = budget.info(depth, to_score(bv), best_pv);
+            on_info(&best_info);
+            // Stop early: a proven result within the searched depth, a single legal move
+            // (unless a depth was asked for), or not enough time for another iteration.
+            if bv.abs() >= MATE_BOUND && (MATE - bv.abs()) as u32 <= depth {
+                break;
+            }
+            if root.len() == 1 && limits.depth.is_none() {
+                break;
+            }
+            if let Some(ms) = limits.time_ms {
+                if budget.elapsed_ms() * 2 > ms {
+                    break;
+                }
+            }
+            if budget.poll() {
+                break;
+            }
+        }
+        let best = best_info.pv.first().copied().or(Some(root[0].0));
+        best_info.nodes = budget.nodes;
+        best_info.time_ms = budget.elapsed_ms();
+        best_info.nps = budget.nodes * 1000 / best_info.time_ms.max(1);
+        SearchResult {
+            best,
+            info: best_info,
+        }
+    }
+
+    #[inline]
+    fn history_slot(pos: &G, mv: &G::Move) -> usize {
+        hash_of(&(pos.side_to_move(), mv)) as usize & (HISTORY - 1)
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        budget: &mut Budget,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if budget.tick() {
+            return 0;
+        }
+        if let Some(o) = pos.outcome() {
+            return terminal_score(o, pos.side_to_move(), ply);
+        }
+        if depth == 0 || ply >= MAX_PLY {
+            return pos.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT);
+        }
+        // Mate distance pruning.
+        alpha = alpha.max(-(MATE - ply as i32));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let pv_node = beta - alpha > 1;
+        let key = pos.hash_key();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            if !pv_node && u32::from(e.depth) >= depth {
+                let s = score_from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+
+        let mut kids = std::mem::take(&mut self.kids[ply]);
+        pos.children(&mut kids);
+        if kids.is_empty() {
+            // Not finished but no move: the rules say the side to move loses (K-R12.3,
+            // G-R12 decides by score, but then `outcome` is already set).
+            self.kids[ply] = kids;
+            return -(MATE - ply as i32);
+        }
+        let orig_alpha = alpha;
+        let mut best_v = -INF;
+        let mut best_mv: Option<G::Move> = None;
+
+        if depth == 1 {
+            // Frontier: the children's static values are their search values.
+            if let Some(t) = tt_move {
+                if let Some(i) = kids.iter().position(|(m, _)| *m == t) {
+                    kids.swap(0, i);
+                }
+            }
+            for (mv, child) in kids.iter() {
+                if budget.tick() {
+                    break;
+                }
+                let v = -static_value(child, ply + 1);
+                if v > best_v {
+                    best_v = v;
+                    best_mv = Some(*mv);
+                    if v > alpha {
+                        alpha = v;
+                        self.pv[ply].clear();
+                        self.pv[ply].push(*mv);
+                        if v >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+        } else {
+            let mut order = std::mem::take(&mut self.order[ply]);
+            order.clear();
+            let killers = self.killers[ply];
+            for (i, (mv, child)) in kids.iter().enumerate() {
+                let k = if Some(*mv) == tt_move {
+                    i32::MAX
+                } else {
+                    let mut k = -static_value(child, ply + 1);
+                    if killers[0] == Some(*mv) {
+                        k += 2_000;
+                    } else if killers[1] == Some(*mv) {
+                        k += 1_000;
+                    }
+                    k + self.history[Self::history_slot(pos, mv)]
+                };
+                order.push((k, i));
+            }
+            order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            for (n, &(_, i)) in order.iter().enumerate() {
+                let (mv, child) = &kids[i];
+                let v = if n == 0 {
+                    -self.negamax(child, depth - 1, ply + 1, -beta, -alpha, budget)
+                } else {
+                    let v = -self.negamax(child, depth - 1, ply + 1, -alpha - 1, -alpha, budget);
+                    if v > alpha && v < beta && !budget.stopped {
+                        -self.negamax(child, depth - 1, ply + 1, -beta, -alpha, budget)
+                    } else {
+                        v
+                    }
+                };
+                if budget.stopped {
+                    break;
+                }
+                if v > best_v {
+                    best_v = v;
+                    best_mv = Some(*mv);
+                    if v > alpha {
+                        alpha = v;
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(*mv);
+                        head[ply].extend_from_slice(&tail[0]);
+                        if v >= beta {
+                            let slot = Self::history_slot(pos, mv);
+                            self.history[slot] =
+                                (self.history[slot] + (depth * depth) as i32).min(1_000_000);
+                            if self.killers[ply][0] != Some(*mv) {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = Some(*mv);
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+            self.order[ply] = order;
+        }
+        self.kids[ply] = kids;
+        if budget.stopped {
+            return 0;
+        }
+        let bound = if best_v >= beta {
+            Bound::Lower
+        } else if best_v > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_mv, score_to_tt(best_v, ply), depth, bound);
+        best_v
     }
 }

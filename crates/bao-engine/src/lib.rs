@@ -21,10 +21,15 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 pub mod arena;
+mod engine;
 mod eval;
+mod hash;
+mod mcts;
+mod tt;
 pub mod weights;
 
-pub use eval::Evaluate;
+pub use engine::Engine;
+pub use eval::{Evaluate, KinguluFeatures, KiswahiliFeatures};
 
 /// A search score, from the side to move's point of view.
 ///
@@ -164,9 +169,6 @@ pub struct SearchResult<M> {
     /// The last search information.
     pub info: SearchInfo<M>,
 }
-
-mod engine;
-pub use engine::Engine;
 
 /// One line of the engine protocol's `info` output:
 /// `info depth 7 score cp 35 nodes 12345 nps 456789 time 27 pv A6> a6< ...`,

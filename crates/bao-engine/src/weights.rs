@@ -1,1 +1,59 @@
-//! Evaluation weights of both games, in one place. Units: centi-seeds (100 = one seed).
+//! Evaluation and search weights of both games, in one place.
+//!
+//! Units: centi-seeds (100 = one seed of material). Every evaluation term is
+//! "weight × feature difference", the feature measured for the side to move minus the
+//! same feature for the opponent unless the name says otherwise.
+
+// ---------------------------------------------------------------- Bao la Kiswahili
+
+/// Per seed a side owns: its 16 holes plus its store (K-R1; all 64 seeds are always owned
+/// by one side, so the difference is the material balance).
+pub const KS_MATERIAL: i32 = 100;
+/// Extra per seed in a side's front row (they make captures and keep bao hamna away, K-R12).
+pub const KS_FRONT_SEED: i32 = 8;
+/// Per occupied front hole (an empty front row loses, K-R12.1).
+pub const KS_FRONT_HOLE: i32 = 25;
+/// Per hole with ≥ 2 seeds in the mtaji stage (mobility: only singletons loses, K-R12.3).
+pub const KS_MOBILE_HOLE: i32 = 15;
+/// Per seed of the largest first capture the side to move has now (K-R6.1, R9.2): it moves
+/// those seeds from the opponent's side to the mover's (a swing of 2 × 100 per seed), scaled
+/// down because the capture is not yet made.
+pub const KS_MY_CAPTURE: i32 = 120;
+/// Per seed of the largest first capture the opponent threatens (the side to move may be
+/// able to defend it, so it weighs less than [`KS_MY_CAPTURE`]).
+pub const KS_THEIR_THREAT: i32 = 70;
+/// A nyumba that is owned and functional (≥ 6 seeds, K-R8.3) while its owner is in namua.
+pub const KS_NYUMBA_FUNCTIONAL: i32 = 150;
+/// An owned nyumba (dormant, or in the mtaji stage, where it only resists takasia, K-R8.5).
+pub const KS_NYUMBA_OWNED: i32 = 40;
+/// Per store seed still to be entered (namua seeds cannot be captured).
+pub const KS_STORE_SEED: i32 = 5;
+/// The side to move is under a takasia restriction (K-R11.5).
+pub const KS_TAKASIA: i32 = 30;
+
+// ---------------------------------------------------------------- Bao Kingulu
+
+/// Per seed of the provisional score (G-R14: store + own unreserved pits + reserved pits).
+pub const KG_SCORE: i32 = 100;
+/// Per pit a side has reserved (kuweka mtoto, G-R9): every later seed sown into it is
+/// banked for the reserver (G-R6).
+pub const KG_RESERVED_PIT: i32 = 90;
+/// Per opponent pit holding exactly 3 seeds, for the side to move (a kuweka target, G-R6c).
+pub const KG_TARGET: i32 = 35;
+/// Per own unreserved pit holding exactly 3 seeds, against the side to move (the opponent's
+/// kuweka target next turn).
+pub const KG_VULNERABLE: i32 = 20;
+/// Per playable pit whose first lap is not blocked by G-R7 (mobility: no legal move ends
+/// the game, G-R12).
+pub const KG_MOBILITY: i32 = 25;
+/// Per candidate pit (G-R1) blocked by the first-lap restriction (G-R7).
+pub const KG_BLOCKED: i32 = 10;
+
+// ---------------------------------------------------------------- Search
+
+/// MCTS: plies of a random playout before it is scored by the evaluation.
+pub const MCTS_PLAYOUT_PLIES: u32 = 24;
+/// MCTS: the UCT exploration constant (values are in 0..1).
+pub const MCTS_EXPLORATION: f64 = 0.7;
+/// MCTS: centi-seeds that map to a win probability of 1/(1+e^-1) ≈ 0.73 in playout scoring.
+pub const MCTS_EVAL_SCALE: f64 = 400.0;

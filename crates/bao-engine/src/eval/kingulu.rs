@@ -1,0 +1,177 @@
+//! Evaluation of Bao Kingulu (`bao-kingulu.md`), written from what decides the game:
+//! the seeds each side will count at the end (G-R14), reserved pits (G-R9), kuweka targets,
+//! and moves blocked by the first-lap restriction (G-R7), whose absence ends the game (G-R12).
+
+use crate::weights::*;
+use bao_rules::kingulu::Kingulu;
+use bao_rules::{CellMark, Game, Side};
+
+/// The state of a Bao Kingulu position as plain arrays (global pit numbering of G-§2:
+/// 0..5 South's row A1..A6, 6..11 North's row a1..a6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KinguluFeatures {
+    /// Seeds in each pit.
+    pub pits: [u8; 12],
+    /// The reserver of each pit (G-R9), `None` for an ordinary pit.
+    pub reserved: [Option<Side>; 12],
+    /// Stores, indexed by [`Side::index`].
+    pub stores: [u8; 2],
+    /// The side to move.
+    pub to_move: Side,
+}
+
+#[inline]
+fn row_of(pit: usize) -> Side {
+    if pit < 6 {
+        Side::South
+    } else {
+        Side::North
+    }
+}
+
+impl KinguluFeatures {
+    /// Reads the features of a position through [`Game::view`] (slow: used until the
+    /// rules crate's accessors are used instead, and in tests).
+    pub fn from_view<G: Game>(pos: &G) -> KinguluFeatures {
+        let view = pos.view();
+        let mut f = KinguluFeatures {
+            pits: [0; 12],
+            reserved: [None; 12],
+            stores: [view.stores[0] as u8, view.stores[1] as u8],
+            to_move: view.to_move,
+        };
+        // Row 0 is a6..a1 (global 11..6), row 1 is A1..A6 (global 0..5).
+        for (r, row) in view.rows.iter().enumerate().take(2) {
+            for (j, cell) in row.iter().enumerate().take(6) {
+                let pit = if r == 0 { 11 - j } else { j };
+                f.pits[pit] = cell.seeds.min(255) as u8;
+                if let CellMark::Reserved(side) = cell.mark {
+                    f.reserved[pit] = Some(side);
+                }
+            }
+        }
+        f
+    }
+
+    /// The provisional score of `side` (G-R14): store + unreserved pits of its row + the
+    /// pits it reserved.
+    pub fn score(&self, side: Side) -> i32 {
+        let mut s = i32::from(self.stores[side.index()]);
+        for pit in 0..12 {
+            match self.reserved[pit] {
+                Some(owner) if owner == side => s += i32::from(self.pits[pit]),
+                None if row_of(pit) == side => s += i32::from(self.pits[pit]),
+                _ => {}
+            }
+        }
+        s
+    }
+
+    /// `(playable, blocked)` for `side`: candidate pits (G-R1) whose first lap does not /
+    /// does end in an occupied unreserved pit of the side's own row (G-R7), assuming the
+    /// default option O2 (no skipped start pit). Non-terminating relays (G-R13) are not
+    /// detected here.
+    pub fn first_lap(&self, side: Side) -> (i32, i32) {
+        let (mut playable, mut blocked) = (0, 0);
+        let base = 6 * side.index();
+        for pit in base..base + 6 {
+            let n = usize::from(self.pits[pit]);
+            if n == 0 || self.reserved[pit].is_some() {
+                continue;
+            }
+            let t = (pit + n) % 12;
+            // Seeds already in t when the last seed arrives: its count (0 if it is the
+            // emptied start pit) plus one per earlier full turn of the ring.
+            let before = if t == pit {
+                0
+            } else {
+                usize::from(self.pits[t])
+            } + (n - 1) / 12;
+            if self.reserved[t].is_none() && row_of(t) == side && before > 0 {
+                blocked += 1;
+            } else {
+                playable += 1;
+            }
+        }
+        (playable, blocked)
+    }
+
+    /// Unreserved pits of `side`'s row holding exactly 3 seeds (kuweka targets for the
+    /// other side, G-R6c).
+    pub fn threes(&self, side: Side) -> i32 {
+        let base = 6 * side.index();
+        (base..base + 6)
+            .filter(|&p| self.reserved[p].is_none() && self.pits[p] == 3)
+            .count() as i32
+    }
+
+    /// The evaluation from the side to move's point of view, in centi-seeds.
+    pub fn evaluate(&self) -> i32 {
+        let me = self.to_move;
+        let op = me.opponent();
+        let reserved = |s: Side| self.reserved.iter().filter(|r| **r == Some(s)).count() as i32;
+        let (my_play, my_block) = self.first_lap(me);
+        let (op_play, op_block) = self.first_lap(op);
+        KG_SCORE * (self.score(me) - self.score(op))
+            + KG_RESERVED_PIT * (reserved(me) - reserved(op))
+            + KG_TARGET * self.threes(op)
+            - KG_VULNERABLE * self.threes(me)
+            + KG_MOBILITY * (my_play - op_play)
+            - KG_BLOCKED * (my_block - op_block)
+    }
+}
+
+impl crate::Evaluate for Kingulu {
+    fn evaluate(&self) -> i32 {
+        KinguluFeatures::from_view(self).evaluate()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn start() -> KinguluFeatures {
+        KinguluFeatures {
+            pits: [4; 12],
+            reserved: [None; 12],
+            stores: [0, 0],
+            to_move: Side::South,
+        }
+    }
+
+    #[test]
+    fn start_is_balanced_with_two_blocked_pits_each() {
+        let f = start();
+        // T1: South's pits 0 and 1 are R7-illegal, 2..5 legal; the same for North.
+        assert_eq!(f.first_lap(Side::South), (4, 2));
+        assert_eq!(f.first_lap(Side::North), (4, 2));
+        assert_eq!(f.score(Side::South), 24);
+        assert_eq!(f.evaluate(), 0);
+    }
+
+    #[test]
+    fn t6_position_scores_and_reservation() {
+        // T6 after the move: S[1 2 0 3 0 2] N[3 2 5*S 0 1 0], St S=14 N=15, North to move.
+        let mut f = KinguluFeatures {
+            pits: [1, 2, 0, 3, 0, 2, 3, 2, 5, 0, 1, 0],
+            reserved: [None; 12],
+            stores: [14, 15],
+            to_move: Side::North,
+        };
+        f.reserved[8] = Some(Side::South);
+        assert_eq!(f.score(Side::South), 27);
+        assert_eq!(f.score(Side::North), 21);
+        // T8: North's legal moves are {6, 7, 10}: 3 playable, none blocked.
+        assert_eq!(f.first_lap(Side::North), (3, 0));
+        // North to move: score -6 seeds, South has a reserved pit, South's pit 3 holds 3,
+        // North has no pit with 3 unreserved except pit 6.
+        let (sp, sb) = f.first_lap(Side::South);
+        let expected = KG_SCORE * (21 - 27) - KG_RESERVED_PIT + KG_TARGET * f.threes(Side::South)
+            - KG_VULNERABLE * f.threes(Side::North)
+            + KG_MOBILITY * (3 - sp)
+            - KG_BLOCKED * (0 - sb);
+        assert_eq!(f.evaluate(), expected);
+        assert_eq!((f.threes(Side::South), f.threes(Side::North)), (1, 1));
+    }
+}

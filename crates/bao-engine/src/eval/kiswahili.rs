@@ -1,0 +1,183 @@
+//! Evaluation of Bao la Kiswahili (`bao-la-kiswahili.md`), written from what decides the
+//! game: material, front-row seeds and holes (bao hamna, K-R12.1), the captures each side
+//! has (K-R6.1, R9.2), mobility in mtaji (only singletons loses, K-R12.3), the nyumba
+//! (K-R8) and takasia (K-R11).
+
+use crate::weights::*;
+use bao_rules::kiswahili::Kiswahili;
+use bao_rules::{CellMark, Game, Side};
+
+/// The state of a Bao la Kiswahili position as plain arrays, per side in ring index order
+/// (K-§1.2: r 0..7 = front row A1..A8, r 8..15 = back row B8..B1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KiswahiliFeatures {
+    /// The 16 holes of each side, indexed by [`Side::index`] then ring index.
+    pub rings: [[u8; 16]; 2],
+    /// Stores (seeds still to be entered in namua).
+    pub stores: [u8; 2],
+    /// Whether each side still owns its nyumba (K-R8.2).
+    pub nyumba_owned: [bool; 2],
+    /// The side to move.
+    pub to_move: Side,
+    /// The ring index of the hole takasia'd against the side to move (K-R11), if any.
+    pub takasia: Option<usize>,
+}
+
+/// The ring index of the nyumba (A5/a5).
+const NYUMBA: usize = 4;
+
+impl KiswahiliFeatures {
+    /// Reads the features of a position through [`Game::view`] (slow: used until the
+    /// rules crate's accessors are used instead, and in tests).
+    pub fn from_view<G: Game>(pos: &G) -> KiswahiliFeatures {
+        let view = pos.view();
+        let mut f = KiswahiliFeatures {
+            rings: [[0; 16]; 2],
+            stores: [view.stores[0] as u8, view.stores[1] as u8],
+            nyumba_owned: [false; 2],
+            to_move: view.to_move,
+            takasia: None,
+        };
+        // Rows: b8..b1, a8..a1, A1..A8, B1..B8.
+        for (r, row) in view.rows.iter().enumerate().take(4) {
+            for (j, cell) in row.iter().enumerate().take(8) {
+                let (side, ring) = match r {
+                    0 => (Side::North, 8 + j),
+                    1 => (Side::North, 7 - j),
+                    2 => (Side::South, j),
+                    _ => (Side::South, 15 - j),
+                };
+                f.rings[side.index()][ring] = cell.seeds.min(255) as u8;
+                if ring == NYUMBA && matches!(cell.mark, CellMark::Nyumba { .. }) {
+                    f.nyumba_owned[side.index()] = true;
+                }
+                if cell.takasia {
+                    f.takasia = Some(ring);
+                }
+            }
+        }
+        f
+    }
+
+    /// The seeds of the largest first capture `side` could make if it were to move
+    /// (namua: K-R6.1; mtaji: K-R9.2 with the 2..=15 rule), 0 if it has none.
+    pub fn best_capture(&self, side: Side) -> i32 {
+        let me = &self.rings[side.index()];
+        let op = &self.rings[side.opponent().index()];
+        let mut best = 0u8;
+        if self.stores[side.index()] > 0 {
+            for r in 0..8 {
+                if me[r] >= 1 && op[7 - r] >= 1 {
+                    best = best.max(op[7 - r]);
+                }
+            }
+        } else {
+            for r in 0..16 {
+                let n = usize::from(me[r]);
+                if !(2..=15).contains(&n) {
+                    continue;
+                }
+                for end in [(r + n) % 16, (r + 16 - n) % 16] {
+                    if end < 8 && me[end] >= 1 && op[7 - end] >= 1 {
+                        best = best.max(op[7 - end]);
+                    }
+                }
+            }
+        }
+        i32::from(best)
+    }
+
+    fn side_terms(&self, side: Side) -> i32 {
+        let i = side.index();
+        let ring = &self.rings[i];
+        let material: i32 =
+            ring.iter().map(|&c| i32::from(c)).sum::<i32>() + i32::from(self.stores[i]);
+        let front: i32 = ring[..8].iter().map(|&c| i32::from(c)).sum();
+        let front_holes = ring[..8].iter().filter(|&&c| c > 0).count() as i32;
+        let mut v = KS_MATERIAL * material + KS_FRONT_SEED * front + KS_FRONT_HOLE * front_holes;
+        let namua = self.stores[i] > 0;
+        if namua {
+            v += KS_STORE_SEED * i32::from(self.stores[i]);
+        } else {
+            v += KS_MOBILE_HOLE * ring.iter().filter(|&&c| c >= 2).count() as i32;
+        }
+        if self.nyumba_owned[i] {
+            v += if namua && ring[NYUMBA] >= 6 {
+                KS_NYUMBA_FUNCTIONAL
+            } else {
+                KS_NYUMBA_OWNED
+            };
+        }
+        v
+    }
+
+    /// The evaluation from the side to move's point of view, in centi-seeds.
+    pub fn evaluate(&self) -> i32 {
+        let me = self.to_move;
+        let op = me.opponent();
+        let mut v = self.side_terms(me) - self.side_terms(op);
+        v += KS_MY_CAPTURE * self.best_capture(me) - KS_THEIR_THREAT * self.best_capture(op);
+        if self.takasia.is_some() {
+            v -= KS_TAKASIA;
+        }
+        v
+    }
+}
+
+impl crate::Evaluate for Kiswahili {
+    fn evaluate(&self) -> i32 {
+        KiswahiliFeatures::from_view(self).evaluate()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn start() -> KiswahiliFeatures {
+        // K-§1.7: A5=6 A6=2 A7=2 for South, a5=6 a6=2 a7=2 for North, stores 22.
+        let mut ring = [0u8; 16];
+        ring[4] = 6;
+        ring[5] = 2;
+        ring[6] = 2;
+        KiswahiliFeatures {
+            rings: [ring, ring],
+            stores: [22, 22],
+            nyumba_owned: [true, true],
+            to_move: Side::South,
+            takasia: None,
+        }
+    }
+
+    #[test]
+    fn start_position_is_symmetric_and_has_no_capture() {
+        let f = start();
+        // A5 faces a4 (empty), A6 faces a3, A7 faces a2: no namua capture (T1).
+        assert_eq!(f.best_capture(Side::South), 0);
+        assert_eq!(f.best_capture(Side::North), 0);
+        assert_eq!(f.evaluate(), 0);
+    }
+
+    #[test]
+    fn namua_and_mtaji_captures() {
+        let mut f = start();
+        // North puts 3 seeds in a4 (ring 3), opposite A5 (ring 4).
+        f.rings[1][3] = 3;
+        assert_eq!(f.best_capture(Side::South), 3);
+        // Mtaji: South's store empty; A6 (ring 5, 2 seeds) ends in A4 or A8, both empty;
+        // A5 (6 seeds) ends in the back row; A7 (ring 6, 2 seeds) acw ends in A5, which
+        // faces a4 with 3.
+        f.stores = [0, 0];
+        assert_eq!(f.best_capture(Side::South), 3);
+        // Put a seed in A4 (ring 3): A6 acw ends there, opposite a5 (ring 4) holds 6.
+        f.rings[0][3] = 1;
+        assert_eq!(f.best_capture(Side::South), 6);
+        // A hole with 16 seeds never captures (R9.3).
+        let mut g = start();
+        g.stores = [0, 0];
+        g.rings[0] = [0; 16];
+        g.rings[0][0] = 16;
+        g.rings[0][8] = 1;
+        assert_eq!(g.best_capture(Side::South), 0);
+    }
+}

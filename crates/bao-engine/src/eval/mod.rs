@@ -1,0 +1,55 @@
+//! Static evaluation of positions, and the per-game hooks the searchers use.
+
+mod kingulu;
+mod kiswahili;
+
+pub use kingulu::KinguluFeatures;
+pub use kiswahili::KiswahiliFeatures;
+
+use crate::hash::hash_of;
+use bao_rules::{Game, Side};
+
+/// A game the engine can play: [`Game`] plus a static evaluation.
+///
+/// Only [`Evaluate::evaluate`] must be written; the other methods have generic defaults
+/// that a game may replace with faster ones.
+pub trait Evaluate: Game {
+    /// The static value of the position in centi-seeds (100 = one seed), from the side to
+    /// move's point of view: positive = good for the side to move. The searchers score
+    /// finished games exactly and do not call this on them. Values are clamped to
+    /// ±500 000 by the searchers.
+    fn evaluate(&self) -> i32;
+
+    /// Clears `out` and fills it with every legal move and the position after it, in the
+    /// order of [`Game::legal_moves`]. Default: `legal_moves` then `play_unchecked`.
+    fn children(&self, out: &mut Vec<(Self::Move, Self)>) {
+        out.clear();
+        let moves = self.moves();
+        out.extend(moves.into_iter().map(|m| (m, self.play_unchecked(m))));
+    }
+
+    /// The seeds that count for `side` when a game is adjudicated (arena, max plies):
+    /// the provisional score when the game has one (G-R14), otherwise the seeds in the
+    /// side's holes plus its store. Default: from [`Game::view`].
+    fn material(&self, side: Side) -> i32 {
+        let view = self.view();
+        if let Some(scores) = view.scores {
+            return scores[side.index()] as i32;
+        }
+        let on_board: u32 = view
+            .rows
+            .iter()
+            .flatten()
+            .filter(|c| c.owner == side)
+            .map(|c| c.seeds)
+            .sum();
+        (on_board + view.stores[side.index()]) as i32
+    }
+
+    /// A 64-bit key of the position for the transposition table: equal positions give
+    /// equal keys. Default: a fast hash of the derived `Hash` (which covers holes, stores,
+    /// nyumba flags, takasia, reservations and the side to move).
+    fn hash_key(&self) -> u64 {
+        hash_of(self)
+    }
+}
