@@ -1,0 +1,191 @@
+// End-to-end test of the bao web app in a real browser (Debian's chromium driven by
+// playwright-core). Usage: node e2e/play.mjs <url> [--screenshot <file.png>]
+// (or BAO_SCREENSHOT=<file.png>). Exits 0 when every check passes, 1 otherwise.
+//
+// It opens the page, starts a Bao la Kiswahili game against the computer (level 1) in the
+// New game dialog, plays South's A6> by clicking the hole and the direction arrow, waits
+// for the computer's reply, checks the board against the rules and the server, checks
+// the move list and reviews the first move, then plays two more moves by clicking.
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const args = process.argv.slice(2);
+const url = args.find((a) => /^https?:/.test(a));
+const shotIdx = args.indexOf('--screenshot');
+const screenshot = shotIdx >= 0 ? args[shotIdx + 1] : process.env.BAO_SCREENSHOT;
+if (!url) {
+  console.error('usage: node e2e/play.mjs <url> [--screenshot file.png]');
+  process.exit(2);
+}
+
+const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bao-e2e-'));
+const launchArgs = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+let failures = 0;
+function check(cond, what) {
+  if (cond) {
+    console.log(`ok - ${what}`);
+  } else {
+    failures++;
+    console.log(`FAIL - ${what}`);
+  }
+}
+function equal(actual, expected, what) {
+  const a = JSON.stringify(actual);
+  const e = JSON.stringify(expected);
+  check(a === e, a === e ? what : `${what}: expected ${e}, got ${a}`);
+}
+
+// The counts shown on the board, by hole name, and the two stores.
+async function shownBoard(page) {
+  return page.evaluate(() => {
+    const holes = {};
+    for (const g of document.querySelectorAll('#board g.cell')) {
+      holes[g.dataset.hole] = Number(g.querySelector('text.count').textContent);
+    }
+    const stores = [...document.querySelectorAll('#board text.store-count')].map((t) => Number(t.textContent));
+    return { holes, stores }; // stores as drawn: North's first, then South's
+  });
+}
+
+async function serverState(page) {
+  const id = await page.evaluate(() => location.hash.slice(1));
+  const res = await page.request.get(new URL(`/api/games/${id}`, url).href);
+  return res.json();
+}
+
+async function waitForHumanTurn(page) {
+  await page.waitForFunction(() => /Your move|Game over/.test(document.getElementById('status').textContent)
+    && document.querySelectorAll('#board .hole.playable').length + (/Game over/.test(document.getElementById('status').textContent) ? 1 : 0) > 0,
+  null, { timeout: 60000 });
+}
+
+// Plays the first offered move by clicking: the hole, then an arrow or a choice button.
+async function clickSomeMove(page) {
+  const hole = await page.$('#board g.cell:has(.hole.playable)');
+  const name = await hole.getAttribute('data-hole');
+  await hole.click();
+  const arrow = await page.$('#board polygon.arrow');
+  if (arrow) {
+    await arrow.click();
+  }
+  const choice = await page.$('#choices button[data-move]');
+  if (choice) await choice.click();
+  return name;
+}
+
+const browser = await chromium.launchPersistentContext(userDataDir, {
+  executablePath,
+  headless: true,
+  args: launchArgs,
+  viewport: { width: 1280, height: 860 },
+});
+try {
+  const page = browser.pages()[0] || await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+
+  await page.goto(url);
+  await page.waitForSelector('#board g.cell');
+  check(await page.title() !== '', 'page loads and draws a board');
+
+  // New game dialog: Bao la Kiswahili, default profile, level 1, human plays South.
+  await page.click('#btn-new');
+  await page.waitForSelector('#new-dialog[open]');
+  await page.selectOption('#ng-game', 'kiswahili');
+  const profiles = await page.$$eval('#ng-rules option', (os) => os.map((o) => o.value));
+  check(profiles.length >= 1, `rules profiles offered: ${profiles.join(', ')}`);
+  await page.$eval('#ng-level', (e) => { e.value = '1'; e.dispatchEvent(new Event('input')); });
+  await page.check('input[name=mode][value=south]');
+  await page.click('#ng-start');
+  await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('Your move (South)'));
+  // Fast animation, so that the test sees it but does not wait long.
+  await page.$eval('#speed', (e) => { e.value = '1'; e.dispatchEvent(new Event('input')); });
+
+  let shown = await shownBoard(page);
+  equal(Object.keys(shown.holes).length, 32, 'Bao la Kiswahili board has 4×8 holes');
+  equal(['b8', 'a5', 'a6', 'a7', 'A5', 'A6', 'A7', 'B1'].map((h) => shown.holes[h]), [0, 6, 2, 2, 6, 2, 2, 0],
+    'start position (K-§1.7): nyumba 6, two holes of 2 on each side');
+  equal(shown.stores, [22, 22], 'both stores hold 22');
+  equal(await page.$$eval('#board rect.hole.nyumba', (rs) => rs.map((r) => r.dataset.hole).sort()), ['A5', 'a5'],
+    'the two nyumba are drawn square');
+  equal(await page.$$eval('#board .hole.playable', (hs) => hs.map((h) => h.dataset.hole).sort()), ['A6', 'A7'],
+    'only the legal start holes A6, A7 are offered (T1)');
+  const status = await page.textContent('#status');
+  check(/namua/.test(status), `status names the stage: "${status}"`);
+
+  // Play A6> by clicking: the hole, then the right arrow.
+  await page.click('#board g.cell[data-hole="A6"]');
+  const dirs = await page.$$eval('#board polygon.arrow', (as) => as.map((a) => a.dataset.dir).sort());
+  equal(dirs, ['left', 'right'], 'clicking A6 offers two direction arrows');
+  const labels = await page.$$eval('#choices button[data-move]', (bs) => bs.map((b) => b.dataset.move));
+  equal(labels, ['A6<', 'A6>'], 'and two choice buttons A6<, A6>');
+  await page.click('#board polygon.arrow[data-dir="right"]');
+
+  // The computer (North) answers; then it is South's turn again.
+  await page.waitForFunction(() => document.querySelectorAll('#move-list .mv[data-ply]').length >= 3, null, { timeout: 60000 });
+  await waitForHumanTurn(page);
+  const moves = await page.$$eval('#move-list .mv[data-ply]', (ms) => ms.map((m) => m.textContent));
+  equal(moves[1], 'A6>', 'the move list starts with South\'s A6>');
+  check(/^a[67][<>]$/.test(moves[2]), `North replied with a legal namua move: ${moves[2]}`);
+  equal(moves.length, 3, 'the move list holds start, A6> and the reply');
+
+  shown = await shownBoard(page);
+  // After A6>: a seed enters A6 (3), which is sown A7 A8 B8 (K-R6.6 takata).
+  equal(['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'B8'].map((h) => shown.holes[h]), [0, 0, 0, 0, 6, 0, 3, 1, 1],
+    'South\'s holes after A6>');
+  equal(shown.stores, [21, 21], 'each side entered one seed: stores 21 and 21');
+  const total = Object.values(shown.holes).reduce((a, b) => a + b, 0) + shown.stores[0] + shown.stores[1];
+  equal(total, 64, 'seeds on the board plus stores = 64');
+  const state = await serverState(page);
+  const serverHoles = Object.fromEntries(state.board.rows.flat().map((c) => [c.name, c.seeds]));
+  equal(shown.holes, serverHoles, 'the board shows exactly the server\'s position');
+  equal(state.history.map((h) => h.text), moves.slice(1), 'the move list matches the server\'s history');
+
+  // Review: click A6> in the move list to see the board before North's reply.
+  await page.click('#move-list .mv[data-ply="1"]');
+  await page.waitForSelector('#review-bar:not([hidden])');
+  shown = await shownBoard(page);
+  equal(['a5', 'a6', 'a7', 'A6', 'A7'].map((h) => shown.holes[h]), [6, 2, 2, 0, 3], 'review shows the board after A6>');
+  equal(shown.stores, [22, 21], 'with North\'s 22 seeds still in store');
+  await page.click('#btn-live');
+  await page.waitForSelector('#review-bar[hidden]', { state: 'attached' });
+
+  // Two more moves by clicking, for a game in progress.
+  for (let i = 0; i < 2; i++) {
+    await waitForHumanTurn(page);
+    if (/Game over/.test(await page.textContent('#status'))) break;
+    const before = await page.$$eval('#move-list .mv[data-ply]', (ms) => ms.length);
+    const from = await clickSomeMove(page);
+    await page.waitForFunction((n) => document.querySelectorAll('#move-list .mv[data-ply]').length >= n + 2
+      || /Game over/.test(document.getElementById('status').textContent), before, { timeout: 60000 });
+    console.log(`played from ${from}`);
+  }
+  await waitForHumanTurn(page);
+  const final = await serverState(page);
+  shown = await shownBoard(page);
+  equal(shown.holes, Object.fromEntries(final.board.rows.flat().map((c) => [c.name, c.seeds])),
+    `after ${final.history.length} moves the board still shows the server's position`);
+  check(final.history.length >= 5, `at least 5 moves played (${final.history.map((h) => h.text).join(' ')})`);
+  equal(errors, [], 'no errors in the page\'s console');
+
+  if (screenshot) {
+    await page.screenshot({ path: screenshot, fullPage: true });
+    console.log(`screenshot saved to ${screenshot}`);
+  }
+} catch (e) {
+  failures++;
+  console.log(`FAIL - ${e && e.stack ? e.stack : e}`);
+} finally {
+  await browser.close();
+  fs.rmSync(userDataDir, { recursive: true, force: true });
+}
+console.log(failures ? `${failures} check(s) failed` : 'all browser checks passed');
+process.exit(failures ? 1 : 0);
