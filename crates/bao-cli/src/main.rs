@@ -1,4 +1,517 @@
-//! The `bao` command. STUB: being built.
+//! The `bao` command: play Bao la Kiswahili or Bao Kingulu against the computer, analyse
+//! positions, run engine matches, count perft, speak the engine protocol, serve the web
+//! app. See `docs/cli.md`.
+
+mod board;
+mod common;
+mod play;
+mod protocol;
+
+use anyhow::{anyhow, bail, Context, Result};
+use bao_engine::arena::{run_match, MatchConfig};
+use bao_engine::{format_info, Engine, EngineConfig, Evaluate, Limits, Score};
+use bao_rules::record::GameRecord;
+use bao_rules::{Game, Side};
+use clap::{Parser, Subcommand};
+use common::{describe_config, make_position, make_rules, parse_engine_spec, GameName};
+use std::io::IsTerminal;
+use std::time::Instant;
+
+/// Bao la Kiswahili and Bao Kingulu: play, analyse, test.
+#[derive(Parser, Debug)]
+#[command(name = "bao", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Options that pick the game, its rules and a position.
+#[derive(clap::Args, Debug, Clone)]
+struct GameArgs {
+    /// The game: kiswahili or kingulu.
+    #[arg(long, short, default_value = "kiswahili", value_parser = parse_game)]
+    game: GameName,
+    /// The rules profile (kiswahili: mancala-world, de-voogt, kiba, kujifunza; kingulu: default).
+    #[arg(long)]
+    rules: Option<String>,
+    /// A rule option NAME=VALUE (repeatable), e.g. --set takasia=off.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    set: Vec<String>,
+    /// A position text (notation.md §2) instead of the start position.
+    #[arg(long)]
+    position: Option<String>,
+}
+
+fn parse_game(s: &str) -> Result<GameName, String> {
+    s.parse().map_err(|e: anyhow::Error| e.to_string())
+}
+
+fn parse_side(s: &str) -> Result<Side, String> {
+    Side::parse(s).ok_or_else(|| format!("unknown side {s:?}: expected south or north"))
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play against the computer in the terminal (Bao la Kiswahili by default).
+    Play {
+        /// The game: kiswahili or kingulu (default kiswahili, or the game of --load).
+        #[arg(long, short, value_parser = parse_game)]
+        game: Option<GameName>,
+        /// The rules profile (see `bao engine` → options).
+        #[arg(long)]
+        rules: Option<String>,
+        /// A rule option NAME=VALUE (repeatable).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        set: Vec<String>,
+        /// The computer's strength, 1 (random) to 10 (strongest).
+        #[arg(long, short, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10))]
+        level: u8,
+        /// Your side: south (moves first, bottom of the board) or north.
+        #[arg(long, short, default_value = "south", value_parser = parse_side)]
+        side: Side,
+        /// Plain text: no colours, no spinner (automatic when not on a terminal).
+        #[arg(long)]
+        plain: bool,
+        /// Continue a saved game (a record written by `save FILE`).
+        #[arg(long, value_name = "FILE")]
+        load: Option<String>,
+        /// The engine's random seed (for reproducible games).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Start from this position text instead of the start position.
+        #[arg(long)]
+        position: Option<String>,
+    },
+    /// Step through a saved game (Enter = next, b = back, q = quit).
+    Replay {
+        /// The record file.
+        file: String,
+        /// Plain text: print every position and exit (automatic when not on a terminal).
+        #[arg(long)]
+        plain: bool,
+    },
+    /// Speak the engine protocol (notation.md §5) on stdin/stdout.
+    Engine,
+    /// Count the leaves of the move tree (perft).
+    Perft {
+        /// The depth in plies.
+        #[arg(long, short)]
+        depth: u32,
+        #[command(flatten)]
+        game: GameArgs,
+        /// Print the count for each first move.
+        #[arg(long)]
+        divide: bool,
+        /// Print the time and speed on stderr.
+        #[arg(long)]
+        stats: bool,
+    },
+    /// Search a position and print the best move, score and principal variation.
+    Analyze {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Analyse the final position of this record instead.
+        #[arg(long, value_name = "FILE", conflicts_with = "position")]
+        load: Option<String>,
+        /// The time limit in milliseconds.
+        #[arg(long)]
+        time: Option<u64>,
+        /// The depth limit in plies.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// The node limit.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// The engine level whose settings to start from (default 8 = 1 s).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+        level: Option<u8>,
+    },
+    /// Play a match between two engines and report the score and Elo difference.
+    Match {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Engine A: a level 1-10, random, greedy, ab:depth=6, ab:time=100, mcts:time=100, ...
+        #[arg(long)]
+        a: String,
+        /// Engine B (same forms as --a).
+        #[arg(long)]
+        b: String,
+        /// The number of games (each opening is played twice, sides swapped).
+        #[arg(long, default_value_t = 20)]
+        games: u32,
+        /// Random plies at the start of each opening pair.
+        #[arg(long, default_value_t = 4)]
+        opening_plies: u32,
+        /// The seed of the openings and engines.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Adjudicate a game as a draw after this many plies.
+        #[arg(long, default_value_t = 400)]
+        max_plies: u32,
+        /// Worker threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Write every game as a record to this file.
+        #[arg(long, value_name = "FILE")]
+        records: Option<String>,
+    },
+    /// Serve the web app on http://127.0.0.1:PORT/.
+    Serve {
+        /// The port.
+        #[arg(long, short, default_value_t = 8080)]
+        port: u16,
+    },
+}
+
 fn main() {
-    println!("bao {}", env!("CARGO_PKG_VERSION"));
+    let cli = Cli::parse();
+    if let Err(e) = run(cli) {
+        eprintln!("bao: error: {e:#}");
+        std::process::exit(1);
+    }
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Play {
+            game,
+            rules,
+            set,
+            level,
+            side,
+            plain,
+            load,
+            seed,
+            position,
+        } => {
+            let opts = play::PlayOptions {
+                human: side,
+                level,
+                seed,
+                plain: plain || !play::is_terminal(),
+                interactive: std::io::stdin().is_terminal(),
+            };
+            let stdin = std::io::stdin();
+            let mut input = stdin.lock();
+            match load {
+                Some(file) => {
+                    if rules.is_some() || !set.is_empty() || position.is_some() {
+                        bail!("--load takes the rules and position from the record: drop --rules/--set/--position");
+                    }
+                    let (name, text) = play::read_record_file(&file)?;
+                    if let Some(g) = game {
+                        if g != name {
+                            bail!("{file} is a {name} game, but --game {g} was given");
+                        }
+                    }
+                    with_game!(name, play_loaded(&file, &text, opts, &mut input))
+                }
+                None => {
+                    let name = game.unwrap_or(GameName::Kiswahili);
+                    with_game!(
+                        name,
+                        play_new(
+                            rules.as_deref(),
+                            &set,
+                            position.as_deref(),
+                            opts,
+                            &mut input
+                        )
+                    )
+                }
+            }
+        }
+        Command::Replay { file, plain } => {
+            let (name, text) = play::read_record_file(&file)?;
+            let plain = plain || !play::is_terminal();
+            let stdin = std::io::stdin();
+            let mut input = stdin.lock();
+            with_game!(name, replay_file(&file, &text, plain, &mut input))
+        }
+        Command::Engine => {
+            let stdin = std::io::stdin();
+            let mut stdout = std::io::stdout().lock();
+            protocol::run(stdin.lock(), &mut stdout).context("engine protocol I/O")
+        }
+        Command::Perft {
+            depth,
+            game,
+            divide,
+            stats,
+        } => with_game!(game.game, perft_cmd(&game, depth, divide, stats)),
+        Command::Analyze {
+            game,
+            load,
+            time,
+            depth,
+            nodes,
+            level,
+        } => {
+            let limits = Limits {
+                depth,
+                nodes,
+                time_ms: time,
+            };
+            match load {
+                Some(file) => {
+                    let (name, text) = play::read_record_file(&file)?;
+                    with_game!(name, analyze_record(&file, &text, limits, level))
+                }
+                None => with_game!(game.game, analyze_cmd(&game, limits, level)),
+            }
+        }
+        Command::Match {
+            game,
+            a,
+            b,
+            games,
+            opening_plies,
+            seed,
+            max_plies,
+            threads,
+            records,
+        } => {
+            if game.position.is_some() {
+                bail!("match starts from the start position: --position is not used");
+            }
+            let a = parse_engine_spec(&a).context("--a")?;
+            let b = parse_engine_spec(&b).context("--b")?;
+            if games == 0 {
+                bail!("--games must be at least 1");
+            }
+            if threads == 0 {
+                bail!("--threads must be at least 1");
+            }
+            let cfg = MatchConfig {
+                a,
+                b,
+                games,
+                opening_plies,
+                seed,
+                max_plies,
+                threads,
+                progress: std::io::stderr().is_terminal(),
+                keep_records: records.is_some(),
+            };
+            with_game!(game.game, match_cmd(&game, &cfg, records.as_deref()))
+        }
+        Command::Serve { port } => {
+            let addr = std::net::SocketAddr::from(([127, 0, 0, 1], port));
+            println!("bao: open http://{addr}/ in your browser (Ctrl-C to stop)");
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()
+                .context("cannot start the async runtime")?;
+            runtime.block_on(bao_web::serve(addr))
+        }
+    }
+}
+
+fn play_new<G: Evaluate>(
+    rules: Option<&str>,
+    set: &[String],
+    position: Option<&str>,
+    opts: play::PlayOptions,
+    input: &mut dyn std::io::BufRead,
+) -> Result<()> {
+    let rules = make_rules::<G>(rules, set)?;
+    let start: G = make_position(&rules, position)?;
+    play::play(start, None, opts, input)
+}
+
+fn play_loaded<G: Evaluate>(
+    file: &str,
+    text: &str,
+    opts: play::PlayOptions,
+    input: &mut dyn std::io::BufRead,
+) -> Result<()> {
+    let record: GameRecord<G> = play::parse_record(file, text)?;
+    let start = record.start.clone();
+    println!("Loaded {file}: {} moves.", record.moves.len());
+    play::play(start, Some(record), opts, input)
+}
+
+fn replay_file<G: Game>(
+    file: &str,
+    text: &str,
+    plain: bool,
+    input: &mut dyn std::io::BufRead,
+) -> Result<()> {
+    play::replay::<G>(file, text, plain, input)
+}
+
+fn position_of<G: Game>(args: &GameArgs) -> Result<G> {
+    let rules = make_rules::<G>(args.rules.as_deref(), &args.set)?;
+    make_position(&rules, args.position.as_deref())
+}
+
+fn perft_cmd<G: Game>(args: &GameArgs, depth: u32, divide: bool, stats: bool) -> Result<()> {
+    let pos: G = position_of(args)?;
+    let t0 = Instant::now();
+    let total = if divide {
+        let split = bao_rules::perft::perft_divide(&pos, depth);
+        if depth == 0 {
+            1
+        } else {
+            for (mv, n) in &split {
+                println!("{mv} {n}");
+            }
+            let total: u64 = split.iter().map(|(_, n)| n).sum();
+            println!("total {total}");
+            total
+        }
+    } else {
+        let n = bao_rules::perft::perft(&pos, depth);
+        println!("{n}");
+        n
+    };
+    if divide && depth == 0 {
+        println!("total 1");
+    }
+    if stats {
+        let secs = t0.elapsed().as_secs_f64();
+        eprintln!(
+            "perft {depth}: {total} leaves in {:.3} s ({:.0} leaves/s)",
+            secs,
+            total as f64 / secs.max(1e-9)
+        );
+    }
+    Ok(())
+}
+
+/// A score from South's point of view, in words.
+fn score_text<G: Game>(pos: &G, score: Score) -> String {
+    let mover = pos.side_to_move();
+    match score {
+        Score::Cp(cp) => {
+            let (side, value) = if cp >= 0 {
+                (mover, cp)
+            } else {
+                (mover.opponent(), -cp)
+            };
+            if value == 0 {
+                format!("{score} (equal)")
+            } else {
+                format!(
+                    "{score} ({side} is {:.2} seeds better)",
+                    f64::from(value) / 100.0
+                )
+            }
+        }
+        Score::Win(n) => format!("{score} ({mover} wins in {n} plies)"),
+        Score::Loss(n) => format!("{score} ({} wins in {n} plies)", mover.opponent()),
+    }
+}
+
+fn analyze<G: Evaluate>(pos: &G, limits: Limits, level: Option<u8>) -> Result<()> {
+    println!("position {}", pos.to_text());
+    if let Some(outcome) = pos.outcome() {
+        match outcome.winner {
+            Some(side) => println!("game over: {side} won: {}", outcome.reason.describe()),
+            None => println!("game over: a draw: {}", outcome.reason.describe()),
+        }
+        println!("result {outcome}");
+        return Ok(());
+    }
+    let mut config = EngineConfig::level(level.unwrap_or(8));
+    if limits.depth.is_some() || limits.time_ms.is_some() || limits.nodes.is_some() {
+        // Explicit limits replace the level's.
+        config.limits = Limits::default();
+    }
+    println!("engine {}", describe_config(&config));
+    let mut engine: Engine<G> = Engine::new(config);
+    let result = engine.search(pos, limits, &mut |info| {
+        println!("{}", format_info(pos, info))
+    });
+    let best = result
+        .best
+        .ok_or_else(|| anyhow!("the engine found no move"))?;
+    let info = &result.info;
+    let mut p = pos.clone();
+    let mut pv = Vec::new();
+    for &mv in &info.pv {
+        match p.play(mv) {
+            Ok(next) => {
+                pv.push(p.move_text(mv));
+                p = next;
+            }
+            Err(_) => break,
+        }
+    }
+    println!("best move {}", pos.move_text(best));
+    println!("score {}", score_text(pos, info.score));
+    println!("pv {}", pv.join(" "));
+    println!(
+        "depth {} nodes {} time {} ms nps {}",
+        info.depth, info.nodes, info.time_ms, info.nps
+    );
+    Ok(())
+}
+
+fn analyze_cmd<G: Evaluate>(args: &GameArgs, limits: Limits, level: Option<u8>) -> Result<()> {
+    let pos: G = position_of(args)?;
+    analyze(&pos, limits, level)
+}
+
+fn analyze_record<G: Evaluate>(
+    file: &str,
+    text: &str,
+    limits: Limits,
+    level: Option<u8>,
+) -> Result<()> {
+    let record: GameRecord<G> = play::parse_record(file, text)?;
+    analyze(&record.current(), limits, level)
+}
+
+fn match_cmd<G: Evaluate>(args: &GameArgs, cfg: &MatchConfig, records: Option<&str>) -> Result<()> {
+    let rules = make_rules::<G>(args.rules.as_deref(), &args.set)?;
+    let start = G::start(&rules);
+    println!(
+        "{} match: A = {}, B = {}, {} games",
+        G::NAME,
+        describe_config(&cfg.a),
+        describe_config(&cfg.b),
+        cfg.games
+    );
+    let t0 = Instant::now();
+    let report = run_match(&start, cfg);
+    println!("{report}");
+    println!("time {:.1} s", t0.elapsed().as_secs_f64());
+    if let Some(file) = records {
+        let mut text = String::new();
+        for (i, game) in report.games.iter().enumerate() {
+            let mut record = GameRecord::new(start.clone());
+            let mut pos = start.clone();
+            for (ply, mv_text) in game.opening.iter().chain(&game.moves).enumerate() {
+                let mv = pos
+                    .parse_move(mv_text)
+                    .map_err(|e| anyhow!("game {}: ply {}: {e}", i + 1, ply + 1))?;
+                pos = pos
+                    .play(mv)
+                    .map_err(|e| anyhow!("game {}: ply {}: {e}", i + 1, ply + 1))?;
+                record.moves.push(mv);
+            }
+            let (a_name, b_name) = ("A", "B");
+            let (south, north) = if game.a_side == Side::South {
+                (a_name, b_name)
+            } else {
+                (b_name, a_name)
+            };
+            record.south = format!(
+                "{south}: {}",
+                describe_config(if south == "A" { &cfg.a } else { &cfg.b })
+            );
+            record.north = format!(
+                "{north}: {}",
+                describe_config(if north == "A" { &cfg.a } else { &cfg.b })
+            );
+            record.date = common::today();
+            record.result = Some(game.outcome);
+            text.push_str(&record.to_text());
+            text.push('\n');
+        }
+        std::fs::write(file, text).with_context(|| format!("cannot write {file}"))?;
+        println!("records written to {file} ({} games)", report.games.len());
+    }
+    Ok(())
 }

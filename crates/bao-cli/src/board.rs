@@ -1,0 +1,287 @@
+//! Drawing a [`BoardView`] for the terminal: plain ASCII or with ANSI colours.
+
+use bao_rules::{BoardView, CellMark, CellView, EventKind, Side, TraceEvent};
+use crossterm::style::Stylize;
+
+/// How to draw.
+pub struct Style {
+    /// ANSI colours (only when stdout is a terminal and `--plain` is not given).
+    pub colour: bool,
+    /// The label after each side's name, e.g. `(you)` / `(computer, level 5)`.
+    pub labels: [String; 2],
+    /// The hole where the last move started (highlighted in colour mode).
+    pub last_hole: Option<String>,
+}
+
+/// Width of one cell: a space, a left mark, two digits, a right mark, a suffix mark.
+const CELL: usize = 6;
+
+fn cell_text(cell: &CellView) -> (String, bool) {
+    let (l, r) = match cell.mark {
+        CellMark::Nyumba { .. } => ('[', ']'),
+        _ => (' ', ' '),
+    };
+    let suffix = if cell.takasia {
+        '!'
+    } else if matches!(cell.mark, CellMark::Reserved(_)) {
+        '*'
+    } else {
+        ' '
+    };
+    // The mark sits right after the count when there is no bracket: ` [ 6]!`, `   4* `.
+    let text = if r == ']' {
+        format!(" {l}{:>2}{r}{suffix}", cell.seeds)
+    } else {
+        format!(" {l}{:>2}{suffix} ", cell.seeds)
+    };
+    (text, cell.seeds == 0)
+}
+
+fn paint(cell: &CellView, text: String, empty: bool, style: &Style) -> String {
+    if !style.colour {
+        return text;
+    }
+    let highlighted = style.last_hole.as_deref() == Some(cell.name.as_str());
+    let mut s = match cell.owner {
+        Side::South => text.yellow(),
+        Side::North => text.cyan(),
+    };
+    if empty {
+        s = s.dim();
+    }
+    match cell.mark {
+        CellMark::Nyumba { functional: true } => s = s.magenta().bold(),
+        CellMark::Nyumba { functional: false } => s = s.magenta(),
+        CellMark::Reserved(_) => s = s.green().bold(),
+        _ => {}
+    }
+    if cell.takasia {
+        s = s.red().bold();
+    }
+    if highlighted {
+        s = s.underlined();
+    }
+    s.to_string()
+}
+
+/// The number part of a hole name (`A5` → `5`).
+fn hole_number(name: &str) -> &str {
+    name.trim_start_matches(|c: char| c.is_ascii_alphabetic())
+}
+
+fn row_letter(row: &[CellView]) -> String {
+    row.first()
+        .and_then(|c| c.name.chars().next())
+        .map(String::from)
+        .unwrap_or_default()
+}
+
+fn numbers_line(row: &[CellView]) -> String {
+    let mut line = "     ".to_string();
+    for cell in row {
+        line.push_str(&format!("{:>4}  ", hole_number(&cell.name)));
+    }
+    line.trim_end().to_string()
+}
+
+/// The board as lines of text: North's rows on top (numbered from North's left, i.e.
+/// right to left as South sees them), South's below, stores and side labels at the edges.
+pub fn draw(view: &BoardView, style: &Style) -> String {
+    let mut out = String::new();
+    // Up to the last digit of the last column.
+    let width = 3 + CELL * view.rows.first().map_or(0, Vec::len);
+    let side_line = |side: Side| {
+        let name = format!("{side} {}", style.labels[side.index()]);
+        let store = format!("store {}", view.stores[side.index()]);
+        let pad = width.saturating_sub(name.len() + store.len() + 2).max(1);
+        let text = format!("  {name}{}{store}", " ".repeat(pad));
+        if style.colour {
+            match side {
+                Side::South => text.yellow().bold().to_string(),
+                Side::North => text.cyan().bold().to_string(),
+            }
+        } else {
+            text
+        }
+    };
+    out.push_str(&side_line(Side::North));
+    out.push('\n');
+    if let Some(top) = view.rows.first() {
+        out.push_str(&numbers_line(top));
+        out.push('\n');
+    }
+    let mut previous_owner = None;
+    for row in &view.rows {
+        let owner = row.first().map(|c| c.owner);
+        if previous_owner == Some(Side::North) && owner == Some(Side::South) {
+            out.push_str("     ");
+            out.push_str(&"-".repeat(width.saturating_sub(4)));
+            out.push('\n');
+        }
+        previous_owner = owner;
+        out.push_str(&format!("  {:<3}", row_letter(row)));
+        for cell in row {
+            let (text, empty) = cell_text(cell);
+            out.push_str(&paint(cell, text, empty, style));
+        }
+        // Trim the trailing blanks of plain lines (suffix marks are spaces when unset).
+        if !style.colour {
+            let trimmed = out.trim_end_matches(' ').len();
+            out.truncate(trimmed);
+        }
+        out.push('\n');
+    }
+    if let Some(bottom) = view.rows.last() {
+        out.push_str(&numbers_line(bottom));
+        out.push('\n');
+    }
+    out.push_str(&side_line(Side::South));
+    out.push('\n');
+    out
+}
+
+/// The legend of the marks used in [`draw`], for `help`.
+pub fn legend(view: &BoardView) -> String {
+    let mut parts = Vec::new();
+    if view.rows.len() == 4 {
+        parts.push("[ n] = nyumba (A5/a5) still owned by its player");
+        parts.push("n! = takasia'd hole");
+    } else {
+        parts.push(
+            "n* = reserved pit (kuweka mtoto): seeds sown into it go to the reserver's store",
+        );
+    }
+    parts.join("; ")
+}
+
+/// The status lines under the board: stage, side to move, last move, takasia, scores.
+pub fn status(view: &BoardView, labels: &[String; 2], last: Option<&(Side, String)>) -> String {
+    let mut line = format!(
+        "Stage: {}. {} {} to move.",
+        view.stage,
+        view.to_move,
+        labels[view.to_move.index()]
+    );
+    if let Some((side, text)) = last {
+        line.push_str(&format!(" Last move: {text} by {side}."));
+    }
+    if let Some(scores) = view.scores {
+        line.push_str(&format!(
+            " Scores: South {}, North {}.",
+            scores[Side::South.index()],
+            scores[Side::North.index()]
+        ));
+    }
+    for cell in view.rows.iter().flatten() {
+        if cell.takasia {
+            line.push_str(&format!(
+                "\n{} is takasia'd for {}'s next move: no move may start there, and a lap ending there stops.",
+                cell.name, view.to_move
+            ));
+        }
+    }
+    line
+}
+
+/// The sentences of a traced move worth showing: all of them for a short move; for a
+/// long relay, the captures, kichwa, safari, takasia and other notable events, with a
+/// count of the laps.
+pub fn describe_events(events: &[TraceEvent]) -> Vec<String> {
+    const SHORT: usize = 12;
+    let texts = |evs: &mut dyn Iterator<Item = &TraceEvent>| -> Vec<String> {
+        evs.filter(|e| !e.text.is_empty())
+            .map(|e| e.text.clone())
+            .collect()
+    };
+    if events.len() <= SHORT {
+        return texts(&mut events.iter());
+    }
+    let laps = events.iter().filter(|e| e.kind == EventKind::Sow).count();
+    let mut notable: Vec<String> = texts(&mut events.iter().filter(|e| {
+        !matches!(
+            e.kind,
+            EventKind::Sow | EventKind::Lift | EventKind::Enter | EventKind::Bank
+        )
+    }));
+    let total = notable.len();
+    if total > 2 * SHORT {
+        let tail = notable.split_off(total - SHORT / 2);
+        notable.truncate(SHORT);
+        notable.push(format!("... ({} more events)", total - SHORT - tail.len()));
+        notable.extend(tail);
+    }
+    let mut out = vec![format!("{laps} laps in all")];
+    out.extend(notable);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(name: &str, seeds: u32, owner: Side, mark: CellMark) -> CellView {
+        CellView {
+            name: name.to_string(),
+            seeds,
+            owner,
+            mark,
+            takasia: false,
+        }
+    }
+
+    #[test]
+    fn plain_kingulu_board() {
+        let north: Vec<CellView> = (1..=6)
+            .rev()
+            .map(|k| {
+                let mark = if k == 4 {
+                    CellMark::Reserved(Side::South)
+                } else {
+                    CellMark::Plain
+                };
+                cell(&format!("a{k}"), k, Side::North, mark)
+            })
+            .collect();
+        let south: Vec<CellView> = (1..=6)
+            .map(|k| cell(&format!("A{k}"), 10 - k, Side::South, CellMark::Plain))
+            .collect();
+        let view = BoardView {
+            rows: vec![north, south],
+            stores: [3, 5],
+            to_move: Side::North,
+            stage: "play".to_string(),
+            scores: Some([20, 28]),
+        };
+        let style = Style {
+            colour: false,
+            labels: ["(you)".to_string(), "(computer)".to_string()],
+            last_hole: None,
+        };
+        let text = draw(&view, &style);
+        let expected = concat!(
+            "  North (computer)              store 5\n",
+            "        6     5     4     3     2     1\n",
+            "  a     6     5     4*    3     2     1\n",
+            "     -----------------------------------\n",
+            "  A     9     8     7     6     5     4\n",
+            "        1     2     3     4     5     6\n",
+            "  South (you)                   store 3\n",
+        );
+        assert_eq!(text, expected);
+        assert!(!text.contains('\u{1b}'));
+        assert_eq!(
+            status(&view, &style.labels, Some(&(Side::South, "A3".to_string()))),
+            "Stage: play. North (computer) to move. Last move: A3 by South. Scores: South 20, North 28."
+        );
+    }
+
+    #[test]
+    fn nyumba_and_takasia_marks() {
+        let mut c = cell("A5", 6, Side::South, CellMark::Nyumba { functional: true });
+        assert_eq!(cell_text(&c).0, " [ 6] ");
+        c.mark = CellMark::LostNyumba;
+        c.takasia = true;
+        c.seeds = 12;
+        assert_eq!(cell_text(&c).0, "  12! ");
+    }
+}

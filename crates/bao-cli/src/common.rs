@@ -1,0 +1,262 @@
+//! Shared pieces of the subcommands: game names, rules and positions from arguments,
+//! engine specifications, dates.
+
+use anyhow::{anyhow, bail, Context, Result};
+use bao_engine::{EngineConfig, Limits, Searcher};
+use bao_rules::{Game, RuleSet};
+use std::fmt;
+use std::str::FromStr;
+
+/// The two games, as named on the command line, in records and in the engine protocol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameName {
+    /// Bao la Kiswahili (4×8).
+    Kiswahili,
+    /// Bao Kingulu (2×6).
+    Kingulu,
+}
+
+impl FromStr for GameName {
+    type Err = anyhow::Error;
+    fn from_str(s: &str) -> Result<Self> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "kiswahili" | "bao-la-kiswahili" | "bao" => Ok(GameName::Kiswahili),
+            "kingulu" | "bao-kingulu" => Ok(GameName::Kingulu),
+            other => bail!("unknown game {other:?}: expected kiswahili or kingulu"),
+        }
+    }
+}
+
+impl fmt::Display for GameName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GameName::Kiswahili => "kiswahili",
+            GameName::Kingulu => "kingulu",
+        })
+    }
+}
+
+impl GameName {
+    /// The name players use.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameName::Kiswahili => "Bao la Kiswahili",
+            GameName::Kingulu => "Bao Kingulu",
+        }
+    }
+}
+
+/// Calls `$f::<G>($args)` with `G` the game type named by `$game`.
+#[macro_export]
+macro_rules! with_game {
+    ($game:expr, $f:ident ( $($arg:expr),* $(,)? )) => {
+        match $game {
+            $crate::common::GameName::Kiswahili => $f::<bao_rules::kiswahili::Kiswahili>($($arg),*),
+            $crate::common::GameName::Kingulu => $f::<bao_rules::kingulu::Kingulu>($($arg),*),
+        }
+    };
+}
+
+/// The rules from a profile name (default profile when `None`) and `name=value` options.
+pub fn make_rules<G: Game>(profile: Option<&str>, options: &[String]) -> Result<G::Rules> {
+    let mut rules = match profile {
+        Some(p) => G::Rules::profile(p).map_err(|e| anyhow!("--rules: {}", e.message))?,
+        None => G::Rules::default(),
+    };
+    for opt in options {
+        let (name, value) = opt
+            .split_once('=')
+            .ok_or_else(|| anyhow!("--set {opt:?}: expected NAME=VALUE, e.g. takasia=off"))?;
+        rules
+            .set_option(name.trim(), value.trim())
+            .map_err(|e| anyhow!("--set {opt:?}: {}", e.message))?;
+    }
+    Ok(rules)
+}
+
+/// The position given by `--position` (notation.md §2), or the start position.
+pub fn make_position<G: Game>(rules: &G::Rules, position: Option<&str>) -> Result<G> {
+    match position {
+        Some(text) => G::from_text(text, rules).map_err(|e| anyhow!("--position: {e}")),
+        None => Ok(G::start(rules)),
+    }
+}
+
+/// An engine specification (docs/cli.md): a level `1`..`10`, `random`, `greedy`,
+/// `ab[:k=v,...]` or `mcts[:k=v,...]` with keys `depth`, `time` (ms), `nodes`, `hash`
+/// (MiB), `seed`, `level` (start from a level's settings).
+pub fn parse_engine_spec(spec: &str) -> Result<EngineConfig> {
+    let spec = spec.trim();
+    if let Ok(level) = spec.parse::<u8>() {
+        if !(1..=10).contains(&level) {
+            bail!("engine {spec:?}: levels go from 1 to 10");
+        }
+        return Ok(EngineConfig::level(level));
+    }
+    let (kind, params) = match spec.split_once(':') {
+        Some((k, p)) => (k.trim(), Some(p)),
+        None => (spec, None),
+    };
+    let mut config = EngineConfig::level(6);
+    config.limits = Limits::default();
+    config.searcher = match kind.to_ascii_lowercase().as_str() {
+        "random" => Searcher::Random,
+        "greedy" => Searcher::Greedy,
+        "ab" | "alphabeta" | "alpha-beta" => Searcher::AlphaBeta,
+        "mcts" => Searcher::Mcts,
+        "level" => Searcher::AlphaBeta,
+        other => bail!(
+            "engine {spec:?}: unknown searcher {other:?} (expected a level 1-10, random, greedy, ab:..., mcts:...)"
+        ),
+    };
+    for param in params.into_iter().flat_map(|p| p.split(',')) {
+        let param = param.trim();
+        if param.is_empty() {
+            continue;
+        }
+        let (key, value) = param
+            .split_once('=')
+            .ok_or_else(|| anyhow!("engine {spec:?}: {param:?} is not KEY=VALUE"))?;
+        let number = |what: &str| -> Result<u64> {
+            value
+                .trim()
+                .parse::<u64>()
+                .with_context(|| format!("engine {spec:?}: {what} {value:?} is not a number"))
+        };
+        match key.trim() {
+            "depth" => config.limits.depth = Some(number("depth")?.min(u32::MAX as u64) as u32),
+            "time" => config.limits.time_ms = Some(number("time")?),
+            "nodes" => config.limits.nodes = Some(number("nodes")?),
+            "hash" => config.hash_mb = number("hash")? as usize,
+            "seed" => config.seed = number("seed")?,
+            "level" => {
+                let n = number("level")?;
+                if !(1..=10).contains(&n) {
+                    bail!("engine {spec:?}: levels go from 1 to 10");
+                }
+                let searcher = config.searcher;
+                config = EngineConfig::level(n as u8);
+                if kind != "level" {
+                    config.searcher = searcher;
+                }
+            }
+            other => bail!(
+                "engine {spec:?}: unknown key {other:?} (expected depth, time, nodes, hash, seed, level)"
+            ),
+        }
+    }
+    if config.searcher == Searcher::AlphaBeta
+        && config.limits.depth.is_none()
+        && config.limits.time_ms.is_none()
+        && config.limits.nodes.is_none()
+    {
+        bail!("engine {spec:?}: give a limit, e.g. ab:depth=6 or ab:time=100");
+    }
+    if config.searcher == Searcher::Mcts
+        && config.limits.time_ms.is_none()
+        && config.limits.nodes.is_none()
+    {
+        bail!("engine {spec:?}: give a limit, e.g. mcts:time=100 or mcts:nodes=5000");
+    }
+    Ok(config)
+}
+
+/// A short description of an engine configuration (`alpha-beta depth 4`, `random`).
+pub fn describe_config(config: &EngineConfig) -> String {
+    let mut out = match config.searcher {
+        Searcher::Random => "random".to_string(),
+        Searcher::Greedy => "greedy".to_string(),
+        Searcher::AlphaBeta => "alpha-beta".to_string(),
+        Searcher::Mcts => "mcts".to_string(),
+    };
+    if let Some(d) = config.limits.depth {
+        out.push_str(&format!(" depth {d}"));
+    }
+    if let Some(t) = config.limits.time_ms {
+        out.push_str(&format!(" time {t} ms"));
+    }
+    if let Some(n) = config.limits.nodes {
+        out.push_str(&format!(" nodes {n}"));
+    }
+    out
+}
+
+/// Today's date as `YYYY.MM.DD` (UTC), for game records.
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Days since 1970-01-01 → (year, month, day), proleptic Gregorian (H. Hinnant).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (if m <= 2 { y + 1 } else { y }, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(20_786), (2026, 11, 29));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+
+    #[test]
+    fn engine_specs() {
+        let c = parse_engine_spec("ab:depth=6").unwrap();
+        assert_eq!(c.searcher, Searcher::AlphaBeta);
+        assert_eq!(
+            c.limits,
+            Limits {
+                depth: Some(6),
+                nodes: None,
+                time_ms: None
+            }
+        );
+        let c = parse_engine_spec("mcts:time=100,seed=7").unwrap();
+        assert_eq!(c.searcher, Searcher::Mcts);
+        assert_eq!(c.limits.time_ms, Some(100));
+        assert_eq!(c.seed, 7);
+        assert_eq!(parse_engine_spec("5").unwrap(), EngineConfig::level(5));
+        assert_eq!(
+            parse_engine_spec("random").unwrap().searcher,
+            Searcher::Random
+        );
+        assert_eq!(
+            parse_engine_spec("greedy").unwrap().searcher,
+            Searcher::Greedy
+        );
+        let c = parse_engine_spec("level:level=7,seed=3").unwrap();
+        assert_eq!(c.limits, EngineConfig::level(7).limits);
+        assert_eq!(c.seed, 3);
+        for bad in [
+            "0",
+            "11",
+            "ab",
+            "mcts:depth=3",
+            "xyz",
+            "ab:depth=x",
+            "ab:foo=1",
+            "ab:depth",
+        ] {
+            assert!(parse_engine_spec(bad).is_err(), "{bad} should be rejected");
+        }
+        let err = parse_engine_spec("ab:foo=1").unwrap_err().to_string();
+        assert!(err.contains("unknown key \"foo\""), "{err}");
+    }
+}
