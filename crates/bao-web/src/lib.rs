@@ -50,6 +50,7 @@ pub const MAX_GAMES: usize = 512;
 const INDEX_HTML: &str = include_str!("../static/index.html");
 const APP_JS: &str = include_str!("../static/app.js");
 const STYLE_CSS: &str = include_str!("../static/style.css");
+const FAVICON_SVG: &str = include_str!("../static/favicon.svg");
 
 type Shared = Arc<Mutex<Box<dyn Session>>>;
 
@@ -121,6 +122,14 @@ pub fn router() -> Router {
         .route(
             "/style.css",
             get(|| async { static_file("text/css; charset=utf-8", STYLE_CSS) }),
+        )
+        .route(
+            "/favicon.svg",
+            get(|| async { static_file("image/svg+xml", FAVICON_SVG) }),
+        )
+        .route(
+            "/favicon.ico",
+            get(|| async { static_file("image/svg+xml", FAVICON_SVG) }),
         )
         .route("/api/meta", get(meta))
         .route("/api/games", post(new_game))

@@ -164,10 +164,10 @@ function drawBoard(board, opts = {}) {
       if (live && opts.selected === cell.name) classes.push('selected');
       let shape;
       if (cell.mark === 'nyumba' || cell.mark === 'lost-nyumba') {
-        const s = CELL * 0.78;
+        const s = CELL * 0.7;
         shape = el('rect', { x: cx - s / 2, y: cy - s / 2, width: s, height: s, rx: 6 }, g);
       } else {
-        shape = el('circle', { cx, cy, r: CELL * 0.38 }, g);
+        shape = el('circle', { cx, cy, r: CELL * 0.36 }, g);
       }
       shape.setAttribute('class', classes.join(' '));
       shape.setAttribute('data-hole', cell.name);
@@ -176,11 +176,15 @@ function drawBoard(board, opts = {}) {
       if (cell.mark === 'lost-nyumba') title += ' — nyumba (ownership lost)';
       if (cell.mark === 'reserved') title += ` — reserved by ${cell.reserved_by} (kuweka mtoto)`;
       if (cell.takasia) title += ' — takasia: blocked this turn';
+      if (live && opts.playable && opts.playable.has(cell.name) && opts.groups) {
+        const ms = opts.groups.get(cell.name) || [];
+        title += ms.length === 1 ? `\nclick to play ${ms[0].label}` : `\nclick to choose: ${ms.map((m) => m.text).join(', ')}`;
+      }
       el('title', {}, shape).textContent = title;
       drawSeeds(g, cx, cy, seeds, CELL * 0.27);
       const t = el('text', { class: seeds ? 'count' : 'count zero', x: cx, y: cy - 2 }, g);
       t.textContent = String(seeds);
-      el('text', { class: 'hole-name', x: cx, y: cy + CELL * 0.5 - 2 }, g).textContent = cell.name;
+      el('text', { class: 'hole-name', x: cx, y: cy + CELL * 0.5 - 1 }, g).textContent = cell.name;
       if (cell.mark === 'reserved') {
         const bx = cx + CELL * 0.28;
         const by = cy - CELL * 0.28;
@@ -213,7 +217,11 @@ function drawBoard(board, opts = {}) {
     el('rect', { class: 'store-box', x: G.storeX, y: y + 6, width: STORE_W, height: h - 12, rx: 12 }, svg);
     el('text', { class: 'store-count', x: G.storeX + STORE_W / 2, y: y + h / 2 - 6 }, svg).textContent = String(stores[idx]);
     const lbl = el('text', { class: 'hole-name', x: G.storeX + STORE_W / 2, y: y + h / 2 + 22 }, svg);
-    lbl.textContent = board.scores ? `store · score ${board.scores[idx]}` : 'store';
+    lbl.textContent = `${side}'s store`;
+    if (board.scores) {
+      const sc = el('text', { class: 'hole-name', x: G.storeX + STORE_W / 2, y: y + h / 2 + 38 }, svg);
+      sc.textContent = `score ${board.scores[idx]}`;
+    }
   }
 
   // Side labels: North above, South below.
@@ -293,6 +301,7 @@ function render() {
   }
   drawBoard(s.board, {
     playable,
+    groups,
     selected: app.selected,
     hint: app.hint ? app.hint.from : null,
     arrows,
@@ -547,7 +556,8 @@ async function animate(played) {
     app.animating = false;
     $('btn-skip').disabled = true;
   }
-  $('caption').textContent = `${played.side} played ${played.text}${played.info ? ` (${played.info.replace(/ pv .*/, '')})` : ''}`;
+  $('caption').textContent = `${played.side} played ${played.text}.`;
+  $('caption').title = played.info || '';
 }
 
 async function reviewAt(ply) {

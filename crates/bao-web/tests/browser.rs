@@ -1,0 +1,113 @@
+//! End-to-end test in a real browser: starts the app on a free port and runs
+//! `node e2e/play.mjs <url>` (Debian's chromium driven by playwright-core), which starts a
+//! game in the New game dialog, plays by clicking, waits for the computer's reply and
+//! checks the board and the move list.
+//!
+//! Needs `/usr/bin/chromium` (or `$CHROMIUM`), `node` and `e2e/node_modules` (`npm ci` in
+//! `e2e/`; `.ci/run` installs all three). When one is missing the test FAILS if the
+//! environment variable `CI` is set, and otherwise prints `skipped: ...` and passes.
+//! Set `BAO_SCREENSHOT=/path/shot.png` to keep a screenshot of the page after the moves.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The longest the browser script may run.
+const TIMEOUT: Duration = Duration::from_secs(240);
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// What is missing for the browser test, if anything.
+fn missing_tools(root: &Path) -> Vec<String> {
+    let mut missing = Vec::new();
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_string());
+    if !Path::new(&chromium).exists() {
+        missing.push(format!("{chromium} (apt-get install -y chromium)"));
+    }
+    let node_ok = Command::new("node")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false);
+    if !node_ok {
+        missing.push("node (apt-get install -y nodejs npm)".to_string());
+    }
+    if !root.join("e2e/node_modules/playwright-core").exists() {
+        missing.push("e2e/node_modules/playwright-core (run `npm ci` in e2e/)".to_string());
+    }
+    missing
+}
+
+/// Starts the app on 127.0.0.1 on a free port in a background thread; returns the port.
+fn start_server() -> u16 {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("tokio runtime");
+        rt.block_on(async move {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+                .await
+                .expect("bind a free port on 127.0.0.1");
+            tx.send(listener.local_addr().expect("local address").port())
+                .expect("send port");
+            axum::serve(listener, bao_web::router())
+                .await
+                .expect("serve");
+        });
+    });
+    rx.recv_timeout(Duration::from_secs(30))
+        .expect("server did not start")
+}
+
+#[test]
+fn browser_plays_a_game() {
+    let root = repo_root();
+    let missing = missing_tools(&root);
+    if !missing.is_empty() {
+        let what = missing.join(", ");
+        if std::env::var_os("CI").is_some() {
+            panic!("browser test cannot run under CI: missing {what}");
+        }
+        eprintln!("skipped: browser test needs {what}");
+        return;
+    }
+    let port = start_server();
+    let url = format!("http://127.0.0.1:{port}/");
+    let mut child = Command::new("node")
+        .arg(root.join("e2e/play.mjs"))
+        .arg(&url)
+        .current_dir(&root)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start node");
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for node") {
+            break status;
+        }
+        if start.elapsed() > TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the browser test did not finish within {TIMEOUT:?}");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let output = child.wait_with_output().expect("read node output");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    println!("{stdout}");
+    eprintln!("{stderr}");
+    assert!(
+        status.success(),
+        "browser checks failed ({status}):\n{stdout}\n{stderr}"
+    );
+    assert!(stdout.contains("all browser checks passed"), "{stdout}");
+}
