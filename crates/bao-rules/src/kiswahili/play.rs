@@ -1,0 +1,463 @@
+//! Sowing and the lap-end loop (K-R3, R4, R5, R6.3, R7.3, R7.5, R9.1, R12.1–R12.2, R13.3):
+//! one move simulated from its opening action to its end, with exact never-ending
+//! detection (Brent's algorithm on the lap-boundary state).
+
+use super::geometry::{hole_name, is_front, opposite, step, LEFT_KICHWA, NYUMBA, RIGHT_KICHWA};
+use super::notation::{Move, MoveKind};
+use super::rules::{FunctionalCheck, MtajiNyumba, NamuSafari, NyumbaLossFirstCapture};
+use super::Kiswahili;
+use crate::{EventKind, Side};
+
+/// The mutable part of a position during a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Board {
+    pub rings: [[u8; 16]; 2],
+    pub stores: [u8; 2],
+    pub owned: [bool; 2],
+}
+
+/// How a simulated move ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum End {
+    /// The move ended normally (empty hole, nyumba stop, takasia stop).
+    Done,
+    /// The mover emptied the opponent's front row by a capture (K-R12.1).
+    MoverWins,
+    /// The mover's own front row became empty after a lap (K-R12.2).
+    MoverLoses,
+    /// The lap-boundary state repeated or the guard was reached (K-R13.3).
+    NeverEnding,
+}
+
+/// The result of simulating one move.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SimOut {
+    pub board: Board,
+    pub end: End,
+    /// Whether the stop/safari decision arose (K-R6.4).
+    pub decision: bool,
+    /// Opponent front ring indices captured during the move (bit mask).
+    pub captured: u8,
+    /// Laps sown (opening lap, capture laps and relays).
+    pub laps: u32,
+}
+
+/// Receives the events of a traced move; the fast path uses [`NoSink`].
+pub(crate) trait Sink {
+    /// Whether events are recorded at all (compile-time switch).
+    const ON: bool;
+    /// One event, with the board after it.
+    fn event(
+        &mut self,
+        board: &Board,
+        kind: EventKind,
+        holes: Vec<String>,
+        seeds: u32,
+        text: String,
+    );
+}
+
+/// The sink of the fast path: records nothing.
+pub(crate) struct NoSink;
+
+impl Sink for NoSink {
+    const ON: bool = false;
+    #[inline(always)]
+    fn event(&mut self, _: &Board, _: EventKind, _: Vec<String>, _: u32, _: String) {}
+}
+
+/// Brent's algorithm starts comparing lap-boundary states at this lap (≥ 2, K-R13.3:
+/// compare from the second boundary on). Starting later keeps detection exact (a cycle
+/// is still found) and keeps short moves free of the comparisons.
+const BRENT_START: u32 = 16;
+
+#[inline(always)]
+fn front_empty(ring: &[u8; 16]) -> bool {
+    ring[..8].iter().all(|&c| c == 0)
+}
+
+/// Sows `n` seeds one per hole starting at the hole after `from` in direction `cw`
+/// (K-R3.1); returns the end hole. `n` ≥ 16 goes round the ring (the source hole is not
+/// skipped).
+#[inline(always)]
+fn sow(ring: &mut [u8; 16], from: usize, cw: bool, n: u8) -> usize {
+    let full = n >> 4;
+    let rem = (n & 15) as usize;
+    if full > 0 {
+        for c in ring.iter_mut() {
+            *c += full;
+        }
+    }
+    if rem == 0 {
+        return from;
+    }
+    let mut p = from;
+    if cw {
+        for _ in 0..rem {
+            p = (p + 1) & 15;
+            ring[p] += 1;
+        }
+    } else {
+        for _ in 0..rem {
+            p = (p + 15) & 15;
+            ring[p] += 1;
+        }
+    }
+    p
+}
+
+/// The holes a lap of `n` seeds from after `from` visits, in order (for traces).
+fn lap_holes(side: Side, from: usize, cw: bool, n: u8) -> Vec<String> {
+    let mut p = from;
+    (0..n)
+        .map(|_| {
+            p = step(p, cw);
+            hole_name(side, p)
+        })
+        .collect()
+}
+
+/// The compact lap-boundary state compared by Brent's algorithm (K-R13.3): both rings,
+/// the end hole, the direction and the ownership flags.
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+struct LapState(u128, u128, u32);
+
+#[inline(always)]
+fn lap_state(b: &Board, e: usize, cw: bool) -> LapState {
+    LapState(
+        u128::from_le_bytes(b.rings[0]),
+        u128::from_le_bytes(b.rings[1]),
+        e as u32 | (cw as u32) << 4 | (b.owned[0] as u32) << 5 | (b.owned[1] as u32) << 6,
+    )
+}
+
+fn dir_word(cw: bool) -> &'static str {
+    if cw {
+        "clockwise"
+    } else {
+        "anticlockwise"
+    }
+}
+
+impl Kiswahili {
+    /// Simulates `mv` from this position to the end of the move. The move kind decides
+    /// whether laps capture; nothing about legality is checked. Never panics: a move that
+    /// cannot be started (empty hole) ends at once.
+    pub(crate) fn simulate<S: Sink>(&self, mv: Move, sink: &mut S) -> SimOut {
+        let me = self.to_move;
+        let them = me.opponent();
+        let m = me.index();
+        let o = them.index();
+        let rules = &self.rules;
+        let thr = rules.functional_threshold;
+        let mut b = Board {
+            rings: self.rings,
+            stores: self.stores,
+            owned: self.owned,
+        };
+        let namu = b.stores[m] > 0;
+        let capture = mv.kind == MoveKind::Capture;
+        let nyumba_active = namu || rules.mtaji_nyumba == MtajiNyumba::Persistent;
+        let snapshot_functional = b.owned[m] && b.rings[m][NYUMBA] >= thr;
+        let use_snapshot = rules.functional_check == FunctionalCheck::MoveStartSnapshot;
+        let takasia = self.takasia as usize;
+        let h = mv.hole as usize & 15;
+        let firstlap_exempt = rules.takasia_firstlap_nyumba && h == NYUMBA && b.owned[m];
+        let compulsory_safari = namu && rules.namu_safari == NamuSafari::Compulsory;
+        let mut cw = mv.cw;
+        let mut out = SimOut {
+            board: b,
+            end: End::Done,
+            decision: false,
+            captured: 0,
+            laps: 0,
+        };
+
+        macro_rules! ev {
+            ($kind:expr, $holes:expr, $seeds:expr, $text:expr) => {
+                if S::ON {
+                    sink.event(&b, $kind, $holes, $seeds as u32, $text);
+                }
+            };
+        }
+        macro_rules! finish {
+            ($end:expr) => {{
+                out.board = b;
+                out.end = $end;
+                return out;
+            }};
+        }
+        // Lifts all seeds of own hole `r` (K-R8.2 a: an owned nyumba emptied is lost).
+        macro_rules! lift {
+            ($r:expr, $why:expr) => {{
+                let r = $r;
+                let n = b.rings[m][r];
+                b.rings[m][r] = 0;
+                ev!(
+                    EventKind::Lift,
+                    vec![hole_name(me, r)],
+                    n,
+                    format!("{} {} seeds from {}", $why, n, hole_name(me, r))
+                );
+                if r == NYUMBA && b.owned[m] {
+                    b.owned[m] = false;
+                    ev!(
+                        EventKind::NyumbaLost,
+                        vec![hole_name(me, r)],
+                        0,
+                        format!("{me} loses the nyumba {}", hole_name(me, r))
+                    );
+                }
+                n
+            }};
+        }
+        macro_rules! sow_lap {
+            ($from:expr, $n:expr) => {{
+                let from = $from;
+                let n: u8 = $n;
+                let e = sow(&mut b.rings[m], from, cw, n);
+                out.laps += 1;
+                ev!(
+                    EventKind::Sow,
+                    if S::ON {
+                        lap_holes(me, from, cw, n)
+                    } else {
+                        Vec::new()
+                    },
+                    n,
+                    format!(
+                        "sows {} seeds {}, ending in {}",
+                        n,
+                        dir_word(cw),
+                        hole_name(me, e)
+                    )
+                );
+                e
+            }};
+        }
+        // Captures the opponent's hole facing own front hole `e` (K-R4.3); returns the seeds.
+        macro_rules! capture_at {
+            ($e:expr) => {{
+                let t = opposite($e);
+                let n = b.rings[o][t];
+                b.rings[o][t] = 0;
+                out.captured |= 1 << t;
+                ev!(
+                    EventKind::Capture,
+                    vec![hole_name(them, t)],
+                    n,
+                    format!("captures {} from {}", n, hole_name(them, t))
+                );
+                if t == NYUMBA && b.owned[o] {
+                    b.owned[o] = false;
+                    ev!(
+                        EventKind::NyumbaLost,
+                        vec![hole_name(them, t)],
+                        0,
+                        format!("{them} loses the nyumba (captured)")
+                    );
+                }
+                if !namu {
+                    match rules.nyumba_loss_first_mtaji_capture {
+                        NyumbaLossFirstCapture::No => {}
+                        NyumbaLossFirstCapture::Owner => b.owned[m] = false,
+                        NyumbaLossFirstCapture::Any => b.owned = [false, false],
+                    }
+                }
+                if front_empty(&b.rings[o]) {
+                    // K-R12.1, R12.5: the last captured seeds go to the winner's store.
+                    b.stores[m] += n;
+                    ev!(
+                        EventKind::GameEnd,
+                        Vec::new(),
+                        n,
+                        format!("{them}'s front row is empty: {me} wins (bao hamna)")
+                    );
+                    finish!(End::MoverWins);
+                }
+                n
+            }};
+        }
+        macro_rules! kichwa_lap {
+            ($k:expr, $n:expr) => {{
+                let k: usize = $k;
+                cw = k == LEFT_KICHWA;
+                ev!(
+                    EventKind::Kichwa,
+                    vec![hole_name(me, k)],
+                    $n,
+                    format!(
+                        "sows the captured seeds from the kichwa {}",
+                        hole_name(me, k)
+                    )
+                );
+                sow_lap!(step(k, !cw), $n)
+            }};
+        }
+
+        // Opening action.
+        let mut e;
+        if namu {
+            b.stores[m] -= 1;
+            b.rings[m][h] += 1;
+            ev!(
+                EventKind::Enter,
+                vec![hole_name(me, h)],
+                1,
+                format!("enters a seed from the store into {}", hole_name(me, h))
+            );
+            match mv.kind {
+                MoveKind::Capture if is_front(h) && b.rings[o][opposite(h)] > 0 => {
+                    // K-R6.3, R5.1: the kichwa is the move's choice (forced in a kimbi).
+                    let n = capture_at!(h);
+                    e = kichwa_lap!(if mv.cw { LEFT_KICHWA } else { RIGHT_KICHWA }, n);
+                }
+                MoveKind::Tax => {
+                    // K-R7.3: exactly 2 seeds; ownership is kept.
+                    let n = b.rings[m][NYUMBA].min(2);
+                    b.rings[m][NYUMBA] -= n;
+                    ev!(
+                        EventKind::Tax,
+                        vec![hole_name(me, NYUMBA)],
+                        n,
+                        format!("taxes the nyumba: sows {n} seeds")
+                    );
+                    e = sow_lap!(NYUMBA, n);
+                }
+                _ => {
+                    let n = lift!(h, "lifts");
+                    e = sow_lap!(h, n);
+                }
+            }
+        } else {
+            let n = lift!(h, "lifts");
+            e = sow_lap!(h, n);
+        }
+        if out.laps > 0 && b.rings[m][e] == 0 {
+            // A lap of zero seeds (only for moves that are not legal): nothing happens.
+            finish!(End::Done);
+        }
+
+        // The lap-end loop (K-R4), with Brent's cycle detection (K-R13.3).
+        let guard = rules.never_ending_guard;
+        let mut saved = LapState::default();
+        let mut brent_on = false;
+        let mut power: u32 = 1;
+        let mut lam: u32 = 0;
+        loop {
+            // Step 1 (K-R12.2).
+            if front_empty(&b.rings[m]) {
+                ev!(
+                    EventKind::GameEnd,
+                    Vec::new(),
+                    0,
+                    format!("{me}'s own front row is empty: {them} wins")
+                );
+                finish!(End::MoverLoses);
+            }
+            // Step 2: the last seed fell into an empty hole.
+            if b.rings[m][e] == 1 {
+                ev!(
+                    EventKind::End,
+                    vec![hole_name(me, e)],
+                    0,
+                    format!(
+                        "the last seed fell into the empty hole {}: the move ends",
+                        hole_name(me, e)
+                    )
+                );
+                finish!(End::Done);
+            }
+            if out.laps >= BRENT_START {
+                let st = lap_state(&b, e, cw);
+                if !brent_on {
+                    saved = st;
+                    brent_on = true;
+                } else {
+                    if st == saved {
+                        finish!(End::NeverEnding);
+                    }
+                    lam += 1;
+                    if lam == power {
+                        saved = st;
+                        power <<= 1;
+                        lam = 0;
+                    }
+                }
+            }
+            if out.laps >= guard {
+                finish!(End::NeverEnding);
+            }
+            // Step 3: capture (capture moves only).
+            if capture && is_front(e) && b.rings[o][opposite(e)] > 0 {
+                let n = capture_at!(e);
+                // K-R5.2: kimbi ⇒ that end's kichwa; central ⇒ keep the direction.
+                let k = if e <= 1 {
+                    LEFT_KICHWA
+                } else if e >= 6 {
+                    RIGHT_KICHWA
+                } else if cw {
+                    LEFT_KICHWA
+                } else {
+                    RIGHT_KICHWA
+                };
+                e = kichwa_lap!(k, n);
+                continue;
+            }
+            // Step 4: nyumba stop / safari decision.
+            if e == NYUMBA
+                && b.owned[m]
+                && nyumba_active
+                && (if use_snapshot {
+                    snapshot_functional
+                } else {
+                    b.rings[m][NYUMBA] >= thr
+                })
+            {
+                if !capture {
+                    ev!(
+                        EventKind::NyumbaStop,
+                        vec![hole_name(me, e)],
+                        0,
+                        "the lap ends in the functional nyumba: the move ends".to_string()
+                    );
+                    finish!(End::Done);
+                }
+                if !compulsory_safari {
+                    out.decision = true;
+                    if !mv.safari {
+                        ev!(
+                            EventKind::NyumbaStop,
+                            vec![hole_name(me, e)],
+                            0,
+                            "stops in the functional nyumba".to_string()
+                        );
+                        finish!(End::Done);
+                    }
+                }
+                ev!(
+                    EventKind::Safari,
+                    vec![hole_name(me, e)],
+                    b.rings[m][e],
+                    "takes safari: sows on from the nyumba".to_string()
+                );
+            }
+            // Step 5: takasia stop (K-R11.5).
+            if e == takasia && !(out.laps == 1 && firstlap_exempt) {
+                ev!(
+                    EventKind::TakasiaStop,
+                    vec![hole_name(me, e)],
+                    0,
+                    format!(
+                        "the lap ends in the takasia'd hole {}: the move ends",
+                        hole_name(me, e)
+                    )
+                );
+                finish!(End::Done);
+            }
+            // Step 6: relay.
+            let n = lift!(e, "relays");
+            e = sow_lap!(e, n);
+        }
+    }
+}
