@@ -404,11 +404,8 @@ impl<G: Evaluate> Engine<G> {
         if budget.tick() {
             return 0;
         }
-        if let Some(o) = pos.outcome() {
-            return terminal_score(o, pos.side_to_move(), ply);
-        }
         if depth == 0 || ply >= MAX_PLY {
-            return pos.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT);
+            return static_value(pos, ply);
         }
         // Mate distance pruning.
         alpha = alpha.max(-(MATE - ply as i32));
@@ -435,10 +432,13 @@ impl<G: Evaluate> Engine<G> {
         let mut kids = std::mem::take(&mut self.kids[ply]);
         pos.children(&mut kids);
         if kids.is_empty() {
-            // Not finished but no move: the rules say the side to move loses (K-R12.3,
-            // G-R12 decides by score, but then `outcome` is already set).
+            // No legal move: the game is over (a finished position has no moves). Without
+            // an outcome the side to move has lost (K-R12.3).
             self.kids[ply] = kids;
-            return -(MATE - ply as i32);
+            return match pos.outcome() {
+                Some(o) => terminal_score(o, pos.side_to_move(), ply),
+                None => -(MATE - ply as i32),
+            };
         }
         let orig_alpha = alpha;
         let mut best_v = -INF;

@@ -4,7 +4,7 @@
 //! The searchers are generic over the rules crate's [`Game`] trait plus this crate's
 //! [`Evaluate`], so one engine serves Bao la Kiswahili and Bao Kingulu.
 //!
-//! ```no_run
+//! ```
 //! use bao_engine::{Engine, EngineConfig, Limits};
 //! use bao_rules::{Game, kingulu::Kingulu};
 //!

@@ -121,9 +121,52 @@ impl KinguluFeatures {
     }
 }
 
+impl KinguluFeatures {
+    /// Reads the features of a position through the rules crate's accessors.
+    #[inline]
+    pub fn of(pos: &Kingulu) -> KinguluFeatures {
+        let mut reserved = [None; 12];
+        if pos.reserved_mask() != 0 {
+            for (pit, r) in reserved.iter_mut().enumerate() {
+                *r = pos.reserved_by(pit);
+            }
+        }
+        KinguluFeatures {
+            pits: pos.pits(),
+            reserved,
+            stores: [pos.store(Side::South), pos.store(Side::North)],
+            to_move: pos.side_to_move(),
+        }
+    }
+}
+
 impl crate::Evaluate for Kingulu {
     fn evaluate(&self) -> i32 {
-        KinguluFeatures::from_view(self).evaluate()
+        KinguluFeatures::of(self).evaluate()
+    }
+
+    fn children(&self, out: &mut Vec<(Self::Move, Self)>) {
+        Kingulu::children(self, out);
+    }
+
+    /// The pits, reservations, stores and side to move packed into 129 bits and mixed
+    /// (the rules are fixed within a search, so they are left out).
+    #[inline]
+    fn hash_key(&self) -> u64 {
+        let p = self.pits();
+        let mut lo = [0u8; 8];
+        lo.copy_from_slice(&p[..8]);
+        let hi = u64::from(u32::from_le_bytes([p[8], p[9], p[10], p[11]]))
+            | u64::from(self.reserved_mask()) << 32
+            | u64::from(self.store(Side::South)) << 48
+            | u64::from(self.store(Side::North)) << 56;
+        let side = self.side_to_move().index() as u64;
+        crate::hash::mix64(u64::from_le_bytes(lo) ^ crate::hash::mix64(hi ^ (side << 63 | side)))
+    }
+
+    /// The provisional score of G-R14.
+    fn material(&self, side: Side) -> i32 {
+        i32::from(self.score(side))
     }
 }
 

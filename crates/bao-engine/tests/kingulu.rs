@@ -1,0 +1,207 @@
+//! The engine on Bao Kingulu (`bao-kingulu.md`): forced wins, avoiding immediate losses,
+//! repeatability and legality. The positions were found in random games
+//! (`examples/find_kg.rs`) and checked by hand against G-R8, R9, R12 and R14.
+
+use bao_engine::{format_info, Engine, EngineConfig, Evaluate, Limits, Score, Searcher};
+use bao_rules::kingulu::Kingulu;
+use bao_rules::{Game, Side};
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+fn pos(text: &str) -> Kingulu {
+    Kingulu::from_text(text, &Default::default()).expect("valid test position")
+}
+
+fn engine(searcher: Searcher) -> Engine<Kingulu> {
+    Engine::new(EngineConfig {
+        searcher,
+        limits: Limits::default(),
+        seed: 11,
+        hash_mb: 4,
+    })
+}
+
+fn best(e: &mut Engine<Kingulu>, p: &Kingulu, limits: Limits) -> (String, Score) {
+    let r = e.search(p, limits, &mut |_| {});
+    let mv = r.best.expect("a move");
+    (p.move_text(mv), r.info.score)
+}
+
+const DEPTH4: Limits = Limits {
+    depth: Some(4),
+    nodes: None,
+    time_ms: None,
+};
+
+/// Positions where exactly one move ends the game with a win for the mover (G-R12,
+/// R14), and another move lets the opponent win at once.
+const WIN_IN_ONE: [(&str, &str); 4] = [
+    ("0 0 0 0 0 0 / 0 3 5*N 1 0 1 ; S=20 N=18 ; South", "A4"),
+    ("0 1 0 1 0 1 / 0 0 15 5*N 0 0 ; S=17 N=8 ; North", "a3"),
+    ("0 1 3 0 5*S 1 / 0 0 5*N 0 0 0 ; S=18 N=15 ; North", "a5"),
+    ("2 0 0 1 0 1 / 0 5*N 0 5*N 13 0 ; S=11 N=10 ; North", "a1"),
+];
+
+/// Positions with no win at once where exactly one move does not let the opponent win at
+/// once (every other move loses on the next ply).
+const ONLY_SAFE_MOVE: [(&str, &str); 4] = [
+    ("7 5*S 2 3 0 2 / 2 0 8 5*N 3 2 ; S=5 N=4 ; South", "A3"),
+    ("9 5*S 0 3 0 0 / 1 0 1 5*N 4 0 ; S=11 N=9 ; South", "A5"),
+    ("0 13 0 0 3 14 / 4 1 0 5 5*N 0 ; S=2 N=1 ; South", "A4"),
+    ("10 0 1 0 2 0 / 5*N 0 10 1 6 1 ; S=0 N=12 ; South", "A6"),
+];
+
+#[test]
+fn finds_the_win_in_one() {
+    for (text, mv) in WIN_IN_ONE {
+        let p = pos(text);
+        // The claim of the case: exactly one move wins at once.
+        let mut kids = Vec::new();
+        p.children(&mut kids);
+        let winners: Vec<String> = kids
+            .iter()
+            .filter(|(_, c)| {
+                c.outcome()
+                    .is_some_and(|o| o.winner == Some(p.side_to_move()))
+            })
+            .map(|(m, _)| p.move_text(*m))
+            .collect();
+        assert_eq!(winners, [mv], "{text}");
+        for searcher in [Searcher::AlphaBeta, Searcher::Greedy, Searcher::Mcts] {
+            let limits = Limits {
+                nodes: Some(2_000),
+                ..DEPTH4
+            };
+            let (m, score) = best(&mut engine(searcher), &p, limits);
+            assert_eq!(m, mv, "{searcher:?} {text}");
+            assert_eq!(score, Score::Win(1), "{searcher:?} {text}");
+        }
+    }
+}
+
+/// Whether the opponent wins at once after `c` (the game ended in his favour, or he has
+/// a move that ends it in his favour).
+fn loses_at_once(p: &Kingulu, c: &Kingulu) -> bool {
+    let them = Some(p.side_to_move().opponent());
+    if let Some(o) = c.outcome() {
+        return o.winner == them;
+    }
+    let mut kids = Vec::new();
+    c.children(&mut kids);
+    kids.iter()
+        .any(|(_, g)| g.outcome().is_some_and(|o| o.winner == them))
+}
+
+#[test]
+fn avoids_the_moves_that_lose_at_once() {
+    for (text, mv) in ONLY_SAFE_MOVE {
+        let p = pos(text);
+        let mut kids = Vec::new();
+        p.children(&mut kids);
+        let safe: Vec<String> = kids
+            .iter()
+            .filter(|(_, c)| !loses_at_once(&p, c))
+            .map(|(m, _)| p.move_text(*m))
+            .collect();
+        assert_eq!(safe, [mv], "{text}");
+        assert!(kids.len() >= 3, "{text}");
+        let (m, score) = best(&mut engine(Searcher::AlphaBeta), &p, DEPTH4);
+        assert_eq!(m, mv, "{text}");
+        assert!(
+            !matches!(score, Score::Loss(n) if n <= 2),
+            "{text}: {score:?}"
+        );
+        // Greedy looks one ply ahead only and need not see it; depth 2 must.
+        let d2 = Limits {
+            depth: Some(2),
+            ..Limits::default()
+        };
+        assert_eq!(
+            best(&mut engine(Searcher::AlphaBeta), &p, d2).0,
+            mv,
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn proves_a_win_at_the_start_of_nothing_and_reports_it() {
+    // From the start position nothing is decided at depth 4: a cp score.
+    let start = Kingulu::start(&Default::default());
+    let mut e = engine(Searcher::AlphaBeta);
+    let r = e.search(&start, DEPTH4, &mut |_| {});
+    assert!(matches!(r.info.score, Score::Cp(_)));
+    assert_eq!(r.info.depth, 4);
+    let line = format_info(&start, &r.info);
+    assert!(line.starts_with("info depth 4 score cp "), "{line}");
+    assert!(line.contains(" pv A"), "{line}");
+}
+
+#[test]
+fn depth_limited_search_is_repeatable() {
+    let start = Kingulu::start(&Default::default());
+    let p = start.play(start.parse_move("A3").unwrap()).unwrap();
+    for searcher in [Searcher::Greedy, Searcher::AlphaBeta, Searcher::Mcts] {
+        let limits = Limits {
+            depth: Some(5),
+            nodes: Some(1_500),
+            time_ms: None,
+        };
+        let a = engine(searcher).search(&p, limits, &mut |_| {});
+        let mut e = engine(searcher);
+        e.search(&start, limits, &mut |_| {});
+        let b = e.search(&p, limits, &mut |_| {});
+        assert_eq!(a.best, b.best, "{searcher:?}");
+        assert_eq!(a.info.pv, b.info.pv, "{searcher:?}");
+        assert_eq!(a.info.nodes, b.info.nodes, "{searcher:?}");
+        assert_eq!(a.info.score, b.info.score, "{searcher:?}");
+    }
+}
+
+#[test]
+fn never_returns_an_illegal_move() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let mut engines: Vec<Engine<Kingulu>> = (1..=6)
+        .map(|l| Engine::new(EngineConfig::level(l)))
+        .collect();
+    engines.push(engine(Searcher::Mcts));
+    let limits = Limits {
+        depth: Some(3),
+        nodes: Some(400),
+        time_ms: Some(200),
+    };
+    let mut checked = 0;
+    for _ in 0..12 {
+        let mut p = Kingulu::start(&Default::default());
+        while p.outcome().is_none() {
+            let legal = p.moves();
+            for e in engines.iter_mut() {
+                let r = e.search(&p, limits, &mut |_| {});
+                let mv = r.best.expect("a move in an unfinished game");
+                assert!(legal.contains(&mv), "{p}: {mv:?}");
+                checked += 1;
+            }
+            p = p.play(legal[rng.gen_range(0..legal.len())]).unwrap();
+        }
+        for e in engines.iter_mut() {
+            assert_eq!(e.search(&p, limits, &mut |_| {}).best, None, "{p}");
+        }
+    }
+    assert!(checked > 500, "{checked}");
+}
+
+#[test]
+fn evaluation_is_antisymmetric_under_mirroring() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
+    let mut p = Kingulu::start(&Default::default());
+    let mut n = 0;
+    while p.outcome().is_none() {
+        // Mirroring swaps the sides and the side to move: same value for the mover.
+        assert_eq!(p.evaluate(), p.mirrored().evaluate(), "{p}");
+        assert_eq!(p.material(Side::South), p.mirrored().material(Side::North));
+        let m = p.moves();
+        p = p.play(m[rng.gen_range(0..m.len())]).unwrap();
+        n += 1;
+    }
+    assert!(n > 5);
+}
