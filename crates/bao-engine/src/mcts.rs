@@ -84,6 +84,21 @@ pub(crate) fn search<G: Evaluate>(
         let info = budget.info(0, score, Vec::new());
         return SearchResult { best: None, info };
     }
+    // A move that wins at once is played at once (playout statistics can prefer a move
+    // that only wins later).
+    let mover = pos.side_to_move();
+    for &mv in &root_moves {
+        let child = pos.play_unchecked(mv);
+        budget.nodes += 1;
+        if child.outcome().is_some_and(|o| o.winner == Some(mover)) {
+            let info = budget.info(1, Score::Win(1), vec![mv]);
+            on_info(&info);
+            return SearchResult {
+                best: Some(mv),
+                info,
+            };
+        }
+    }
     let max_playouts = if limits.nodes.is_none() && limits.time_ms.is_none() {
         DEFAULT_PLAYOUTS
     } else {

@@ -17,6 +17,8 @@ pub struct KiswahiliFeatures {
     pub stores: [u8; 2],
     /// Whether each side still owns its nyumba (K-R8.2).
     pub nyumba_owned: [bool; 2],
+    /// Whether each side's nyumba is functional: owned and at the threshold (K-R8.3).
+    pub nyumba_functional: [bool; 2],
     /// The side to move.
     pub to_move: Side,
     /// The ring index of the hole takasia'd against the side to move (K-R11), if any.
@@ -35,6 +37,7 @@ impl KiswahiliFeatures {
             rings: [[0; 16]; 2],
             stores: [view.stores[0] as u8, view.stores[1] as u8],
             nyumba_owned: [false; 2],
+            nyumba_functional: [false; 2],
             to_move: view.to_move,
             takasia: None,
         };
@@ -48,8 +51,11 @@ impl KiswahiliFeatures {
                     _ => (Side::South, 15 - j),
                 };
                 f.rings[side.index()][ring] = cell.seeds.min(255) as u8;
-                if ring == NYUMBA && matches!(cell.mark, CellMark::Nyumba { .. }) {
-                    f.nyumba_owned[side.index()] = true;
+                if ring == NYUMBA {
+                    if let CellMark::Nyumba { functional } = cell.mark {
+                        f.nyumba_owned[side.index()] = true;
+                        f.nyumba_functional[side.index()] = functional;
+                    }
                 }
                 if cell.takasia {
                     f.takasia = Some(ring);
@@ -102,7 +108,7 @@ impl KiswahiliFeatures {
             v += KS_MOBILE_HOLE * ring.iter().filter(|&&c| c >= 2).count() as i32;
         }
         if self.nyumba_owned[i] {
-            v += if namua && ring[NYUMBA] >= 6 {
+            v += if namua && self.nyumba_functional[i] {
                 KS_NYUMBA_FUNCTIONAL
             } else {
                 KS_NYUMBA_OWNED
@@ -124,9 +130,57 @@ impl KiswahiliFeatures {
     }
 }
 
+impl KiswahiliFeatures {
+    /// Reads the features of a position through the rules crate's accessors.
+    #[inline]
+    pub fn of(pos: &Kiswahili) -> KiswahiliFeatures {
+        let (s, n) = (Side::South, Side::North);
+        KiswahiliFeatures {
+            rings: [pos.ring(s), pos.ring(n)],
+            stores: [pos.store(s), pos.store(n)],
+            nyumba_owned: [pos.nyumba_owned(s), pos.nyumba_owned(n)],
+            nyumba_functional: [pos.nyumba_functional(s), pos.nyumba_functional(n)],
+            to_move: pos.side_to_move(),
+            takasia: pos.takasia(),
+        }
+    }
+}
+
 impl crate::Evaluate for Kiswahili {
     fn evaluate(&self) -> i32 {
-        KiswahiliFeatures::from_view(self).evaluate()
+        KiswahiliFeatures::of(self).evaluate()
+    }
+
+    fn children(&self, out: &mut Vec<(Self::Move, Self)>) {
+        Kiswahili::children(self, out);
+    }
+
+    /// The seeds in the side's 16 holes plus its store.
+    fn material(&self, side: Side) -> i32 {
+        self.ring(side).iter().map(|&c| i32::from(c)).sum::<i32>() + i32::from(self.store(side))
+    }
+
+    /// Both rings, stores, nyumba flags, side to move and takasia hole, mixed word by word
+    /// (the rules are fixed within a search, so they are left out).
+    #[inline]
+    fn hash_key(&self) -> u64 {
+        use crate::hash::mix64;
+        let mut h = 0x2545_f491_4f6c_dd1du64;
+        for side in [Side::South, Side::North] {
+            let ring = self.ring(side);
+            for half in ring.chunks_exact(8) {
+                let mut w = [0u8; 8];
+                w.copy_from_slice(half);
+                h = mix64(h ^ u64::from_le_bytes(w));
+            }
+        }
+        let extra = u64::from(self.store(Side::South))
+            | u64::from(self.store(Side::North)) << 8
+            | u64::from(self.nyumba_owned(Side::South)) << 16
+            | u64::from(self.nyumba_owned(Side::North)) << 17
+            | (self.side_to_move().index() as u64) << 18
+            | (self.takasia().map_or(31, |t| t as u64)) << 20;
+        mix64(h ^ extra)
     }
 }
 
@@ -144,6 +198,7 @@ mod tests {
             rings: [ring, ring],
             stores: [22, 22],
             nyumba_owned: [true, true],
+            nyumba_functional: [true, true],
             to_move: Side::South,
             takasia: None,
         }
