@@ -72,10 +72,12 @@ impl AppState {
         &self,
         make: impl FnOnce(String) -> Result<Box<dyn Session>, ApiError>,
     ) -> Result<(String, Shared), ApiError> {
-        let n = self.next_id.fetch_add(1, Ordering::SeqCst) + 1;
+        let mut games = lock(&self.games);
+        // Ids count the games started; a request that fails does not use one up.
+        let n = self.next_id.load(Ordering::SeqCst) + 1;
         let id = format!("g{n}");
         let session: Shared = Arc::new(Mutex::new(make(id.clone())?));
-        let mut games = lock(&self.games);
+        self.next_id.store(n, Ordering::SeqCst);
         while games.len() >= MAX_GAMES {
             let oldest = games.keys().next().copied();
             match oldest {
@@ -269,8 +271,12 @@ async fn load_game(
     payload: Result<Json<LoadGame>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let req = body(payload)?;
-    let game = bao_rules::record::game_of(&req.record)
-        .map_err(|e| ApiError::invalid(format!("cannot load the record: {e}")))?;
+    let game = bao_rules::record::game_of(&req.record).map_err(|e| match e {
+        bao_rules::record::RecordError::UnknownGame(name) if name.is_empty() => ApiError::invalid(
+            "cannot load the record: it has no [Game \"kiswahili\"] or [Game \"kingulu\"] tag",
+        ),
+        e => ApiError::invalid(format!("cannot load the record: {e}")),
+    })?;
     let (_, s) = app.insert(|id| -> Result<Box<dyn Session>, ApiError> {
         match game.as_str() {
             "kiswahili" => Ok(Box::new(GameSession::<Kiswahili>::load(id, &req)?)),
@@ -304,10 +310,16 @@ async fn legal_moves(
 
 async fn position_at(
     State(app): State<App>,
-    p: Result<Path<(String, usize)>, PathRejection>,
+    p: Result<Path<(String, String)>, PathRejection>,
 ) -> Result<Response, ApiError> {
     let (id, ply) = path(p)?;
     let s = app.get(&id)?;
+    let ply: usize = ply.parse().map_err(|_| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!("ply {ply:?} in the path is not a number (0 = start position)"),
+        )
+    })?;
     let at = lock(&s).at(ply)?;
     Ok(Json(at).into_response())
 }

@@ -732,9 +732,13 @@ impl<G: Evaluate> Session for GameSession<G> {
         }
         let pos = self.current().clone();
         let mv = pos.parse_move(text.trim()).map_err(|e| {
+            let message = e.to_string();
+            if message.contains("legal moves") {
+                return ApiError::invalid(message);
+            }
             let legal: Vec<String> = pos.moves().into_iter().map(|m| pos.move_text(m)).collect();
             ApiError::invalid(format!(
-                "illegal move: {e}; legal moves for {}: {}",
+                "{message}; legal moves for {}: {}",
                 pos.side_to_move(),
                 legal.join(" ")
             ))
@@ -790,10 +794,12 @@ impl<G: Evaluate> Session for GameSession<G> {
     }
 
     fn record_text(&self) -> String {
+        // A resignation has no end reason of its own: the record gets the Result tag
+        // (decided on an unfinished board) and no Termination tag.
         let result = match self.resigned {
             Some(loser) => Some(bao_rules::Outcome {
                 winner: Some(loser.opponent()),
-                reason: EndReason::NoLegalMove,
+                reason: EndReason::Adjudicated,
             }),
             None => self.current().outcome(),
         };
@@ -808,7 +814,10 @@ impl<G: Evaluate> Session for GameSession<G> {
         };
         let text = record.to_text();
         if self.resigned.is_some() {
-            resignation_termination(&text)
+            text.lines()
+                .filter(|line| !line.starts_with("[Termination "))
+                .flat_map(|line| [line, "\n"])
+                .collect()
         } else {
             text
         }
@@ -888,25 +897,4 @@ impl<G: Evaluate> Session for GameSession<G> {
             version: self.version,
         })
     }
-}
-
-/// Adds `[Termination "resignation"]` to a record text whose result came from a
-/// resignation (the rules crate has no end reason for it).
-fn resignation_termination(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 32);
-    let mut done = false;
-    for line in text.lines() {
-        if line.starts_with("[Termination ") {
-            out.push_str("[Termination \"resignation\"]\n");
-            done = true;
-            continue;
-        }
-        if !done && !line.starts_with('[') {
-            out.push_str("[Termination \"resignation\"]\n");
-            done = true;
-        }
-        out.push_str(line);
-        out.push('\n');
-    }
-    out
 }

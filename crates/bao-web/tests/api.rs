@@ -1,0 +1,649 @@
+//! The JSON API through `tower::ServiceExt::oneshot` on `bao_web::router()`: the happy
+//! paths and every error case, with exact status codes and messages.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+/// Sends one request; returns the status and the body (JSON, or a JSON string for text).
+async fn call(app: &Router, method: &str, uri: &str, body: Option<&str>) -> (StatusCode, Value) {
+    let mut req = Request::builder().method(method).uri(uri);
+    if body.is_some() {
+        req = req.header("content-type", "application/json");
+    }
+    let req = req
+        .body(
+            body.map(|b| Body::from(b.to_string()))
+                .unwrap_or_else(Body::empty),
+        )
+        .expect("request");
+    send(app, req).await
+}
+
+async fn send(app: &Router, req: Request<Body>) -> (StatusCode, Value) {
+    let res = app.clone().oneshot(req).await.expect("response");
+    let status = res.status();
+    let json = res
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap_or("").contains("json"))
+        .unwrap_or(false);
+    let bytes = res.into_body().collect().await.expect("body").to_bytes();
+    let text = String::from_utf8(bytes.to_vec()).expect("utf-8 body");
+    let value = if json {
+        serde_json::from_str(&text).expect("JSON body")
+    } else {
+        Value::String(text)
+    };
+    (status, value)
+}
+
+fn error(status: StatusCode, message: &str) -> (StatusCode, Value) {
+    (status, json!({ "error": message }))
+}
+
+async fn new_game(app: &Router, body: &str) -> Value {
+    let (status, state) = call(app, "POST", "/api/games", Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{state}");
+    state
+}
+
+fn texts(moves: &Value) -> Vec<String> {
+    moves
+        .as_array()
+        .expect("array")
+        .iter()
+        .map(|m| m["text"].as_str().expect("text").to_string())
+        .collect()
+}
+
+const START_K: &str = "0 0 0 0 0 0 0 0 / 0 2 2 6 0 0 0 0 / 0 0 0 0 6 2 2 0 / 0 0 0 0 0 0 0 0 ; S=22 N=22 ; house S+ N+ ; South ; takasia -";
+
+// ---------------------------------------------------------------------------------
+// Happy paths
+
+#[tokio::test]
+async fn new_kiswahili_game_state() {
+    let app = bao_web::router();
+    let s = new_game(&app, r#"{"game":"kiswahili","level":2}"#).await;
+    assert_eq!(s["id"], "g1");
+    assert_eq!(s["game"], "kiswahili");
+    assert_eq!(s["rules"], "mancala-world");
+    assert_eq!(s["level"], 2);
+    assert_eq!(s["players"], json!({"south": "human", "north": "computer"}));
+    assert_eq!(s["position"], START_K);
+    assert_eq!(s["to_move"], "South");
+    assert_eq!(s["ply"], 0);
+    assert_eq!(s["outcome"], Value::Null);
+    assert_eq!(s["board"]["stage"], "namua");
+    assert_eq!(s["board"]["stores"], json!([22, 22]));
+    let rows = s["board"]["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    let names: Vec<&str> = rows[1]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["a8", "a7", "a6", "a5", "a4", "a3", "a2", "a1"]);
+    assert_eq!(
+        rows[2][4],
+        json!({"name": "A5", "seeds": 6, "owner": "South", "mark": "nyumba", "functional": true,
+               "reserved_by": null, "takasia": false})
+    );
+    // T1: four legal moves, grouped by start hole, with screen directions.
+    assert_eq!(texts(&s["moves"]), ["A6<", "A6>", "A7<", "A7>"]);
+    assert_eq!(
+        s["moves"][0],
+        json!({"text": "A6<", "from": "A6", "dir": "left", "capture": false, "safari": false,
+               "label": "← A6<: takata"})
+    );
+    assert_eq!(s["moves"][3]["dir"], "right");
+    assert_eq!(s["history"], json!([]));
+    assert_eq!(s["thinking"], false);
+}
+
+#[tokio::test]
+async fn new_kingulu_game_state() {
+    let app = bao_web::router();
+    let s = new_game(
+        &app,
+        r#"{"game":"kingulu","south":"computer","north":"human"}"#,
+    )
+    .await;
+    assert_eq!(s["position"], "4 4 4 4 4 4 / 4 4 4 4 4 4 ; S=0 N=0 ; South");
+    assert_eq!(s["board"]["stage"], "play");
+    assert_eq!(s["board"]["rows"].as_array().unwrap().len(), 2);
+    assert_eq!(s["board"]["rows"][0].as_array().unwrap().len(), 6);
+    assert_eq!(s["board"]["rows"][0][0]["name"], "a6");
+    assert_eq!(s["players"], json!({"south": "computer", "north": "human"}));
+    assert_eq!(s["level"], 3);
+    for m in s["moves"].as_array().unwrap() {
+        assert_eq!(m["from"], m["text"], "a Kingulu move is its start pit");
+    }
+}
+
+#[tokio::test]
+async fn play_undo_and_review() {
+    let app = bao_web::router();
+    new_game(&app, r#"{"game":"kiswahili"}"#).await;
+    let (status, r) = call(
+        &app,
+        "POST",
+        "/api/games/g1/play",
+        Some(r#"{"move":"A6>"}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    assert_eq!(r["played"]["text"], "A6>");
+    assert_eq!(r["played"]["side"], "South");
+    assert_eq!(r["played"]["before"]["stores"], json!([22, 22]));
+    let kinds: Vec<&str> = r["played"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["enter", "lift", "sow", "end"]);
+    assert_eq!(r["played"]["events"][2]["holes"], json!(["A7", "A8", "B8"]));
+    assert_eq!(r["state"]["position"], "0 0 0 0 0 0 0 0 / 0 2 2 6 0 0 0 0 / 0 0 0 0 6 0 3 1 / 0 0 0 0 0 0 0 1 ; S=21 N=22 ; house S+ N+ ; North ; takasia -");
+    assert_eq!(
+        r["state"]["history"],
+        json!([{"ply": 1, "side": "South", "text": "A6>"}])
+    );
+    assert_eq!(texts(&r["state"]["moves"]), ["a6<", "a6>", "a7<", "a7>"]);
+    // North's moves go the other way on the screen: a6< is towards North's left = screen right.
+    assert_eq!(r["state"]["moves"][0]["dir"], "right");
+
+    let (status, at) = call(&app, "GET", "/api/games/g1/at/0", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(at["position"], START_K);
+    assert_eq!(at["last"], Value::Null);
+    let (_, at) = call(&app, "GET", "/api/games/g1/at/1", None).await;
+    assert_eq!(
+        at["last"],
+        json!({"ply": 1, "side": "South", "text": "A6>"})
+    );
+
+    let (status, s) = call(&app, "POST", "/api/games/g1/undo", Some("{}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(s["position"], START_K);
+    assert_eq!(s["ply"], 0);
+}
+
+#[tokio::test]
+async fn engine_move_hint_and_two_separate_games() {
+    let app = bao_web::router();
+    new_game(&app, r#"{"game":"kingulu","level":1,"south":"computer"}"#).await;
+    new_game(&app, r#"{"game":"kiswahili","level":1}"#).await;
+    let (status, h) = call(&app, "POST", "/api/games/g1/hint", Some("{}")).await;
+    assert_eq!(status, StatusCode::OK, "{h}");
+    assert!(
+        h["info"].as_str().unwrap().starts_with("info depth "),
+        "{h}"
+    );
+    let (_, s) = call(&app, "GET", "/api/games/g1", None).await;
+    assert!(texts(&s["moves"]).contains(&h["best"]["text"].as_str().unwrap().to_string()));
+    assert_eq!(s["ply"], 0, "a hint does not play");
+
+    let (status, r) = call(&app, "POST", "/api/games/g1/engine", Some("{}")).await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    assert!(texts(&s["moves"]).contains(&r["played"]["text"].as_str().unwrap().to_string()));
+    assert!(r["played"]["info"]
+        .as_str()
+        .unwrap()
+        .starts_with("info depth "));
+    assert_eq!(r["state"]["ply"], 1);
+    assert_eq!(r["state"]["thinking"], false);
+    // The other game is untouched.
+    let (_, other) = call(&app, "GET", "/api/games/g2", None).await;
+    assert_eq!(other["position"], START_K);
+    assert_eq!(other["ply"], 0);
+}
+
+#[tokio::test]
+async fn record_download_and_load() {
+    let app = bao_web::router();
+    new_game(&app, r#"{"game":"kiswahili","level":1}"#).await;
+    for mv in ["A6>", "a6<", "A5<"] {
+        let (status, r) = call(
+            &app,
+            "POST",
+            "/api/games/g1/play",
+            Some(&format!(r#"{{"move":"{mv}"}}"#)),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{mv}: {r}");
+    }
+    let req = Request::get("/api/games/g1/record")
+        .body(Body::empty())
+        .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["content-type"], "text/plain; charset=utf-8");
+    assert_eq!(
+        res.headers()["content-disposition"],
+        "attachment; filename=\"bao-kiswahili-g1.txt\""
+    );
+    let text =
+        String::from_utf8(res.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
+    assert!(text.contains("[Game \"kiswahili\"]"), "{text}");
+    assert!(text.ends_with("\n\n1. A6> a6< 2. A5< *\n"), "{text}");
+
+    let body = json!({ "record": text, "north": "human" }).to_string();
+    let (status, s) = call(&app, "POST", "/api/games/load", Some(&body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{s}");
+    assert_eq!(s["id"], "g2");
+    assert_eq!(
+        s["history"],
+        json!([{"ply": 1, "side": "South", "text": "A6>"}, {"ply": 2, "side": "North", "text": "a6<"},
+               {"ply": 3, "side": "South", "text": "A5<"}])
+    );
+    let (_, original) = call(&app, "GET", "/api/games/g1", None).await;
+    assert_eq!(s["position"], original["position"]);
+    assert_eq!(s["players"], json!({"south": "human", "north": "human"}));
+}
+
+#[tokio::test]
+async fn resign_ends_the_game() {
+    let app = bao_web::router();
+    new_game(&app, r#"{"game":"kingulu"}"#).await;
+    let (status, s) = call(
+        &app,
+        "POST",
+        "/api/games/g1/resign",
+        Some(r#"{"side":"South"}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        s["outcome"],
+        json!({"winner": "North", "reason": "resignation", "text": "North wins: South resigned"})
+    );
+    assert_eq!(s["moves"], json!([]));
+    let (_, rec) = call(&app, "GET", "/api/games/g1/record", None).await;
+    let rec = rec.as_str().unwrap();
+    assert!(rec.contains("[Result \"0-1\"]"), "{rec}");
+    assert!(!rec.contains("[Termination "), "{rec}");
+    assert!(rec.ends_with("\n\n0-1\n"), "{rec}");
+    // Loading it gives the resigned game back.
+    let (status, loaded) = call(
+        &app,
+        "POST",
+        "/api/games/load",
+        Some(&json!({ "record": rec }).to_string()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{loaded}");
+    assert_eq!(loaded["outcome"], s["outcome"]);
+    // Undo takes a resignation back only together with moves; with none played it fails.
+    let (status, _) = call(&app, "POST", "/api/games/g1/undo", Some("{}")).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+}
+
+#[tokio::test]
+async fn static_page_and_assets_are_embedded() {
+    let app = bao_web::router();
+    for (path, kind, needle) in [
+        ("/", "text/html; charset=utf-8", "<svg id=\"board\""),
+        (
+            "/app.js",
+            "text/javascript; charset=utf-8",
+            "function drawBoard",
+        ),
+        ("/style.css", "text/css; charset=utf-8", ".hole"),
+        ("/favicon.svg", "image/svg+xml", "<svg"),
+    ] {
+        let res = app
+            .clone()
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        assert_eq!(res.headers()["content-type"], kind, "{path}");
+        let text = String::from_utf8(res.into_body().collect().await.unwrap().to_bytes().to_vec())
+            .unwrap();
+        assert!(text.contains(needle), "{path}");
+    }
+    let (status, meta) = call(&app, "GET", "/api/meta", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(meta["games"][0]["name"], "kiswahili");
+    assert_eq!(meta["games"][1]["name"], "kingulu");
+    assert_eq!(meta["body_limit"], 65536);
+}
+
+// ---------------------------------------------------------------------------------
+// Errors: exact statuses and messages
+
+#[tokio::test]
+async fn malformed_json_is_400() {
+    let app = bao_web::router();
+    assert_eq!(
+        call(&app, "POST", "/api/games", Some(r#"{"game": "kiswahili""#)).await,
+        error(
+            StatusCode::BAD_REQUEST,
+            "malformed JSON in request body: EOF while parsing an object at line 1 column 20"
+        )
+    );
+    new_game(&app, r#"{"game":"kiswahili"}"#).await;
+    assert_eq!(
+        call(&app, "POST", "/api/games/g1/play", Some("move A6>")).await,
+        error(
+            StatusCode::BAD_REQUEST,
+            "malformed JSON in request body: expected value at line 1 column 1"
+        )
+    );
+}
+
+#[tokio::test]
+async fn wrong_shape_is_422() {
+    let app = bao_web::router();
+    assert_eq!(
+        call(&app, "POST", "/api/games", Some(r#"{"game": 5}"#)).await,
+        error(StatusCode::UNPROCESSABLE_ENTITY, "invalid request body: game: invalid type: integer `5`, expected a string at line 1 column 10")
+    );
+    assert_eq!(
+        call(&app, "POST", "/api/games", Some(r#"{"game":"kingulu","levle":3}"#)).await,
+        error(StatusCode::UNPROCESSABLE_ENTITY, "invalid request body: levle: unknown field `levle`, expected one of `game`, `rules`, `level`, `south`, `north` at line 1 column 25")
+    );
+    assert_eq!(
+        call(&app, "POST", "/api/games", Some(r#"{"game":"kingulu","south":"robot"}"#)).await,
+        error(StatusCode::UNPROCESSABLE_ENTITY, "invalid request body: south: unknown variant `robot`, expected `human` or `computer` at line 1 column 33")
+    );
+}
+
+#[tokio::test]
+async fn body_without_json_content_type_is_415() {
+    let app = bao_web::router();
+    let req = Request::post("/api/games")
+        .body(Body::from(r#"{"game":"kingulu"}"#))
+        .unwrap();
+    assert_eq!(
+        send(&app, req).await,
+        error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "request body must be JSON: send the header Content-Type: application/json"
+        )
+    );
+}
+
+#[tokio::test]
+async fn oversized_body_is_413() {
+    let app = bao_web::router();
+    let big = format!(r#"{{"record":"{}"}}"#, "x".repeat(70 * 1024));
+    assert_eq!(
+        call(&app, "POST", "/api/games/load", Some(&big)).await,
+        error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "request body too large: the limit is 65536 bytes"
+        )
+    );
+    new_game(&app, r#"{"game":"kingulu"}"#).await;
+    let big = format!(r#"{{"move":"{}"}}"#, "A".repeat(65 * 1024));
+    assert_eq!(
+        call(&app, "POST", "/api/games/g1/play", Some(&big)).await,
+        error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "request body too large: the limit is 65536 bytes"
+        )
+    );
+}
+
+#[tokio::test]
+async fn unknown_game_id_is_404() {
+    let app = bao_web::router();
+    let msg = |id: &str| format!("no game with id \"{id}\" (start one with POST /api/games)");
+    assert_eq!(
+        call(&app, "GET", "/api/games/g7", None).await,
+        error(StatusCode::NOT_FOUND, &msg("g7"))
+    );
+    assert_eq!(
+        call(
+            &app,
+            "POST",
+            "/api/games/nope/play",
+            Some(r#"{"move":"A6>"}"#)
+        )
+        .await,
+        error(StatusCode::NOT_FOUND, &msg("nope"))
+    );
+    for route in ["engine", "hint", "undo", "resign"] {
+        assert_eq!(
+            call(&app, "POST", &format!("/api/games/g0/{route}"), Some("{}")).await,
+            error(StatusCode::NOT_FOUND, &msg("g0")),
+            "{route}"
+        );
+    }
+    assert_eq!(
+        call(&app, "GET", "/api/games/g9/record", None).await,
+        error(StatusCode::NOT_FOUND, &msg("g9"))
+    );
+    assert_eq!(
+        call(&app, "GET", "/api/games/g9/moves", None).await,
+        error(StatusCode::NOT_FOUND, &msg("g9"))
+    );
+    assert_eq!(
+        call(&app, "GET", "/api/nothing", None).await,
+        error(
+            StatusCode::NOT_FOUND,
+            "no such page or API route: /api/nothing"
+        )
+    );
+}
+
+#[tokio::test]
+async fn illegal_moves_are_422() {
+    let app = bao_web::router();
+    new_game(&app, r#"{"game":"kiswahili"}"#).await;
+    let (status, body) = call(
+        &app,
+        "POST",
+        "/api/games/g1/play",
+        Some(r#"{"move":"A1>"}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        body,
+        json!({"error": "move \"A1>\": illegal: not among the legal moves (K-R6/R7/R9/R10 priority classes); legal moves: A6< A6> A7< A7>"})
+    );
+    let (status, body) = call(&app, "POST", "/api/games/g1/play", Some(r#"{"move":"Q9"}"#)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        body,
+        json!({"error": "move \"Q9\": no such hole \"Q9\" (holes are A1..A8, B1..B8, a1..a8, b1..b8); legal moves for South: A6< A6> A7< A7>"})
+    );
+    // North's move when South is to move.
+    let (status, body) = call(
+        &app,
+        "POST",
+        "/api/games/g1/play",
+        Some(r#"{"move":"a6<"}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        body,
+        json!({"error": "move \"a6<\": a6 is a hole of North, but South is to move; legal moves for South: A6< A6> A7< A7>"})
+    );
+    // Nothing changed.
+    let (_, s) = call(&app, "GET", "/api/games/g1", None).await;
+    assert_eq!(s["position"], START_K);
+
+    new_game(&app, r#"{"game":"kingulu"}"#).await;
+    let (status, body) = call(&app, "POST", "/api/games/g2/play", Some(r#"{"move":"a3"}"#)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        body,
+        json!({"error": "move \"a3\": illegal: a3 is North's pit but South is to move (G-R1); legal moves for South: A3 A4 A5 A6"})
+    );
+}
+
+#[tokio::test]
+async fn bad_settings_are_422() {
+    let app = bao_web::router();
+    assert_eq!(
+        call(&app, "POST", "/api/games", Some(r#"{"game":"chess"}"#)).await,
+        error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "unknown game \"chess\": expected \"kiswahili\" or \"kingulu\""
+        )
+    );
+    assert_eq!(
+        call(
+            &app,
+            "POST",
+            "/api/games",
+            Some(r#"{"game":"kiswahili","level":11}"#)
+        )
+        .await,
+        error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "level 11 is out of range: levels are 1 to 10"
+        )
+    );
+    assert_eq!(
+        call(
+            &app,
+            "POST",
+            "/api/games",
+            Some(r#"{"game":"kiswahili","level":0}"#)
+        )
+        .await,
+        error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "level 0 is out of range: levels are 1 to 10"
+        )
+    );
+    assert_eq!(
+        call(&app, "POST", "/api/games", Some(r#"{"game":"kiswahili","rules":"nonsense"}"#)).await,
+        error(StatusCode::UNPROCESSABLE_ENTITY, "rules profile \"nonsense\" of kiswahili: unknown rules profile \"nonsense\"; known profiles: mancala-world, de-voogt, kiba, kujifunza")
+    );
+    new_game(&app, r#"{"game":"kiswahili"}"#).await;
+    assert_eq!(
+        call(
+            &app,
+            "POST",
+            "/api/games/g1/resign",
+            Some(r#"{"side":"East"}"#)
+        )
+        .await,
+        error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "side \"East\" is not a side: expected \"South\" or \"North\""
+        )
+    );
+    assert_eq!(
+        call(&app, "POST", "/api/games/g1/undo", Some(r#"{"plies":0}"#)).await,
+        error(StatusCode::UNPROCESSABLE_ENTITY, "undo needs plies ≥ 1")
+    );
+}
+
+#[tokio::test]
+async fn bad_records_are_422() {
+    let app = bao_web::router();
+    let load = |record: &str| json!({ "record": record }).to_string();
+    assert_eq!(
+        call(&app, "POST", "/api/games/load", Some(&load("hello"))).await,
+        error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "cannot load the record: it has no [Game \"kiswahili\"] or [Game \"kingulu\"] tag"
+        )
+    );
+    let bad_move = "[Game \"kiswahili\"]\n[Result \"*\"]\n\n1. A6> a6< 2. B3> *\n";
+    assert_eq!(
+        call(&app, "POST", "/api/games/load", Some(&load(bad_move))).await,
+        error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "cannot load the record: move 2. B3>: illegal: B3 is empty; legal moves: A5< A5>"
+        )
+    );
+    let unknown = "[Game \"hus\"]\n\n*\n";
+    assert_eq!(
+        call(&app, "POST", "/api/games/load", Some(&load(unknown))).await,
+        error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "cannot load the record: unknown game \"hus\" (expected \"kiswahili\" or \"kingulu\")"
+        )
+    );
+    assert_eq!(
+        call(&app, "POST", "/api/games/load", Some(r#"{"level":3}"#)).await,
+        error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid request body: missing field `record` at line 1 column 11"
+        )
+    );
+}
+
+#[tokio::test]
+async fn conflicts_are_409() {
+    let app = bao_web::router();
+    new_game(&app, r#"{"game":"kiswahili"}"#).await;
+    assert_eq!(
+        call(&app, "POST", "/api/games/g1/undo", Some(r#"{"plies":2}"#)).await,
+        error(StatusCode::CONFLICT, "cannot undo 2 move(s): only 0 played")
+    );
+    let (status, _) = call(&app, "POST", "/api/games/g1/resign", None).await;
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "resign without a body: the side to move resigns"
+    );
+    assert_eq!(
+        call(
+            &app,
+            "POST",
+            "/api/games/g1/play",
+            Some(r#"{"move":"A6>"}"#)
+        )
+        .await,
+        error(
+            StatusCode::CONFLICT,
+            "the game is over (North wins: South resigned); start a new game or undo"
+        )
+    );
+    assert_eq!(
+        call(&app, "POST", "/api/games/g1/engine", Some("{}")).await,
+        error(
+            StatusCode::CONFLICT,
+            "the game is over (North wins: South resigned)"
+        )
+    );
+    assert_eq!(
+        call(&app, "POST", "/api/games/g1/hint", Some("{}")).await,
+        error(
+            StatusCode::CONFLICT,
+            "the game is over (North wins: South resigned)"
+        )
+    );
+    assert_eq!(
+        call(&app, "POST", "/api/games/g1/resign", Some("{}")).await,
+        error(
+            StatusCode::CONFLICT,
+            "the game is already over (North wins: South resigned)"
+        )
+    );
+}
+
+#[tokio::test]
+async fn bad_path_parameters() {
+    let app = bao_web::router();
+    new_game(&app, r#"{"game":"kingulu"}"#).await;
+    assert_eq!(
+        call(&app, "GET", "/api/games/g1/at/5", None).await,
+        error(
+            StatusCode::NOT_FOUND,
+            "no position at ply 5: game g1 has 0 move(s)"
+        )
+    );
+    assert_eq!(
+        call(&app, "GET", "/api/games/g1/at/last", None).await,
+        error(
+            StatusCode::BAD_REQUEST,
+            "ply \"last\" in the path is not a number (0 = start position)"
+        )
+    );
+}
