@@ -9,7 +9,7 @@ fn start() -> Kingulu {
 }
 
 fn record_from(start: Kingulu, texts: &[&str]) -> GameRecord<Kingulu> {
-    let mut record = GameRecord::new(start.clone());
+    let mut record = GameRecord::new(start);
     let mut pos = start;
     for t in texts {
         let mv = pos.parse_move(t).unwrap();
@@ -107,7 +107,7 @@ fn setup_with_north_to_move_numbers_from_1_dots() {
         second = Some(t);
     }
     let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let record = record_from(pos.clone(), &refs);
+    let record = record_from(pos, &refs);
     let text = record.to_text();
     assert!(text.contains(&format!("[Setup \"{setup}\"]\n")), "{text}");
     let movetext = text.split("\n\n").nth(1).unwrap();
@@ -134,7 +134,7 @@ fn option_tags_round_trip() {
     assert_eq!(start.side_to_move(), Side::North);
     let mv = start.moves()[0];
     let first = start.move_text(mv);
-    let mut record = GameRecord::new(start.clone());
+    let mut record = GameRecord::new(start);
     record.moves.push(mv);
     let text = record.to_text();
     assert_eq!(
