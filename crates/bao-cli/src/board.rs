@@ -115,7 +115,7 @@ pub fn draw(view: &BoardView, style: &Style) -> String {
         let owner = row.first().map(|c| c.owner);
         if previous_owner == Some(Side::North) && owner == Some(Side::South) {
             out.push_str("     ");
-            out.push_str(&"-".repeat(width.saturating_sub(4)));
+            out.push_str(&"-".repeat(width.saturating_sub(5)));
             out.push('\n');
         }
         previous_owner = owner;
@@ -262,7 +262,7 @@ mod tests {
             "  North (computer)              store 5\n",
             "        6     5     4     3     2     1\n",
             "  a     6     5     4*    3     2     1\n",
-            "     -----------------------------------\n",
+            "     ----------------------------------\n",
             "  A     9     8     7     6     5     4\n",
             "        1     2     3     4     5     6\n",
             "  South (you)                   store 3\n",

@@ -163,7 +163,8 @@ impl<G: Evaluate> Session<G> {
         let (next, events) = pos
             .play_traced(mv)
             .with_context(|| format!("playing {text}"))?;
-        out(format!("{who} ({side}) plays {text}"));
+        let verb = if who == "You" { "play" } else { "plays" };
+        out(format!("{who} ({side}) {verb} {text}"));
         for line in board::describe_events(&events) {
             out(format!("  - {line}"));
         }

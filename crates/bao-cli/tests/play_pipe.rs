@@ -1,0 +1,337 @@
+//! End to end: `bao play --plain` driven through a pipe, like a person at a terminal
+//! (moves, an illegal and a malformed entry, undo, hint, save, and --load).
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+const BAO: &str = env!("CARGO_BIN_EXE_bao");
+
+/// A running `bao` with its output read line by line on a thread.
+struct Bao {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Everything read so far, for failure messages and global checks.
+    transcript: Vec<String>,
+}
+
+impl Bao {
+    fn start(args: &[&str]) -> Bao {
+        let mut child = Command::new(BAO)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("bao starts");
+        let stdout = child.stdout.take().unwrap();
+        let stdin = child.stdin.take();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                match line {
+                    Ok(l) => {
+                        if tx.send(l).is_err() {
+                            break;
+                        }
+                    }
+                    Err(_) => break,
+                }
+            }
+        });
+        Bao {
+            child,
+            stdin,
+            lines: rx,
+            transcript: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+        self.transcript.push(format!(">>> {line}"));
+    }
+
+    /// Reads lines until one satisfies `pred`; returns it.
+    fn wait_for(&mut self, what: &str, pred: impl Fn(&str) -> bool) -> String {
+        loop {
+            match self.lines.recv_timeout(Duration::from_secs(120)) {
+                Ok(line) => {
+                    self.transcript.push(line.clone());
+                    if pred(&line) {
+                        return line;
+                    }
+                }
+                Err(_) => panic!(
+                    "timed out or eof waiting for {what}; transcript:\n{}",
+                    self.transcript.join("\n")
+                ),
+            }
+        }
+    }
+
+    fn expect_line(&mut self, exact: &str) {
+        let e = exact.to_string();
+        self.wait_for(exact, move |l| l == e);
+    }
+
+    fn expect_prefix(&mut self, prefix: &str) -> String {
+        let p = prefix.to_string();
+        self.wait_for(prefix, move |l| l.starts_with(&p))
+    }
+
+    /// The next `Position: ` line's text.
+    fn position(&mut self) -> String {
+        self.expect_prefix("Position: ")["Position: ".len()..].to_string()
+    }
+
+    fn legal_moves(&mut self) -> Vec<String> {
+        self.send("moves");
+        let line = self.expect_prefix("Legal moves: ");
+        line["Legal moves: ".len()..]
+            .split(' ')
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// Sends a move the human plays and waits for the position after it and (unless the
+    /// game ended) the computer's reply. Returns the last position.
+    fn play_exchange(&mut self, mv: &str) -> String {
+        self.send(mv);
+        self.wait_for(&format!("You play {mv}"), |l| {
+            l.starts_with("You (") && l.ends_with(&format!(" play {mv}"))
+        });
+        let after_human = self.position();
+        let next = self.wait_for("the computer's move or the end", |l| {
+            l.starts_with("The computer (") || l.starts_with("Game over: ")
+        });
+        if next.starts_with("Game over: ") {
+            return after_human;
+        }
+        self.position()
+    }
+
+    fn finish(mut self) -> Vec<String> {
+        drop(self.stdin.take());
+        while let Ok(line) = self.lines.recv_timeout(Duration::from_secs(60)) {
+            self.transcript.push(line);
+        }
+        let status = self.child.wait().unwrap();
+        assert!(status.success(), "bao exited with {status}");
+        self.transcript
+    }
+}
+
+fn no_escape_codes(transcript: &[String]) {
+    for line in transcript {
+        assert!(
+            !line.contains('\u{1b}'),
+            "escape code in plain output: {line:?}"
+        );
+    }
+}
+
+/// The full session for one game: `first` and `illegal` are a legal first move and a
+/// well-formed illegal one; `other_side` a move naming one of the computer's holes.
+fn session(
+    game: &str,
+    start_text: &str,
+    start_moves: &str,
+    illegal: &str,
+    other_side: &str,
+    own_holes: &str,
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.bao");
+    let file = file.to_str().unwrap();
+
+    let mut bao = Bao::start(&[
+        "play", "--plain", "--game", game, "--level", "3", "--seed", "7",
+    ]);
+    bao.expect_prefix("Type 'help'");
+    assert_eq!(bao.position(), start_text);
+    assert_eq!(bao.legal_moves().join(" "), start_moves);
+
+    // A first exchange.
+    let first = start_moves.split(' ').next().unwrap();
+    let after_first = bao.play_exchange(first);
+    assert!(
+        after_first.ends_with("; South") || after_first.contains("; South ;"),
+        "{after_first}"
+    );
+
+    // A malformed entry: rejected, the game goes on.
+    bao.send("Z9?");
+    let line = bao.expect_prefix("Cannot play ");
+    assert!(line.starts_with("Cannot play \"Z9?\": "), "{line}");
+    assert!(line.len() > "Cannot play \"Z9?\": .".len(), "{line}");
+    bao.expect_prefix("Type 'moves' for the legal moves");
+
+    // A well-formed move that is not legal here.
+    bao.send(illegal);
+    let line = bao.expect_prefix("Cannot play ");
+    assert!(
+        line.starts_with(&format!("Cannot play \"{illegal}\": ")),
+        "{line}"
+    );
+
+    // A hole of the other side: the message mentions that case matters.
+    bao.send(other_side);
+    let line = bao.expect_prefix("Cannot play ");
+    let hole = &other_side[..2];
+    assert!(
+        line.ends_with(&format!(
+            "Note: hole names are case-sensitive; {hole} is North's hole, yours are {own_holes}."
+        )),
+        "{line}"
+    );
+
+    // The game went on: same position, and a second exchange.
+    bao.send("board");
+    assert_eq!(bao.position(), after_first);
+    let moves = bao.legal_moves();
+    assert!(!moves.is_empty());
+    let after_second = bao.play_exchange(&moves[0]);
+    assert_ne!(after_second, after_first);
+
+    // Undo takes back the human's move and the computer's reply.
+    bao.send("undo");
+    bao.expect_line("Took back 2 moves.");
+    assert_eq!(bao.position(), after_first);
+
+    // A hint names a legal move.
+    bao.send("hint");
+    let hint = bao.expect_prefix("Hint: ");
+    let hinted = hint["Hint: ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .to_string();
+    assert!(moves.contains(&hinted), "{hint} not in {moves:?}");
+
+    // Save, quit, load: the same position.
+    bao.send(&format!("save {file}"));
+    let saved = bao.expect_prefix("Saved the game to ");
+    assert_eq!(
+        saved,
+        format!("Saved the game to {file} (2 moves). Continue it with: bao play --load {file}")
+    );
+    bao.send("quit");
+    bao.expect_line("Bye.");
+    let transcript = bao.finish();
+    no_escape_codes(&transcript);
+
+    let record = std::fs::read_to_string(file).unwrap();
+    assert!(
+        record.starts_with(&format!("[Game \"{game}\"]\n")),
+        "{record}"
+    );
+    assert!(
+        record.contains("[South \"you\"]\n[North \"bao level 3\"]\n"),
+        "{record}"
+    );
+    assert!(record.contains("[Result \"*\"]\n"), "{record}");
+
+    let mut loaded = Bao::start(&["play", "--plain", "--load", file, "--level", "3"]);
+    loaded.expect_line(&format!("Loaded {file}: 2 moves."));
+    assert_eq!(loaded.position(), after_first);
+    loaded.send("quit");
+    loaded.expect_line("Bye.");
+    no_escape_codes(&loaded.finish());
+
+    // The saved game replays in plain mode, ending at the same position.
+    let out = Command::new(BAO)
+        .args(["replay", "--plain", file])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let positions: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("Position: "))
+        .collect();
+    assert_eq!(positions.len(), 3, "{text}");
+    assert_eq!(positions[0], start_text);
+    assert_eq!(positions[2], after_first);
+    assert!(text.ends_with("Result: unfinished.\n"), "{text}");
+}
+
+#[test]
+fn kiswahili_through_a_pipe() {
+    session(
+        "kiswahili",
+        "0 0 0 0 0 0 0 0 / 0 2 2 6 0 0 0 0 / 0 0 0 0 6 2 2 0 / 0 0 0 0 0 0 0 0 ; S=22 N=22 ; house S+ N+ ; South ; takasia -",
+        "A6< A6> A7< A7>",
+        "B1>",
+        "a6>",
+        "A1-A8 and B1-B8",
+    );
+}
+
+#[test]
+fn kingulu_through_a_pipe() {
+    session(
+        "kingulu",
+        "4 4 4 4 4 4 / 4 4 4 4 4 4 ; S=0 N=0 ; South",
+        "A3 A4 A5 A6",
+        "A1",
+        "a3",
+        "A1-A6",
+    );
+}
+
+#[test]
+fn bad_arguments_fail_with_a_message() {
+    let out = Command::new(BAO)
+        .args(["play", "--level", "11"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("--level"), "{err}");
+
+    let out = Command::new(BAO)
+        .args(["play", "--load", "/nonexistent/game.bao"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "bao: error: cannot read /nonexistent/game.bao: No such file or directory (os error 2)\n"
+    );
+
+    let out = Command::new(BAO)
+        .args(["play", "--game", "chess"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("unknown game \"chess\": expected kiswahili or kingulu"),
+        "{err}"
+    );
+}
+
+#[test]
+fn end_of_input_leaves_cleanly() {
+    let out = Command::new(BAO)
+        .args(["play", "--game", "kingulu"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.ends_with("End of input: leaving the game.\n"),
+        "{text}"
+    );
+    assert!(!text.contains('\u{1b}'));
+}
