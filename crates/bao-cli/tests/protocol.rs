@@ -1,0 +1,284 @@
+//! The engine protocol (notation.md §5): exact transcripts of `bao engine`.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const BAO: &str = env!("CARGO_BIN_EXE_bao");
+
+const KISWAHILI_START: &str = "0 0 0 0 0 0 0 0 / 0 2 2 6 0 0 0 0 / 0 0 0 0 6 2 2 0 / 0 0 0 0 0 0 0 0 ; S=22 N=22 ; house S+ N+ ; South ; takasia -";
+const KINGULU_START: &str = "4 4 4 4 4 4 / 4 4 4 4 4 4 ; S=0 N=0 ; South";
+
+/// Runs `bao engine` on `input` and returns its stdout.
+fn engine(input: &str) -> String {
+    let mut child = Command::new(BAO)
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "bao engine failed: {out:?}");
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `(command, response lines without the final ok)` → the expected transcript.
+fn transcript(steps: &[(&str, &[&str])]) -> (String, String) {
+    let mut input = String::new();
+    let mut output = String::new();
+    for (cmd, lines) in steps {
+        input.push_str(cmd);
+        input.push('\n');
+        for l in *lines {
+            output.push_str(l);
+            output.push('\n');
+        }
+        output.push_str("ok\n");
+    }
+    (input, output)
+}
+
+fn check(steps: &[(&str, &[&str])]) {
+    let (input, expected) = transcript(steps);
+    assert_eq!(engine(&input), expected, "input:\n{input}");
+}
+
+#[test]
+fn kiswahili_newgame_validmoves_play_undo_perft() {
+    let after_a6 = "0 0 0 0 0 0 0 0 / 0 2 2 6 0 0 0 0 / 0 0 0 0 6 0 3 1 / 0 0 0 0 0 0 0 1 ; S=21 N=22 ; house S+ N+ ; North ; takasia -";
+    let after_a6_a6 = "0 0 0 0 0 0 0 0 / 0 2 0 7 1 1 0 0 / 0 0 0 0 6 0 3 1 / 0 0 0 0 0 0 0 1 ; S=21 N=21 ; house S+ N+ ; South ; takasia -";
+    check(&[
+        ("newgame kiswahili", &[KISWAHILI_START]),
+        ("validmoves", &["A6< A6> A7< A7>"]),
+        ("perft 0", &["1"]),
+        ("perft 1", &["4"]),
+        ("perft 2", &["14"]),
+        ("perft 3", &["38"]),
+        ("play A6>", &[after_a6]),
+        ("validmoves", &["a6< a6> a7< a7>"]),
+        ("play a6<", &[after_a6_a6]),
+        ("position", &[after_a6_a6]),
+        ("undo", &[after_a6]),
+        ("play a6<", &[after_a6_a6]),
+        ("undo 2", &[KISWAHILI_START]),
+        ("quit", &[]),
+    ]);
+}
+
+#[test]
+fn kiswahili_errors_leave_the_state_unchanged() {
+    check(&[
+        ("newgame kiswahili", &[KISWAHILI_START]),
+        (
+            "play A9>",
+            &["err play: move \"A9>\": no such hole \"A9\" (holes are A1..A8, B1..B8, a1..a8, b1..b8)"],
+        ),
+        ("play", &["err play: give a move, e.g. play A6>"]),
+        ("undo", &["err undo 1: only 0 moves played"]),
+        ("undo two", &["err undo: \"two\" is not a number of moves"]),
+        ("perft x", &["err perft: \"x\" is not a depth (a number ≥ 0)"]),
+        ("position extra", &["err position takes no arguments, got \"extra\""]),
+        (
+            "frobnicate",
+            &["err unknown command \"frobnicate\" (commands: info, newgame, position, validmoves, play, undo, perft, bestmove, options, setoption, quit)"],
+        ),
+        (
+            "newgame backgammon",
+            &["err newgame: unknown game \"backgammon\": expected kiswahili or kingulu"],
+        ),
+        (
+            "newgame kiswahili rules nope",
+            &["err newgame: unknown rules profile \"nope\"; known profiles: mancala-world, de-voogt, kiba, kujifunza"],
+        ),
+        (
+            "newgame kiswahili position 1 2 3",
+            &["err newgame: cannot read position field position: expected 5 fields separated by `;` (rows; stores; house; side; takasia), found 1 (text \"1 2 3\")"],
+        ),
+        ("newgame", &["err newgame: give the game: kiswahili or kingulu"]),
+        ("bestmove depth", &["err bestmove: expected pairs like depth 6, time 1000, nodes 50000; got \"depth\""]),
+        ("bestmove speed 3", &["err bestmove: unknown limit \"speed\" (expected depth, time, nodes)"]),
+        ("setoption level 11", &["err setoption level: \"11\" is not a level 1-10"]),
+        ("setoption", &["err setoption: expected setoption <name> <value>, got \"\""]),
+        (
+            "setoption colour blue",
+            &["err setoption: unknown option \"colour\" (see options; rule options are rules.<name>)"],
+        ),
+        // Nothing changed.
+        ("position", &[KISWAHILI_START]),
+        ("validmoves", &["A6< A6> A7< A7>"]),
+    ]);
+}
+
+#[test]
+fn finished_positions_print_the_result() {
+    let won = "2 2 2 2 2 2 2 2 / 0 0 0 0 0 0 0 0 / 2 2 2 2 2 2 2 2 / 4 4 4 4 4 4 4 4 ; S=0 N=0 ; house S- N- ; North ; takasia -";
+    check(&[
+        (
+            &format!("newgame kiswahili position {won}"),
+            &[won, "result South bao-hamna"],
+        ),
+        ("validmoves", &[""]),
+        ("perft 0", &["1"]),
+        ("perft 1", &["0"]),
+        (
+            "play b1>",
+            &["err play b1>: the game is over (result South bao-hamna)"],
+        ),
+        (
+            "bestmove depth 1",
+            &["err bestmove: the game is over (result South bao-hamna)"],
+        ),
+        ("position", &[won, "result South bao-hamna"]),
+    ]);
+}
+
+#[test]
+fn kingulu_transcript() {
+    // Each side plays its first legal move: South wins on the count after 18 plies.
+    let moves = [
+        "A3", "a1", "A1", "a3", "A2", "a4", "A2", "a6", "A2", "a3", "A1", "a4", "A2", "a2", "A1",
+        "a4", "A4", "a3",
+    ];
+    let mut input =
+        String::from("newgame kingulu\nvalidmoves\nperft 1\nperft 2\nperft 3\nplay A3\nundo\n");
+    for m in moves {
+        input.push_str(&format!("play {m}\n"));
+    }
+    input.push_str("validmoves\nposition\nundo\nvalidmoves\nplay A1\n");
+    let out = engine(&input);
+    let lines: Vec<&str> = out.lines().collect();
+    let after_a3 = "1 0 6 6 0 1 / 6 6 2 7 0 6 ; S=7 N=0 ; North"; // G-T2
+    assert_eq!(
+        lines[..14],
+        [
+            KINGULU_START,
+            "ok",
+            "A3 A4 A5 A6",
+            "ok",
+            "4",
+            "ok",
+            "15",
+            "ok",
+            "50",
+            "ok",
+            after_a3,
+            "ok",
+            KINGULU_START,
+            "ok"
+        ]
+    );
+    assert_eq!(lines[14], after_a3);
+    let end = "2 1 1 0 0 0 / 0 0 5*N 0 1 11 ; S=13 N=14 ; South";
+    let before_end = "2 1 0 1 0 0 / 0 0 5*N 0 1 11 ; S=13 N=14 ; North";
+    assert_eq!(
+        lines[lines.len() - 14..],
+        [
+            end,
+            "result South score",
+            "ok",
+            "",
+            "ok",
+            end,
+            "result South score",
+            "ok",
+            before_end,
+            "ok",
+            "a3 a6",
+            "ok",
+            "err play: move \"A1\": illegal: A1 is South's pit but North is to move (G-R1)",
+            "ok",
+        ]
+    );
+}
+
+#[test]
+fn options_and_setoption() {
+    let out = engine("newgame kingulu\noptions\nsetoption level 3\nsetoption depth 5\nsetoption time none\nsetoption rules.first-player north\nposition\nsetoption rules default\nposition\noptions\n");
+    let expected = format!(
+        "{KINGULU_START}\nok\n\
+         level 6\nsearcher alphabeta\ndepth 6\ntime none\nnodes none\nhash 32\nseed 799058976493\n\
+         rules default\nrules.first-player south\nrules.skip-start-pit false\n\
+         rules.all-moves-forbidden end-game\nrules.non-terminating illegal\n\
+         rules.opposite-reserved no-capture\nrules.singleton-kuweka reserve-without-transfer\nok\n\
+         level 3\nok\n\
+         depth 5\nok\n\
+         time none\nok\n\
+         rules.first-player north\nok\n\
+         4 4 4 4 4 4 / 4 4 4 4 4 4 ; S=0 N=0 ; North\nok\n\
+         rules default\nok\n\
+         {KINGULU_START}\nok\n\
+         level none\nsearcher alphabeta\ndepth 5\ntime none\nnodes none\nhash 32\nseed 799058976493\n\
+         rules default\nrules.first-player south\nrules.skip-start-pit false\n\
+         rules.all-moves-forbidden end-game\nrules.non-terminating illegal\n\
+         rules.opposite-reserved no-capture\nrules.singleton-kuweka reserve-without-transfer\nok\n"
+    );
+    assert_eq!(out, expected);
+}
+
+#[test]
+fn bestmove_prints_info_lines_then_a_legal_move() {
+    for (game, moves) in [("kiswahili", "A6< A6> A7< A7>"), ("kingulu", "A3 A4 A5 A6")] {
+        let out = engine(&format!("newgame {game}\nbestmove depth 3\n"));
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[1], "ok");
+        let body = &lines[2..];
+        assert_eq!(body.last(), Some(&"ok"), "{out}");
+        let best = body[body.len() - 2]
+            .strip_prefix("bestmove ")
+            .unwrap_or_else(|| panic!("{out}"));
+        assert!(moves.split(' ').any(|m| m == best), "{out}");
+        let infos = &body[..body.len() - 2];
+        assert_eq!(infos.len(), 3, "{out}");
+        for (i, info) in infos.iter().enumerate() {
+            assert!(
+                info.starts_with(&format!("info depth {} score ", i + 1)),
+                "{info}"
+            );
+            assert!(info.contains(" nodes ") && info.contains(" pv "), "{info}");
+        }
+    }
+}
+
+#[test]
+fn info_and_default_game() {
+    let out = engine("info\nvalidmoves\n\nquit\nposition\n");
+    assert_eq!(
+        out,
+        format!(
+            "id bao {}\ngames kiswahili kingulu\nengine alpha-beta depth 6\nok\nA6< A6> A7< A7>\nok\nok\n",
+            env!("CARGO_PKG_VERSION")
+        )
+    );
+}
+
+#[test]
+fn perft_command() {
+    let run = |args: &[&str]| {
+        let out = Command::new(BAO).args(args).output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(run(&["perft", "--depth", "5"]), "405\n"); // K-T18
+    assert_eq!(run(&["perft", "--depth", "3", "--game", "kingulu"]), "50\n");
+    assert_eq!(
+        run(&["perft", "--depth", "2", "--divide"]),
+        "A6< 4\nA6> 4\nA7< 2\nA7> 4\ntotal 14\n"
+    );
+    let out = Command::new(BAO)
+        .args(["perft", "--depth", "1", "--position", "1 2 3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("bao: error: --position: cannot read position field"),
+        "{err}"
+    );
+}
