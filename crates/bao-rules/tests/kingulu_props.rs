@@ -540,3 +540,63 @@ fn start_position_text_and_view() {
     assert_eq!(cell.name, "a3");
     assert_eq!(cell.mark, bao_rules::CellMark::Reserved(Side::South));
 }
+
+/// The statistics of G-§8 from uniformly random legal play (run with
+/// `cargo test --release -p bao-rules --test kingulu_props -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn section_8_statistics() {
+    let games: u64 = std::env::var("KINGULU_STAT_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20_000);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(2026);
+    let start = Kingulu::start(&Rules::default());
+    let (mut plies, mut max_plies, mut draws, mut forbidden_end) = (0u64, 0u64, 0u64, 0u64);
+    let (mut evaluations, mut non_terminating, mut max_laps) = (0u64, 0u64, 0usize);
+    let mut kids = Vec::new();
+    for _ in 0..games {
+        let mut pos = start;
+        let mut n = 0u64;
+        loop {
+            for p in 0..12 {
+                let m = Move::new(p).unwrap();
+                if pos.reserved_by(p).is_none()
+                    && pos.pits()[p] > 0
+                    && (p < 6) == (pos.side_to_move() == Side::South)
+                {
+                    evaluations += 1;
+                    if let Err(e) = pos.play(m) {
+                        if e.to_string().contains("G-R13") {
+                            non_terminating += 1;
+                        }
+                    }
+                }
+            }
+            pos.children(&mut kids);
+            if kids.is_empty() {
+                break;
+            }
+            let (m, child) = kids[rng.gen_range(0..kids.len())];
+            let (_, events) = pos.play_traced(m).unwrap();
+            max_laps = max_laps.max(events.iter().filter(|e| e.kind == EventKind::Lift).count());
+            pos = child;
+            n += 1;
+        }
+        plies += n;
+        max_plies = max_plies.max(n);
+        let own = 6 * pos.side_to_move().index();
+        if (own..own + 6).any(|p| pos.pits()[p] > 0 && pos.reserved_by(p).is_none()) {
+            forbidden_end += 1;
+        }
+        if pos.outcome().unwrap().winner.is_none() {
+            draws += 1;
+        }
+    }
+    println!(
+        "{games} games: {:.2} plies on average, max {max_plies}; draws {:.2} %; ended with candidates but no legal move {:.2} %; longest played move {max_laps} laps; non-terminating candidates {non_terminating} of {evaluations} evaluations",
+        plies as f64 / games as f64,
+        100.0 * draws as f64 / games as f64,
+        100.0 * forbidden_end as f64 / games as f64,
+    );
+}
