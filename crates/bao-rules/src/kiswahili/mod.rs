@@ -234,7 +234,7 @@ impl Kiswahili {
         let e = if mv.cw {
             (h + n) & 15
         } else {
-            (h + 16 - n) & 15
+            (h + 16 - (n & 15)) & 15
         };
         if (2..=15).contains(&n) && e < 8 && own[e] >= 1 && opp[7 - e] >= 1 {
             MoveKind::Capture

@@ -73,37 +73,48 @@ const BRENT_START: u32 = 16;
 
 #[inline(always)]
 fn front_empty(ring: &[u8; 16]) -> bool {
-    ring[..8].iter().all(|&c| c == 0)
+    u128::from_le_bytes(*ring) as u64 == 0
 }
+
+/// One seed in every hole (as a little-endian `u128` of the ring).
+const ONES: u128 = u128::from_le_bytes([1; 16]);
+
+/// `SOW_MASK[first][k]`: one seed in each of the `k` holes `first`, `first+1`, … (mod 16),
+/// as a little-endian `u128` of the ring.
+const SOW_MASK: [[u128; 16]; 16] = {
+    let mut t = [[0u128; 16]; 16];
+    let mut first = 0;
+    while first < 16 {
+        let mut k = 1;
+        while k < 16 {
+            t[first][k] = t[first][k - 1] | 1u128 << (8 * ((first + k - 1) & 15));
+            k += 1;
+        }
+        first += 1;
+    }
+    t
+};
 
 /// Sows `n` seeds one per hole starting at the hole after `from` in direction `cw`
 /// (K-R3.1); returns the end hole. `n` ≥ 16 goes round the ring (the source hole is not
-/// skipped).
+/// skipped). The ring is added to as one 128-bit number (counts stay ≤ 64, so bytes never
+/// carry into each other).
 #[inline(always)]
 fn sow(ring: &mut [u8; 16], from: usize, cw: bool, n: u8) -> usize {
-    let full = n >> 4;
+    let full = (n >> 4) as u128;
     let rem = (n & 15) as usize;
-    if full > 0 {
-        for c in ring.iter_mut() {
-            *c += full;
-        }
-    }
-    if rem == 0 {
-        return from;
-    }
-    let mut p = from;
-    if cw {
-        for _ in 0..rem {
-            p = (p + 1) & 15;
-            ring[p] += 1;
-        }
+    let (first, end) = if rem == 0 {
+        (0, from)
+    } else if cw {
+        ((from + 1) & 15, (from + rem) & 15)
     } else {
-        for _ in 0..rem {
-            p = (p + 15) & 15;
-            ring[p] += 1;
-        }
-    }
-    p
+        ((from + 16 - rem) & 15, (from + 16 - rem) & 15)
+    };
+    let v = u128::from_le_bytes(*ring)
+        .wrapping_add(ONES.wrapping_mul(full))
+        .wrapping_add(SOW_MASK[first][rem]);
+    *ring = v.to_le_bytes();
+    end
 }
 
 /// The holes a lap of `n` seeds from after `from` visits, in order (for traces).
@@ -165,13 +176,9 @@ impl Kiswahili {
         let firstlap_exempt = rules.takasia_firstlap_nyumba && h == NYUMBA && b.owned[m];
         let compulsory_safari = namu && rules.namu_safari == NamuSafari::Compulsory;
         let mut cw = mv.cw;
-        let mut out = SimOut {
-            board: b,
-            end: End::Done,
-            decision: false,
-            captured: 0,
-            laps: 0,
-        };
+        let mut laps: u32 = 0;
+        let mut captured: u8 = 0;
+        let mut decision = false;
 
         macro_rules! ev {
             ($kind:expr, $holes:expr, $seeds:expr, $text:expr) => {
@@ -182,9 +189,13 @@ impl Kiswahili {
         }
         macro_rules! finish {
             ($end:expr) => {{
-                out.board = b;
-                out.end = $end;
-                return out;
+                return SimOut {
+                    board: b,
+                    end: $end,
+                    decision,
+                    captured,
+                    laps,
+                };
             }};
         }
         // Lifts all seeds of own hole `r` (K-R8.2 a: an owned nyumba emptied is lost).
@@ -216,7 +227,7 @@ impl Kiswahili {
                 let from = $from;
                 let n: u8 = $n;
                 let e = sow(&mut b.rings[m], from, cw, n);
-                out.laps += 1;
+                laps += 1;
                 ev!(
                     EventKind::Sow,
                     if S::ON {
@@ -241,7 +252,7 @@ impl Kiswahili {
                 let t = opposite($e);
                 let n = b.rings[o][t];
                 b.rings[o][t] = 0;
-                out.captured |= 1 << t;
+                captured |= 1 << t;
                 ev!(
                     EventKind::Capture,
                     vec![hole_name(them, t)],
@@ -333,7 +344,7 @@ impl Kiswahili {
             let n = lift!(h, "lifts");
             e = sow_lap!(h, n);
         }
-        if out.laps > 0 && b.rings[m][e] == 0 {
+        if laps > 0 && b.rings[m][e] == 0 {
             // A lap of zero seeds (only for moves that are not legal): nothing happens.
             finish!(End::Done);
         }
@@ -368,7 +379,7 @@ impl Kiswahili {
                 );
                 finish!(End::Done);
             }
-            if out.laps >= BRENT_START {
+            if laps >= BRENT_START {
                 let st = lap_state(&b, e, cw);
                 if !brent_on {
                     saved = st;
@@ -385,7 +396,7 @@ impl Kiswahili {
                     }
                 }
             }
-            if out.laps >= guard {
+            if laps >= guard {
                 finish!(End::NeverEnding);
             }
             // Step 3: capture (capture moves only).
@@ -424,7 +435,7 @@ impl Kiswahili {
                     finish!(End::Done);
                 }
                 if !compulsory_safari {
-                    out.decision = true;
+                    decision = true;
                     if !mv.safari {
                         ev!(
                             EventKind::NyumbaStop,
@@ -443,7 +454,7 @@ impl Kiswahili {
                 );
             }
             // Step 5: takasia stop (K-R11.5).
-            if e == takasia && !(out.laps == 1 && firstlap_exempt) {
+            if e == takasia && !(laps == 1 && firstlap_exempt) {
                 ev!(
                     EventKind::TakasiaStop,
                     vec![hole_name(me, e)],
