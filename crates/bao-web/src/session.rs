@@ -612,29 +612,37 @@ fn describe_move<G: Game>(
     let safari = events.iter().any(|e| e.kind == EventKind::Safari);
     let laps = events.iter().filter(|e| e.kind == EventKind::Sow).count();
     let mut parts: Vec<String> = Vec::new();
-    for e in &events {
-        let keep = matches!(
-            e.kind,
-            EventKind::Capture
-                | EventKind::Safari
-                | EventKind::NyumbaStop
-                | EventKind::Tax
-                | EventKind::Takasia
-                | EventKind::Reserve
-        );
-        if keep && !e.text.is_empty() && parts.len() < 3 {
+    let first = |kind: EventKind| events.iter().find(|e| e.kind == kind);
+    let captures = events
+        .iter()
+        .filter(|e| e.kind == EventKind::Capture)
+        .count();
+    if let Some(e) = first(EventKind::Capture) {
+        parts.push(e.text.clone());
+        if captures > 1 {
+            parts.push(format!("{captures} captures in all"));
+        }
+    } else if G::NAME == "kiswahili" {
+        parts.push("takata".to_string());
+    } else {
+        parts.push("no capture".to_string());
+    }
+    if let Some(hole) = first(EventKind::Kichwa).and_then(|e| e.holes.first()) {
+        parts.push(format!("sown from kichwa {hole}"));
+    }
+    // The first nyumba decision (K-R4.4): safari or stop.
+    let decision = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Safari | EventKind::NyumbaStop));
+    match decision.map(|e| e.kind) {
+        Some(EventKind::Safari) => parts.push("safari".to_string()),
+        Some(_) if capture => parts.push("stops at the nyumba".to_string()),
+        _ => {}
+    }
+    for kind in [EventKind::Tax, EventKind::Takasia, EventKind::Reserve] {
+        if let Some(e) = first(kind) {
             parts.push(e.text.clone());
         }
-    }
-    if !capture {
-        parts.insert(
-            0,
-            if G::NAME == "kiswahili" {
-                "takata".to_string()
-            } else {
-                "no capture".to_string()
-            },
-        );
     }
     if laps > 1 {
         parts.push(format!("{laps} laps"));

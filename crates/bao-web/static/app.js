@@ -181,7 +181,7 @@ function drawBoard(board, opts = {}) {
         title += ms.length === 1 ? `\nclick to play ${ms[0].label}` : `\nclick to choose: ${ms.map((m) => m.text).join(', ')}`;
       }
       el('title', {}, shape).textContent = title;
-      drawSeeds(g, cx, cy, seeds, CELL * 0.27);
+      drawSeeds(g, cx, cy, seeds, CELL * 0.29);
       const t = el('text', { class: seeds ? 'count' : 'count zero', x: cx, y: cy - 2 }, g);
       t.textContent = String(seeds);
       el('text', { class: 'hole-name', x: cx, y: cy + CELL * 0.5 - 1 }, g).textContent = cell.name;
@@ -214,27 +214,26 @@ function drawBoard(board, opts = {}) {
   const sides = [['North', 1, G.top + PAD], ['South', 0, G.top + PAD + half + MID]];
   for (const [side, idx, y] of sides) {
     const h = half;
-    el('rect', { class: 'store-box', x: G.storeX, y: y + 6, width: STORE_W, height: h - 12, rx: 12 }, svg);
-    el('text', { class: 'store-count', x: G.storeX + STORE_W / 2, y: y + h / 2 - 6 }, svg).textContent = String(stores[idx]);
-    const lbl = el('text', { class: 'hole-name', x: G.storeX + STORE_W / 2, y: y + h / 2 + 22 }, svg);
+    const box = el('rect', { class: 'store-box', x: G.storeX, y: y + 6, width: STORE_W, height: h - 12, rx: 12 }, svg);
+    el('title', {}, box).textContent = `${side}'s store: ${stores[idx]} seeds off the board`;
+    el('text', { class: 'store-count', x: G.storeX + STORE_W / 2, y: y + h / 2 - 8 }, svg).textContent = String(stores[idx]);
+    const lbl = el('text', { class: 'hole-name', x: G.storeX + STORE_W / 2, y: y + h / 2 + 20 }, svg);
     lbl.textContent = `${side}'s store`;
-    if (board.scores) {
-      const sc = el('text', { class: 'hole-name', x: G.storeX + STORE_W / 2, y: y + h / 2 + 38 }, svg);
-      sc.textContent = `score ${board.scores[idx]}`;
-    }
   }
 
   // Side labels: North above, South below.
   const toMove = opts.toMove || board.to_move;
   const over = live && app.state && app.state.outcome;
+  const who = (side) => (isComputer(side) ? 'computer' : humanSides().length === 1 ? 'you' : 'player');
+  const score = (idx) => (board.scores ? ` · score ${board.scores[idx]}` : '');
   const north = el('text', { class: 'side-label', x: G.left + G.boardW / 2, y: G.top - 12 }, svg);
-  north.textContent = `${toMove === 'North' && !over ? '▶ ' : ''}North — ${isComputer('North') ? 'computer' : humanSides().length === 1 ? 'you' : 'player'}`;
+  north.textContent = `${toMove === 'North' && !over ? '▶ ' : ''}North — ${who('North')}${score(1)}`;
   if (toMove === 'North' && !over) north.classList.add('to-move');
   const south = el('text', { class: 'side-label', x: G.left + G.boardW / 2, y: G.top + G.boardH + 24 }, svg);
-  south.textContent = `${toMove === 'South' && !over ? '▶ ' : ''}South — ${isComputer('South') ? 'computer' : humanSides().length === 1 ? 'you' : 'player'}`;
+  south.textContent = `${toMove === 'South' && !over ? '▶ ' : ''}South — ${who('South')}${score(0)}`;
   if (toMove === 'South' && !over) south.classList.add('to-move');
   const stage = el('text', { class: 'store-label', x: G.storeX + STORE_W / 2, y: G.top + G.boardH + 24 }, svg);
-  stage.textContent = board.stage ? `stage: ${board.stage}` : '';
+  stage.textContent = board.stage && board.stage !== 'play' ? `stage: ${board.stage}` : '';
   return flat;
 }
 
@@ -307,6 +306,20 @@ function render() {
     arrows,
   });
   renderChoices(interactive ? groups : new Map());
+  renderLegend(s.game);
+}
+
+const LEGENDS = {
+  kiswahili: 'Square hole = nyumba (gold border: functional, dashed: ownership lost). Red ✕ = takasia: '
+    + 'that hole may not be played this turn. A1/A8 and a1/a8 are the vichwa. Stores hold the seeds '
+    + 'still to be entered in the namua stage.',
+  kingulu: 'A pit with a coloured ring and a badge is reserved (kuweka mtoto): S = by South, N = by North. '
+    + 'Its seeds count for the reserver, and every seed sown into it goes to the reserver\'s store. '
+    + 'Score = store + own unreserved pits + pits reserved.',
+};
+
+function renderLegend(game) {
+  $('legend').textContent = LEGENDS[game] || '';
 }
 
 function renderStatus() {
@@ -319,7 +332,7 @@ function renderStatus() {
     st.textContent = `Game over — ${s.outcome.text}.`;
     return;
   }
-  const stage = s.board.stage ? ` · ${s.board.stage} stage` : '';
+  const stage = s.board.stage && s.board.stage !== 'play' ? ` · ${s.board.stage} stage` : '';
   if (app.thinking) {
     const span = document.createElement('span');
     span.className = 'thinking';
@@ -346,7 +359,7 @@ function renderInfo() {
     ['South', playerOf('South') === 'computer' ? 'computer' : 'human'],
     ['North', playerOf('North') === 'computer' ? 'computer' : 'human'],
     ['To move', s.outcome ? '—' : s.to_move],
-    ['Stage', s.board.stage],
+    ...(s.board.stage && s.board.stage !== 'play' ? [['Stage', s.board.stage]] : []),
     ['Stores', `South ${s.board.stores[0]} · North ${s.board.stores[1]}`],
   ];
   if (s.board.scores) rows.push(['Score', `South ${s.board.scores[0]} · North ${s.board.scores[1]}`]);
@@ -469,6 +482,7 @@ async function playMove(text) {
   app.selectedDir = null;
   app.hint = null;
   const loop = app.loop;
+  render();
   try {
     const r = await api('POST', `/api/games/${app.state.id}/play`, { move: text });
     await animate(r.played);
@@ -522,6 +536,9 @@ async function animate(played) {
   app.skip = false;
   app.review = null;
   $('btn-skip').disabled = false;
+  $('choices').textContent = '';
+  $('status').className = '';
+  $('status').textContent = `${sideName(played.side)} plays ${played.text}`;
   const board = played.before;
   const flat = board.rows.flat();
   const index = new Map(flat.map((c, i) => [c.name, i]));
@@ -558,6 +575,23 @@ async function animate(played) {
   }
   $('caption').textContent = `${played.side} played ${played.text}.`;
   $('caption').title = played.info || '';
+}
+
+// "info depth 4 score cp -71 ..." in words for players.
+function explainInfo(info) {
+  const depth = /depth (\d+)/.exec(info || '');
+  const score = /score (cp|win|loss) (-?\d+)/.exec(info || '');
+  if (!score) return '';
+  let judged;
+  if (score[1] === 'cp') {
+    const seeds = Number(score[2]) / 100;
+    judged = `rates your position ${seeds > 0 ? '+' : ''}${seeds.toFixed(2)} seeds`;
+  } else if (score[1] === 'win') {
+    judged = `sees a win in ${score[2]} plies`;
+  } else {
+    judged = `sees a loss in ${score[2]} plies`;
+  }
+  return ` — the computer ${judged}${depth ? ` (searched ${depth[1]} plies deep)` : ''}`;
 }
 
 async function reviewAt(ply) {
@@ -601,6 +635,7 @@ async function undo() {
     showError(e);
   }
   render();
+  continueGame();
 }
 
 async function hint() {
@@ -611,7 +646,8 @@ async function hint() {
   try {
     const r = await api('POST', `/api/games/${app.state.id}/hint`, {});
     app.hint = r.best;
-    $('caption').textContent = `Hint: ${r.best.label}  (${r.info.replace(/ pv .*/, '')})`;
+    $('caption').textContent = `Hint: ${r.best.label}${explainInfo(r.info)}`;
+    $('caption').title = r.info;
   } catch (e) {
     showError(e);
   } finally {
