@@ -41,6 +41,12 @@ fn paint(cell: &CellView, text: String, empty: bool, style: &Style) -> String {
     if !style.colour {
         return text;
     }
+    // Style only the visible part, so that underlining does not run between cells.
+    let core = text.trim();
+    let lead = text.len() - text.trim_start().len();
+    let trail = text.len() - text.trim_end().len();
+    let (before, after) = (" ".repeat(lead), " ".repeat(trail));
+    let text = core.to_string();
     let highlighted = style.last_hole.as_deref() == Some(cell.name.as_str());
     let mut s = match cell.owner {
         Side::South => text.yellow(),
@@ -61,7 +67,7 @@ fn paint(cell: &CellView, text: String, empty: bool, style: &Style) -> String {
     if highlighted {
         s = s.underlined();
     }
-    s.to_string()
+    format!("{before}{s}{after}")
 }
 
 /// The number part of a hole name (`A5` → `5`).

@@ -92,18 +92,39 @@ fn hole_prefix(text: &str) -> &str {
     &text[..letter_len + digits]
 }
 
-/// A help text for the moves of game `G`.
-fn move_help<G: Game>() -> &'static str {
+/// A help text for the moves of game `G`, for the human playing `side`.
+fn move_help<G: Game>(side: Side) -> String {
+    let (f, b) = match side {
+        Side::South => ('A', 'B'),
+        Side::North => ('a', 'b'),
+    };
+    let screen = match side {
+        Side::South => "",
+        Side::North => {
+            if G::NAME == "kiswahili" {
+                "\n  You sit at the top: your left is the right of the screen, so your holes are \
+                 numbered\n  from right to left on the screen and > moves leftwards on the screen."
+            } else {
+                "\n  You sit at the top: your left is the right of the screen, so your pits are \
+                 numbered\n  from right to left on the screen."
+            }
+        }
+    };
     if G::NAME == "kiswahili" {
-        "A move is a hole and a direction, as you see the board from your seat: A6> sows \
-         from A6 towards your right, A6< towards your left. A namua capture's direction \
-         says which kichwa the captured seeds are sown from: > from A1 (left), < from A8 \
-         (right). Add + to take safari when the lap ends in your functional nyumba (A4>+). \
-         Your holes are written with capital letters (A = front row, B = back row); \
-         the computer's are lower case."
+        format!(
+            "Moves: a hole and a direction, as you see the board from your seat.\n  \
+             {f}6> sows from {f}6 towards your right, {f}6< towards your left.\n  \
+             For a namua capture the direction picks the kichwa the captured seeds are sown\n  \
+             from: > from {f}1 (your left end), < from {f}8 (your right end).\n  \
+             Add + to take safari when a capture lap ends in your functional nyumba: {f}4>+.\n  \
+             Your holes are {f}1-{f}8 (front row) and {b}1-{b}8 (back row); capital letters \
+             are South's.{screen}"
+        )
     } else {
-        "A move is the pit you sow from: A1 to A6 (your row, capital letters, counted from \
-         your left). The computer's pits are a1 to a6."
+        format!(
+            "Moves: the pit you sow from, {f}1 to {f}6, counted from your left; capital \
+             letters are South's.{screen}"
+        )
     }
 }
 
@@ -318,7 +339,7 @@ impl<G: Evaluate> Session<G> {
         out("  board       draw the board again");
         out("  help        this text");
         out("  quit        leave (the game is not saved automatically)");
-        out(move_help::<G>());
+        out(move_help::<G>(self.opts.human));
         out(format!("Board marks: {}.", board::legend(&view)));
     }
 
@@ -362,6 +383,10 @@ impl<G: Evaluate> Session<G> {
         ));
         out("Type 'help' for the commands, 'moves' for the legal moves.");
         self.show_board();
+        out(format!(
+            "Board marks: {}.",
+            board::legend(&self.current().view())
+        ));
         let mut announced_end = false;
         loop {
             if let Some(message) = self.game_over_message() {
