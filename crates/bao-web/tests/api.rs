@@ -647,3 +647,57 @@ async fn bad_path_parameters() {
         )
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_answers_while_the_computer_thinks() {
+    // Level 9 thinks for up to 2 s (alpha-beta, time-limited): meanwhile the game answers at
+    // once, refuses moves and a second search, and the search ends within its time.
+    let app = bao_web::router();
+    new_game(&app, r#"{"game":"kiswahili","level":9,"south":"computer"}"#).await;
+    let started = std::time::Instant::now();
+    let thinking = {
+        let app = app.clone();
+        tokio::spawn(async move { call(&app, "POST", "/api/games/g1/engine", Some("{}")).await })
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+    let (status, s) = call(&app, "GET", "/api/games/g1", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(s["thinking"], true);
+    assert_eq!(
+        call(
+            &app,
+            "POST",
+            "/api/games/g1/play",
+            Some(r#"{"move":"A6>"}"#)
+        )
+        .await,
+        error(
+            StatusCode::CONFLICT,
+            "the computer is thinking in this game; wait for its move"
+        )
+    );
+    assert_eq!(
+        call(&app, "POST", "/api/games/g1/engine", Some("{}")).await,
+        error(
+            StatusCode::CONFLICT,
+            "the computer is already thinking in game g1"
+        )
+    );
+    assert_eq!(
+        call(&app, "POST", "/api/games/g1/undo", Some("{}")).await,
+        error(
+            StatusCode::CONFLICT,
+            "the computer is thinking in this game; wait for its move"
+        )
+    );
+    let (status, r) = thinking.await.expect("engine task");
+    let elapsed = started.elapsed();
+    assert_eq!(status, StatusCode::OK, "{r}");
+    assert!(
+        elapsed < std::time::Duration::from_secs(6),
+        "search took {elapsed:?}"
+    );
+    assert_eq!(r["state"]["ply"], 1);
+    assert_eq!(r["state"]["thinking"], false);
+    assert!(["A6<", "A6>", "A7<", "A7>"].contains(&r["played"]["text"].as_str().unwrap()));
+}
