@@ -114,6 +114,48 @@ impl Kiswahili {
         mv.kind == MoveKind::Capture
     }
 
+    /// Builds and validates a position from its parts (the same checks as
+    /// [`Game::from_text`]): rings in ring order (K-§1.2) indexed by [`Side::index`],
+    /// stores, nyumba ownership, side to move, and the ring index of the side to move's
+    /// takasia'd hole.
+    ///
+    /// # Errors
+    /// [`PositionError::Invalid`] with every reason the setup is not a valid position.
+    pub fn from_parts(
+        rings: [[u8; 16]; 2],
+        stores: [u8; 2],
+        owned: [bool; 2],
+        to_move: Side,
+        takasia: Option<usize>,
+        rules: &Rules,
+    ) -> Result<Kiswahili, PositionError> {
+        let raw = Kiswahili {
+            rings,
+            stores,
+            owned,
+            to_move,
+            takasia: takasia.map_or(NONE, |t| (t & 15) as u8),
+            blocker: NONE,
+            outcome: None,
+            rules: *rules,
+        };
+        Kiswahili::parse_text(&raw.to_string(), rules)
+    }
+
+    /// The mirror image: South and North exchange rings, stores, nyumba flags and the
+    /// move (the takasia'd hole keeps its ring index). Every rule is symmetric, so the
+    /// mirror has the same moves and mirrored results.
+    pub fn mirrored(&self) -> Kiswahili {
+        Kiswahili {
+            rings: [self.rings[1], self.rings[0]],
+            stores: [self.stores[1], self.stores[0]],
+            owned: [self.owned[1], self.owned[0]],
+            to_move: self.to_move.opponent(),
+            outcome: self.outcome.map(|o| Outcome { winner: o.winner.map(Side::opponent), reason: o.reason }),
+            ..*self
+        }
+    }
+
     /// Clears `out` and fills it with `(move, resulting position)` for every legal move in
     /// canonical order: the same moves as [`Game::legal_moves`] and the same positions as
     /// [`Game::play_unchecked`], reusing the simulations move generation needs anyway.

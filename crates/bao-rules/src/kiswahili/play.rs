@@ -72,8 +72,8 @@ impl Sink for NoSink {
 const BRENT_START: u32 = 16;
 
 #[inline(always)]
-fn front_empty(ring: &[u8; 16]) -> bool {
-    u128::from_le_bytes(*ring) as u64 == 0
+fn front_empty(v: u128) -> bool {
+    v as u64 == 0
 }
 
 /// One seed in every hole (as a little-endian `u128` of the ring).
@@ -95,12 +95,12 @@ const SOW_MASK: [[u128; 16]; 16] = {
     t
 };
 
-/// Sows `n` seeds one per hole starting at the hole after `from` in direction `cw`
-/// (K-R3.1); returns the end hole. `n` ≥ 16 goes round the ring (the source hole is not
-/// skipped). The ring is added to as one 128-bit number (counts stay ≤ 64, so bytes never
-/// carry into each other).
+/// Sows `n` seeds one per hole into ring `v` (a little-endian `u128` of the 16 counts)
+/// starting at the hole after `from` in direction `cw` (K-R3.1); returns the new ring and
+/// the end hole. `n` ≥ 16 goes round the ring (the source hole is not skipped). Counts stay
+/// ≤ 64, so the bytes never carry into each other.
 #[inline(always)]
-fn sow(ring: &mut [u8; 16], from: usize, cw: bool, n: u8) -> usize {
+fn sow(v: u128, from: usize, cw: bool, n: u8) -> (u128, usize) {
     let full = (n >> 4) as u128;
     let rem = (n & 15) as usize;
     let (first, end) = if rem == 0 {
@@ -110,11 +110,23 @@ fn sow(ring: &mut [u8; 16], from: usize, cw: bool, n: u8) -> usize {
     } else {
         ((from + 16 - rem) & 15, (from + 16 - rem) & 15)
     };
-    let v = u128::from_le_bytes(*ring)
-        .wrapping_add(ONES.wrapping_mul(full))
-        .wrapping_add(SOW_MASK[first][rem]);
-    *ring = v.to_le_bytes();
-    end
+    (
+        v.wrapping_add(ONES.wrapping_mul(full))
+            .wrapping_add(SOW_MASK[first][rem]),
+        end,
+    )
+}
+
+/// The count of hole `r` of ring `v`.
+#[inline(always)]
+fn get(v: u128, r: usize) -> u8 {
+    (v >> (8 * r)) as u8
+}
+
+/// Ring `v` with hole `r` emptied.
+#[inline(always)]
+fn clear(v: u128, r: usize) -> u128 {
+    v & !(0xffu128 << (8 * r))
 }
 
 /// The holes a lap of `n` seeds from after `from` visits, in order (for traces).
@@ -134,11 +146,11 @@ fn lap_holes(side: Side, from: usize, cw: bool, n: u8) -> Vec<String> {
 struct LapState(u128, u128, u32);
 
 #[inline(always)]
-fn lap_state(b: &Board, e: usize, cw: bool) -> LapState {
+fn lap_state(mine: u128, theirs: u128, owned: [bool; 2], e: usize, cw: bool) -> LapState {
     LapState(
-        u128::from_le_bytes(b.rings[0]),
-        u128::from_le_bytes(b.rings[1]),
-        e as u32 | (cw as u32) << 4 | (b.owned[0] as u32) << 5 | (b.owned[1] as u32) << 6,
+        mine,
+        theirs,
+        e as u32 | (cw as u32) << 4 | (owned[0] as u32) << 5 | (owned[1] as u32) << 6,
     )
 }
 
@@ -161,36 +173,48 @@ impl Kiswahili {
         let o = them.index();
         let rules = &self.rules;
         let thr = rules.functional_threshold;
-        let mut b = Board {
-            rings: self.rings,
-            stores: self.stores,
-            owned: self.owned,
-        };
-        let namu = b.stores[m] > 0;
+        // The rings live in registers as 128-bit numbers during the move.
+        let mut mine = u128::from_le_bytes(self.rings[m]);
+        let mut theirs = u128::from_le_bytes(self.rings[o]);
+        let mut stores = self.stores;
+        let mut owned = self.owned;
+        let namu = stores[m] > 0;
         let capture = mv.kind == MoveKind::Capture;
         let nyumba_active = namu || rules.mtaji_nyumba == MtajiNyumba::Persistent;
-        let snapshot_functional = b.owned[m] && b.rings[m][NYUMBA] >= thr;
+        let snapshot_functional = owned[m] && get(mine, NYUMBA) >= thr;
         let use_snapshot = rules.functional_check == FunctionalCheck::MoveStartSnapshot;
         let takasia = self.takasia as usize;
         let h = mv.hole as usize & 15;
-        let firstlap_exempt = rules.takasia_firstlap_nyumba && h == NYUMBA && b.owned[m];
+        let firstlap_exempt = rules.takasia_firstlap_nyumba && h == NYUMBA && owned[m];
         let compulsory_safari = namu && rules.namu_safari == NamuSafari::Compulsory;
         let mut cw = mv.cw;
         let mut laps: u32 = 0;
         let mut captured: u8 = 0;
         let mut decision = false;
 
+        macro_rules! board {
+            () => {{
+                let mut rings = [[0u8; 16]; 2];
+                rings[m] = mine.to_le_bytes();
+                rings[o] = theirs.to_le_bytes();
+                Board {
+                    rings,
+                    stores,
+                    owned,
+                }
+            }};
+        }
         macro_rules! ev {
             ($kind:expr, $holes:expr, $seeds:expr, $text:expr) => {
                 if S::ON {
-                    sink.event(&b, $kind, $holes, $seeds as u32, $text);
+                    sink.event(&board!(), $kind, $holes, $seeds as u32, $text);
                 }
             };
         }
         macro_rules! finish {
             ($end:expr) => {{
                 return SimOut {
-                    board: b,
+                    board: board!(),
                     end: $end,
                     decision,
                     captured,
@@ -202,16 +226,16 @@ impl Kiswahili {
         macro_rules! lift {
             ($r:expr, $why:expr) => {{
                 let r = $r;
-                let n = b.rings[m][r];
-                b.rings[m][r] = 0;
+                let n = get(mine, r);
+                mine = clear(mine, r);
                 ev!(
                     EventKind::Lift,
                     vec![hole_name(me, r)],
                     n,
                     format!("{} {} seeds from {}", $why, n, hole_name(me, r))
                 );
-                if r == NYUMBA && b.owned[m] {
-                    b.owned[m] = false;
+                if r == NYUMBA && owned[m] {
+                    owned[m] = false;
                     ev!(
                         EventKind::NyumbaLost,
                         vec![hole_name(me, r)],
@@ -226,7 +250,8 @@ impl Kiswahili {
             ($from:expr, $n:expr) => {{
                 let from = $from;
                 let n: u8 = $n;
-                let e = sow(&mut b.rings[m], from, cw, n);
+                let (v, e) = sow(mine, from, cw, n);
+                mine = v;
                 laps += 1;
                 ev!(
                     EventKind::Sow,
@@ -250,8 +275,8 @@ impl Kiswahili {
         macro_rules! capture_at {
             ($e:expr) => {{
                 let t = opposite($e);
-                let n = b.rings[o][t];
-                b.rings[o][t] = 0;
+                let n = get(theirs, t);
+                theirs = clear(theirs, t);
                 captured |= 1 << t;
                 ev!(
                     EventKind::Capture,
@@ -259,8 +284,8 @@ impl Kiswahili {
                     n,
                     format!("captures {} from {}", n, hole_name(them, t))
                 );
-                if t == NYUMBA && b.owned[o] {
-                    b.owned[o] = false;
+                if t == NYUMBA && owned[o] {
+                    owned[o] = false;
                     ev!(
                         EventKind::NyumbaLost,
                         vec![hole_name(them, t)],
@@ -271,13 +296,13 @@ impl Kiswahili {
                 if !namu {
                     match rules.nyumba_loss_first_mtaji_capture {
                         NyumbaLossFirstCapture::No => {}
-                        NyumbaLossFirstCapture::Owner => b.owned[m] = false,
-                        NyumbaLossFirstCapture::Any => b.owned = [false, false],
+                        NyumbaLossFirstCapture::Owner => owned[m] = false,
+                        NyumbaLossFirstCapture::Any => owned = [false, false],
                     }
                 }
-                if front_empty(&b.rings[o]) {
+                if front_empty(theirs) {
                     // K-R12.1, R12.5: the last captured seeds go to the winner's store.
-                    b.stores[m] += n;
+                    stores[m] += n;
                     ev!(
                         EventKind::GameEnd,
                         Vec::new(),
@@ -309,8 +334,8 @@ impl Kiswahili {
         // Opening action.
         let mut e;
         if namu {
-            b.stores[m] -= 1;
-            b.rings[m][h] += 1;
+            stores[m] -= 1;
+            mine += 1u128 << (8 * h);
             ev!(
                 EventKind::Enter,
                 vec![hole_name(me, h)],
@@ -318,15 +343,15 @@ impl Kiswahili {
                 format!("enters a seed from the store into {}", hole_name(me, h))
             );
             match mv.kind {
-                MoveKind::Capture if is_front(h) && b.rings[o][opposite(h)] > 0 => {
+                MoveKind::Capture if is_front(h) && get(theirs, opposite(h)) > 0 => {
                     // K-R6.3, R5.1: the kichwa is the move's choice (forced in a kimbi).
                     let n = capture_at!(h);
                     e = kichwa_lap!(if mv.cw { LEFT_KICHWA } else { RIGHT_KICHWA }, n);
                 }
                 MoveKind::Tax => {
                     // K-R7.3: exactly 2 seeds; ownership is kept.
-                    let n = b.rings[m][NYUMBA].min(2);
-                    b.rings[m][NYUMBA] -= n;
+                    let n = get(mine, NYUMBA).min(2);
+                    mine -= (n as u128) << (8 * NYUMBA);
                     ev!(
                         EventKind::Tax,
                         vec![hole_name(me, NYUMBA)],
@@ -344,7 +369,7 @@ impl Kiswahili {
             let n = lift!(h, "lifts");
             e = sow_lap!(h, n);
         }
-        if laps > 0 && b.rings[m][e] == 0 {
+        if get(mine, e) == 0 {
             // A lap of zero seeds (only for moves that are not legal): nothing happens.
             finish!(End::Done);
         }
@@ -357,7 +382,7 @@ impl Kiswahili {
         let mut lam: u32 = 0;
         loop {
             // Step 1 (K-R12.2).
-            if front_empty(&b.rings[m]) {
+            if front_empty(mine) {
                 ev!(
                     EventKind::GameEnd,
                     Vec::new(),
@@ -366,8 +391,9 @@ impl Kiswahili {
                 );
                 finish!(End::MoverLoses);
             }
+            let count_e = get(mine, e);
             // Step 2: the last seed fell into an empty hole.
-            if b.rings[m][e] == 1 {
+            if count_e == 1 {
                 ev!(
                     EventKind::End,
                     vec![hole_name(me, e)],
@@ -380,7 +406,7 @@ impl Kiswahili {
                 finish!(End::Done);
             }
             if laps >= BRENT_START {
-                let st = lap_state(&b, e, cw);
+                let st = lap_state(mine, theirs, owned, e, cw);
                 if !brent_on {
                     saved = st;
                     brent_on = true;
@@ -400,7 +426,7 @@ impl Kiswahili {
                 finish!(End::NeverEnding);
             }
             // Step 3: capture (capture moves only).
-            if capture && is_front(e) && b.rings[o][opposite(e)] > 0 {
+            if capture && is_front(e) && get(theirs, opposite(e)) > 0 {
                 let n = capture_at!(e);
                 // K-R5.2: kimbi ⇒ that end's kichwa; central ⇒ keep the direction.
                 let k = if e <= 1 {
@@ -417,12 +443,12 @@ impl Kiswahili {
             }
             // Step 4: nyumba stop / safari decision.
             if e == NYUMBA
-                && b.owned[m]
+                && owned[m]
                 && nyumba_active
                 && (if use_snapshot {
                     snapshot_functional
                 } else {
-                    b.rings[m][NYUMBA] >= thr
+                    count_e >= thr
                 })
             {
                 if !capture {
@@ -449,7 +475,7 @@ impl Kiswahili {
                 ev!(
                     EventKind::Safari,
                     vec![hole_name(me, e)],
-                    b.rings[m][e],
+                    count_e,
                     "takes safari: sows on from the nyumba".to_string()
                 );
             }
