@@ -57,7 +57,7 @@ enum Command {
         /// The game: kiswahili or kingulu (default kiswahili, or the game of --load).
         #[arg(long, short, value_parser = parse_game)]
         game: Option<GameName>,
-        /// The rules profile (see `bao engine` → options).
+        /// The rules profile (kiswahili: mancala-world, de-voogt, kiba, kujifunza; kingulu: default).
         #[arg(long)]
         rules: Option<String>,
         /// A rule option NAME=VALUE (repeatable).
@@ -418,7 +418,9 @@ fn analyze<G: Evaluate>(pos: &G, limits: Limits, level: Option<u8>) -> Result<()
         // Explicit limits replace the level's.
         config.limits = Limits::default();
     }
-    println!("engine {}", describe_config(&config));
+    let mut shown = config.clone();
+    shown.limits = config.limits.overridden_by(limits);
+    println!("engine {}", describe_config(&shown));
     let mut engine: Engine<G> = Engine::new(config);
     let result = engine.search(pos, limits, &mut |info| {
         println!("{}", format_info(pos, info))
