@@ -2,7 +2,8 @@
 //!
 //! Each random opening of `opening_plies` plies (drawn from the match seed) is played
 //! twice, A taking South in one game and North in the other, so that the luck of the
-//! opening cancels out. Games run in parallel on a rayon pool. A game that reaches
+//! opening cancels out. Openings that end the game, or whose result a short search
+//! already proves, are redrawn. Games run in parallel on a rayon pool. A game that reaches
 //! `max_plies` without a result is adjudicated (`EndReason::Adjudicated`): the side with
 //! more material wins (Bao Kingulu: the provisional score of G-R14; Bao la Kiswahili: the
 //! seeds in its 16 holes plus its store), equal material is a draw.
@@ -123,13 +124,38 @@ pub fn elo_stats(wins: u32, draws: u32, losses: u32) -> (f64, f64, (f64, f64)) {
     )
 }
 
-/// A random opening of up to `plies` plies from `start` that does not end the game
-/// (redrawn up to 100 times; after that the longest unfinished prefix is used).
+/// Whether a short search already proves the result of `pos` (a decided opening).
+fn decided<G: Evaluate>(pos: &G) -> bool {
+    let mut probe: Engine<G> = Engine::new(EngineConfig {
+        searcher: crate::Searcher::AlphaBeta,
+        limits: Limits {
+            depth: Some(OPENING_CHECK_DEPTH),
+            nodes: Some(OPENING_CHECK_NODES),
+            time_ms: None,
+        },
+        seed: 0,
+        hash_mb: 1,
+    });
+    let r = probe.search(pos, Limits::default(), &mut |_| {});
+    !matches!(r.info.score, crate::Score::Cp(_))
+}
+
+/// Depth of the search that rejects decided openings.
+pub const OPENING_CHECK_DEPTH: u32 = crate::MAX_DEPTH;
+/// Node cap of that search.
+pub const OPENING_CHECK_NODES: u64 = 200_000;
+
+/// A random opening of `plies` plies from `start` that neither ends the game nor leads
+/// to a position whose result a short alpha-beta search ([`OPENING_CHECK_DEPTH`] plies,
+/// at most [`OPENING_CHECK_NODES`] nodes) already proves. Redrawn up to
+/// [`OPENING_TRIES`] times; then the first full-length opening drawn is used even if
+/// decided, or, if every draw ended the game, the longest unfinished prefix.
 fn opening<G: Evaluate>(start: &G, plies: u32, seed: u64) -> Vec<G::Move> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut moves = Vec::new();
-    let mut best: Vec<G::Move> = Vec::new();
-    for _ in 0..100 {
+    let mut fallback: Option<Vec<G::Move>> = None;
+    let mut longest: Vec<G::Move> = Vec::new();
+    for _ in 0..OPENING_TRIES {
         let mut pos = start.clone();
         let mut line = Vec::new();
         for _ in 0..plies {
@@ -146,14 +172,21 @@ fn opening<G: Evaluate>(start: &G, plies: u32, seed: u64) -> Vec<G::Move> {
             pos = next;
         }
         if line.len() == plies as usize {
-            return line;
-        }
-        if line.len() > best.len() {
-            best = line;
+            if plies == 0 || !decided(&pos) {
+                return line;
+            }
+            if fallback.is_none() {
+                fallback = Some(line);
+            }
+        } else if line.len() > longest.len() {
+            longest = line;
         }
     }
-    best
+    fallback.unwrap_or(longest)
 }
+
+/// How many random openings are drawn before falling back (see `opening`).
+pub const OPENING_TRIES: u32 = 30;
 
 fn adjudicate<G: Evaluate>(pos: &G) -> Outcome {
     let s = pos.material(Side::South);
@@ -231,9 +264,14 @@ fn play_game<G: Evaluate>(
 /// function of `cfg` when both engines use depth or node limits.
 pub fn run_match<G: Evaluate>(start: &G, cfg: &MatchConfig) -> MatchReport {
     let pairs = cfg.games.div_ceil(2) as u64;
-    let openings: Vec<Vec<G::Move>> = (0..pairs)
-        .map(|p| opening(start, cfg.opening_plies, mix64(cfg.seed ^ mix64(p + 1))))
-        .collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(cfg.threads)
+        .build();
+    let make_opening = |p: u64| opening(start, cfg.opening_plies, mix64(cfg.seed ^ mix64(p + 1)));
+    let openings: Vec<Vec<G::Move>> = match &pool {
+        Ok(pool) => pool.install(|| (0..pairs).into_par_iter().map(make_opening).collect()),
+        Err(_) => (0..pairs).map(make_opening).collect(),
+    };
     let jobs: Vec<(u64, Side)> = (0..pairs)
         .flat_map(|p| [(p, Side::South), (p, Side::North)])
         .collect();
@@ -261,10 +299,7 @@ pub fn run_match<G: Evaluate>(start: &G, cfg: &MatchConfig) -> MatchReport {
         }
         g
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(cfg.threads)
-        .build();
-    let games: Vec<GameSummary> = match pool {
+    let games: Vec<GameSummary> = match &pool {
         Ok(pool) => pool.install(|| jobs.par_iter().map(run).collect()),
         Err(_) => jobs.iter().map(run).collect(),
     };
