@@ -403,7 +403,7 @@ fn perft_line_a5_a5_a3_ends_the_game() {
 fn random_games_keep_every_invariant() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x6b696e67756c75);
     let mut plies = 0u64;
-    for game in 0..300 {
+    for game in 0..1000 {
         let rules = if game % 3 == 0 {
             random_rules(&mut rng)
         } else {
@@ -426,7 +426,7 @@ fn random_games_keep_every_invariant() {
 #[test]
 fn random_positions_agree_with_the_reference() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(48);
-    for _ in 0..3000 {
+    for _ in 0..10_000 {
         let rules = random_rules(&mut rng);
         let pos = random_position(&mut rng, &rules);
         check_position(&pos);

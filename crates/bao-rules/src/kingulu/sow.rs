@@ -47,6 +47,9 @@ pub(crate) struct Summary {
 /// no-op tracer costs nothing.
 #[allow(unused_variables)]
 pub(crate) trait Tracer {
+    /// Whether the tracer needs every seed (`seed` calls); when false, a lap is sown in
+    /// bulk (same result, G-R4–R6).
+    const PER_SEED: bool = true;
     /// Seeds lifted from `pit` (start of the move or of a relay lap).
     #[inline(always)]
     fn lift(&mut self, pit: usize, seeds: u8, pits: &[u8; 12], stores: &[u8; 2]) {}
@@ -76,7 +79,29 @@ pub(crate) trait Tracer {
 /// The tracer that records nothing.
 pub(crate) struct NoTrace;
 
-impl Tracer for NoTrace {}
+impl Tracer for NoTrace {
+    const PER_SEED: bool = false;
+}
+
+/// `LAP_MASK[s][r][i]` is 1 when pit i is one of the r pits after s (cyclically): the
+/// pits that receive the last `r` seeds of a lap from s beyond its full rounds.
+const LAP_MASK: [[[u8; 12]; 12]; 12] = {
+    let mut m = [[[0u8; 12]; 12]; 12];
+    let mut s = 0;
+    while s < 12 {
+        let mut r = 0;
+        while r < 12 {
+            let mut k = 1;
+            while k <= r {
+                m[s][r][(s + k) % 12] = 1;
+                k += 1;
+            }
+            r += 1;
+        }
+        s += 1;
+    }
+    m
+};
 
 #[inline(always)]
 fn next(i: usize) -> usize {
@@ -136,6 +161,29 @@ pub(crate) fn simulate<T: Tracer>(
         let lap_len = hand;
         let mut last = usize::MAX;
         let mut prev = usize::MAX;
+        if !T::PER_SEED && (!skip || hand < 12) {
+            // Bulk lap: q full rounds over all 12 pits (the start pit included, O2 off or
+            // a lap under 12 seeds), then r more pits; seeds that fell into reserved
+            // pits are moved to their owners' stores (G-R6).
+            let h = usize::from(hand);
+            let q = (h / 12) as u8;
+            let r = h % 12;
+            let mask = &LAP_MASK[start][r];
+            for i in 0..12 {
+                pits[i] += q + mask[i];
+            }
+            let mut res = reserved;
+            while res != 0 {
+                let i = res.trailing_zeros() as usize;
+                res &= res - 1;
+                let n = q + mask[i];
+                pits[i] -= n;
+                stores[row_of(i).opponent().index()] += n;
+            }
+            cur = (start + h) % 12;
+            prev = if cur == 0 { 11 } else { cur - 1 };
+            hand = 0;
+        }
         while hand > 0 {
             cur = next(cur);
             if skip && cur == start {
