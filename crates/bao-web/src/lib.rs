@@ -360,10 +360,12 @@ async fn play(
 struct ThinkGuard {
     session: Shared,
     stop: Arc<AtomicBool>,
+    timer: tokio::task::JoinHandle<()>,
 }
 
 impl Drop for ThinkGuard {
     fn drop(&mut self) {
+        self.timer.abort();
         self.stop.store(true, Ordering::SeqCst);
         lock(&self.session).set_thinking(false);
     }
@@ -372,18 +374,19 @@ impl Drop for ThinkGuard {
 /// Runs a search for the side to move off the async workers, bounded in time.
 async fn think(s: &Shared) -> Result<(Option<String>, String, u64), ApiError> {
     let job = lock(s).prepare_search()?;
-    let guard = ThinkGuard {
-        session: Arc::clone(s),
-        stop: Arc::clone(&job.stop),
-    };
+    // The engine stops itself at the time limit; the stop flag is the backstop.
     let stop = Arc::clone(&job.stop);
     let deadline = Duration::from_millis(job.time_ms + 1_000);
     let timer = tokio::spawn(async move {
         tokio::time::sleep(deadline).await;
         stop.store(true, Ordering::SeqCst);
     });
+    let guard = ThinkGuard {
+        session: Arc::clone(s),
+        stop: Arc::clone(&job.stop),
+        timer,
+    };
     let result = tokio::task::spawn_blocking(job.run).await;
-    timer.abort();
     drop(guard);
     let (best, info) = result.map_err(|e| ApiError::internal(format!("the search failed: {e}")))?;
     Ok((best, info, job.version))
