@@ -131,6 +131,18 @@ pub(crate) fn simulate<T: Tracer>(
     lift_r7: bool,
     tr: &mut T,
 ) -> Result<(Kingulu, Summary), Illegal> {
+    simulate_impl::<T, true>(pos, p, lift_r7, tr)
+}
+
+/// [`simulate`], with the comparison against the lap-1 state switched by `FIRST` (the
+/// unit tests check that Brent's algorithm alone is exact too).
+#[inline]
+fn simulate_impl<T: Tracer, const FIRST: bool>(
+    pos: &Kingulu,
+    p: usize,
+    lift_r7: bool,
+    tr: &mut T,
+) -> Result<(Kingulu, Summary), Illegal> {
     let mover = pos.to_move;
     let mi = mover.index();
     let rules = &pos.rules;
@@ -274,7 +286,8 @@ pub(crate) fn simulate<T: Tracer>(
                     saved_pits = pits;
                     saved_t = t;
                 } else {
-                    if (t == first_t && pits == first_pits) || (t == saved_t && pits == saved_pits)
+                    if (FIRST && t == first_t && pits == first_pits)
+                        || (t == saved_t && pits == saved_pits)
                     {
                         return Err(Illegal::NonTerminating { laps: lap });
                     }
@@ -303,4 +316,47 @@ pub(crate) fn simulate<T: Tracer>(
     };
     after.debug_check_after(pos);
     Ok((after, summary))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kingulu::Rules;
+    use crate::Game;
+
+    fn pos(text: &str) -> Kingulu {
+        Kingulu::from_text(text, &Rules::default()).unwrap()
+    }
+
+    /// Brent's algorithm alone (without the lap-1 shortcut) finds the same non-terminating
+    /// moves (G-R13: T18's 84-lap cycle, T29's 3,997,200-lap cycle) and gives the same
+    /// results for every other candidate.
+    #[test]
+    fn brent_alone_is_exact() {
+        for (text, never) in [
+            ("3 2 1 2 3 1 / 2 1 0 1 3 5 ; S=16 N=8 ; North", 10),
+            ("1 4 8 1 2 0 / 0 1 8 4 11 5 ; S=1 N=2 ; South", 5),
+            ("5 1 2 3 2 3 / 4 3 5 4 3 6 ; S=7 N=0 ; South", 4),
+        ] {
+            let k = pos(text);
+            let own = 6 * k.to_move.index();
+            for p in own..own + 6 {
+                if k.pits[p] == 0 {
+                    continue;
+                }
+                let a = simulate_impl::<NoTrace, true>(&k, p, false, &mut NoTrace);
+                let b = simulate_impl::<NoTrace, false>(&k, p, false, &mut NoTrace);
+                match (a, b) {
+                    (Err(Illegal::NonTerminating { .. }), Err(Illegal::NonTerminating { .. })) => {
+                        assert_eq!(p, never, "{text}: only pit {never} never ends");
+                    }
+                    (a, b) => {
+                        assert_ne!(p, never, "{text}: pit {p} must never end");
+                        assert_eq!(a, b, "{text}: pit {p}");
+                    }
+                }
+            }
+            assert!(k.moves().iter().all(|m| m.pit() != never));
+        }
+    }
 }
