@@ -151,7 +151,10 @@ impl Kiswahili {
             stores: [self.stores[1], self.stores[0]],
             owned: [self.owned[1], self.owned[0]],
             to_move: self.to_move.opponent(),
-            outcome: self.outcome.map(|o| Outcome { winner: o.winner.map(Side::opponent), reason: o.reason }),
+            outcome: self.outcome.map(|o| Outcome {
+                winner: o.winner.map(Side::opponent),
+                reason: o.reason,
+            }),
             ..*self
         }
     }
@@ -298,7 +301,7 @@ impl Kiswahili {
             .collect::<Vec<_>>()
             .join(" ");
         let same_hole: Vec<&Move> = legal.iter().filter(|m| m.hole == mv.hole).collect();
-        if n == 0 && !(self.is_namua() && h < 8) {
+        if n == 0 && !(self.is_namua() && h >= 8) {
             return format!("{name} is empty; legal moves: {list}");
         }
         if self.is_namua() && h >= 8 {

@@ -194,9 +194,13 @@ impl Kiswahili {
 
         macro_rules! board {
             () => {{
-                let mut rings = [[0u8; 16]; 2];
-                rings[m] = mine.to_le_bytes();
-                rings[o] = theirs.to_le_bytes();
+                // Selected, not indexed: no store-to-load round trip through memory.
+                let (south, north) = if m == 0 {
+                    (mine, theirs)
+                } else {
+                    (theirs, mine)
+                };
+                let rings = [south.to_le_bytes(), north.to_le_bytes()];
                 Board {
                     rings,
                     stores,
