@@ -6,6 +6,8 @@
 // New game dialog, plays South's A6> by clicking the hole and the direction arrow, waits
 // for the computer's reply, checks the board against the rules and the server, checks
 // the move list and reviews the first move, then plays two more moves by clicking.
+// Finally it loads a record (T5 of the spec) through "Load record…", chooses safari among
+// the two moves of hole A2 and checks the board after it against the spec.
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -174,12 +176,39 @@ try {
   equal(shown.holes, Object.fromEntries(final.board.rows.flat().map((c) => [c.name, c.seeds])),
     `after ${final.history.length} moves the board still shows the server's position`);
   check(final.history.length >= 5, `at least 5 moves played (${final.history.map((h) => h.text).join(' ')})`);
-  equal(errors, [], 'no errors in the page\'s console');
-
   if (screenshot) {
     await page.screenshot({ path: screenshot, fullPage: true });
     console.log(`screenshot saved to ${screenshot}`);
   }
+
+  // Load a record (T5 of the spec) and choose safari: same hole, same kichwa, two moves.
+  const recordFile = path.join(userDataDir, 't5.txt');
+  fs.writeFileSync(recordFile, '[Game "kiswahili"]\n[Setup "1 1 1 1 1 1 1 1 / 2 5 0 6 0 0 0 0 / '
+    + '0 1 0 0 11 0 0 0 / 0 2 0 0 3 0 2 0 ; S=12 N=12 ; house S+ N+ ; South ; takasia -"]\n\n*\n');
+  await page.setInputFiles('#file-load', recordFile);
+  await page.waitForFunction(() => document.querySelectorAll('#move-list .mv[data-ply]').length === 1
+    && /Your move/.test(document.getElementById('status').textContent));
+  equal(await page.$$eval('#board .hole.playable', (hs) => hs.map((h) => h.dataset.hole)), ['A2'],
+    'T5: only A2 can be played');
+  await page.click('#board g.cell[data-hole="A2"]');
+  equal(await page.$$eval('#board polygon.arrow', (as) => as.length), 0,
+    'no arrows: both moves sow from kichwa A1 to the right');
+  const t5 = await page.$$eval('#choices button[data-move]', (bs) => bs.map((b) => b.textContent));
+  equal(t5, ['→ A2>: captures 5 from a7, sown from kichwa A1, stops at the nyumba',
+    '→ A2>+: captures 5 from a7, 2 captures in all, sown from kichwa A1, safari, 9 laps'],
+  'T5: a button to stop at the nyumba and one for safari');
+  await page.$eval('#speed', (e) => { e.value = '0'; e.dispatchEvent(new Event('input')); });
+  await page.click('#choices button[data-move="A2>+"]');
+  await page.waitForFunction(() => document.querySelectorAll('#move-list .mv[data-ply]').length >= 2);
+  await page.click('#move-list .mv[data-ply="1"]');
+  await page.waitForSelector('#review-bar:not([hidden])');
+  shown = await shownBoard(page);
+  equal(['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7', 'B8']
+    .map((h) => shown.holes[h]), [4, 1, 2, 2, 1, 0, 2, 0, 0, 4, 0, 2, 5, 2, 0, 2],
+  'T5 after A2>+: South\'s rows as in the spec');
+  equal(await page.$$eval('#board rect.hole.lost-nyumba', (rs) => rs.map((r) => r.dataset.hole)), ['A5'],
+    'South\'s nyumba is drawn as lost');
+  equal(errors, [], 'no errors in the page\'s console');
 } catch (e) {
   failures++;
   console.log(`FAIL - ${e && e.stack ? e.stack : e}`);

@@ -701,3 +701,92 @@ async fn the_server_answers_while_the_computer_thinks() {
     assert_eq!(r["state"]["thinking"], false);
     assert!(["A6<", "A6>", "A7<", "A7>"].contains(&r["played"]["text"].as_str().unwrap()));
 }
+
+/// T5 of the Bao la Kiswahili spec: a namua capture in the left kimbi that reaches the
+/// functional nyumba, so that the same start hole and kichwa give two moves: stop or safari.
+const T5_RECORD: &str = "[Game \"kiswahili\"]\n[Setup \"1 1 1 1 1 1 1 1 / 2 5 0 6 0 0 0 0 / 0 1 0 0 11 0 0 0 / 0 2 0 0 3 0 2 0 ; S=12 N=12 ; house S+ N+ ; South ; takasia -\"]\n\n*\n";
+
+#[tokio::test]
+async fn kichwa_and_safari_choices_t5() {
+    let app = bao_web::router();
+    let body = json!({ "record": T5_RECORD, "north": "human" }).to_string();
+    let (status, s) = call(&app, "POST", "/api/games/load", Some(&body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{s}");
+    assert_eq!(
+        s["moves"],
+        json!([
+            {"text": "A2>", "from": "A2", "dir": "right", "capture": true, "safari": false,
+             "label": "→ A2>: captures 5 from a7, sown from kichwa A1, stops at the nyumba"},
+            {"text": "A2>+", "from": "A2", "dir": "right", "capture": true, "safari": true,
+             "label": "→ A2>+: captures 5 from a7, 2 captures in all, sown from kichwa A1, safari, 9 laps"}
+        ])
+    );
+    let (status, r) = call(
+        &app,
+        "POST",
+        "/api/games/g1/play",
+        Some(r#"{"move":"A2>+"}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    assert_eq!(
+        r["state"]["position"],
+        "1 1 1 1 1 1 1 1 / 0 0 0 6 0 0 0 0 / 4 1 2 2 1 0 2 0 / 0 4 0 2 5 2 0 2 ; S=11 N=12 ; house S- N+ ; North ; takasia -"
+    );
+    let kinds: Vec<&str> = r["played"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "enter",
+            "capture",
+            "kichwa",
+            "sow",
+            "safari",
+            "lift",
+            "nyumba-lost",
+            "sow",
+            "capture",
+            "kichwa",
+            "sow",
+            "lift",
+            "sow",
+            "lift",
+            "sow",
+            "lift",
+            "sow",
+            "lift",
+            "sow",
+            "lift",
+            "sow",
+            "lift",
+            "sow",
+            "end"
+        ]
+    );
+    // The last event's counts are the final board in the order of the rows.
+    let last = r["played"]["events"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    let board: Vec<u64> = r["state"]["board"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| {
+            row.as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["seeds"].as_u64().unwrap())
+        })
+        .collect();
+    assert_eq!(last["counts"], json!(board));
+    assert_eq!(last["stores"], json!([11, 12]));
+    assert_eq!(r["state"]["board"]["rows"][2][4]["mark"], "lost-nyumba");
+}
