@@ -81,6 +81,9 @@ enum Command {
         /// Start from this position text instead of the start position.
         #[arg(long)]
         position: Option<String>,
+        /// With --load: which game of a file holding several (1 = the first).
+        #[arg(long, requires = "load")]
+        number: Option<usize>,
     },
     /// Step through a saved game (Enter = next, b = back, q = quit).
     Replay {
@@ -89,6 +92,9 @@ enum Command {
         /// Plain text: print every position and exit (automatic when not on a terminal).
         #[arg(long)]
         plain: bool,
+        /// Which game of a file holding several (1 = the first).
+        #[arg(long)]
+        number: Option<usize>,
     },
     /// Speak the engine protocol (notation.md §5) on stdin/stdout.
     Engine,
@@ -113,6 +119,9 @@ enum Command {
         /// Analyse the final position of this record instead.
         #[arg(long, value_name = "FILE", conflicts_with = "position")]
         load: Option<String>,
+        /// With --load: which game of a file holding several (1 = the first).
+        #[arg(long, requires = "load")]
+        number: Option<usize>,
         /// The time limit in milliseconds.
         #[arg(long)]
         time: Option<u64>,
@@ -183,6 +192,7 @@ fn run(cli: Cli) -> Result<()> {
             load,
             seed,
             position,
+            number,
         } => {
             let opts = play::PlayOptions {
                 human: side,
@@ -198,7 +208,7 @@ fn run(cli: Cli) -> Result<()> {
                     if rules.is_some() || !set.is_empty() || position.is_some() {
                         bail!("--load takes the rules and position from the record: drop --rules/--set/--position");
                     }
-                    let (name, text) = play::read_record_file(&file)?;
+                    let (name, text) = play::read_record_file(&file, number)?;
                     if let Some(g) = game {
                         if g != name {
                             bail!("{file} is a {name} game, but --game {g} was given");
@@ -221,8 +231,12 @@ fn run(cli: Cli) -> Result<()> {
                 }
             }
         }
-        Command::Replay { file, plain } => {
-            let (name, text) = play::read_record_file(&file)?;
+        Command::Replay {
+            file,
+            plain,
+            number,
+        } => {
+            let (name, text) = play::read_record_file(&file, number)?;
             let plain = plain || !play::is_terminal();
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
@@ -242,6 +256,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Analyze {
             game,
             load,
+            number,
             time,
             depth,
             nodes,
@@ -254,7 +269,7 @@ fn run(cli: Cli) -> Result<()> {
             };
             match load {
                 Some(file) => {
-                    let (name, text) = play::read_record_file(&file)?;
+                    let (name, text) = play::read_record_file(&file, number)?;
                     with_game!(name, analyze_record(&file, &text, limits, level))
                 }
                 None => with_game!(game.game, analyze_cmd(&game, limits, level)),

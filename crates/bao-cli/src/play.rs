@@ -509,11 +509,31 @@ pub fn play<G: Evaluate>(
     session.run(input)
 }
 
-/// Reads a record file, picking the game from its `Game` tag.
-pub fn read_record_file(file: &str) -> Result<(GameName, String)> {
+/// Reads game `number` (1-based; default 1) of a record file, picking the game type from
+/// its `Game` tag. A note goes to stderr when the file holds several games.
+pub fn read_record_file(file: &str, number: Option<usize>) -> Result<(GameName, String)> {
     let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
-    let game = bao_rules::record::game_of(&text).with_context(|| file.to_string())?;
-    Ok((game.parse()?, text))
+    let pieces = bao_rules::record::split_records(&text);
+    if pieces.is_empty() {
+        bail!("{file} holds no game record");
+    }
+    let n = number.unwrap_or(1);
+    if n == 0 || n > pieces.len() {
+        bail!(
+            "--number {n}: {file} holds {} game{}",
+            pieces.len(),
+            if pieces.len() == 1 { "" } else { "s" }
+        );
+    }
+    if pieces.len() > 1 && number.is_none() {
+        eprintln!(
+            "bao: {file} holds {} games; using game 1 (choose another with --number N)",
+            pieces.len()
+        );
+    }
+    let piece = pieces[n - 1].to_string();
+    let game = bao_rules::record::game_of(&piece).with_context(|| file.to_string())?;
+    Ok((game.parse()?, piece))
 }
 
 /// Parses a record text as game `G`, naming the file in errors.

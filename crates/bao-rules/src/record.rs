@@ -100,6 +100,34 @@ pub fn game_of(text: &str) -> Result<String, RecordError> {
     }
 }
 
+/// Splits a text holding several records one after another (as `bao match --records`
+/// writes them) into the text of each record. A record starts at its first tag line; a tag
+/// line that follows a line of moves starts the next record. A text with no moves is one
+/// record. Empty pieces are dropped.
+pub fn split_records(text: &str) -> Vec<&str> {
+    let mut starts = vec![0usize];
+    let mut seen_moves = false;
+    let mut offset = 0usize;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') {
+            if seen_moves {
+                starts.push(offset);
+                seen_moves = false;
+            }
+        } else if !trimmed.is_empty() {
+            seen_moves = true;
+        }
+        offset += line.len();
+    }
+    starts.push(text.len());
+    starts
+        .windows(2)
+        .map(|w| &text[w[0]..w[1]])
+        .filter(|piece| !piece.trim().is_empty())
+        .collect()
+}
+
 /// A game: rules, start position, moves, players and result (notation.md §4).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord<G: Game> {

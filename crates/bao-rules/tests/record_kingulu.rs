@@ -307,3 +307,24 @@ fn names_with_quotes_are_escaped() {
     );
     assert_eq!(GameRecord::<Kingulu>::from_text(&text).unwrap(), record);
 }
+
+#[test]
+fn several_records_in_one_text() {
+    let one = record_from(start(), &["A3"]).to_text();
+    let two = record_from(start(), &["A3", "a1"]).to_text();
+    let text = format!("{one}\n{two}\n");
+    let pieces = bao_rules::record::split_records(&text);
+    assert_eq!(pieces.len(), 2);
+    assert_eq!(pieces[0], format!("{one}\n"));
+    assert_eq!(pieces[1], format!("{two}\n"));
+    let games: Vec<GameRecord<Kingulu>> = pieces
+        .iter()
+        .map(|p| GameRecord::from_text(p).unwrap())
+        .collect();
+    assert_eq!(games[1].moves.len(), 2);
+    assert_eq!(
+        bao_rules::record::split_records(FIRST_MOVES_TEXT),
+        [FIRST_MOVES_TEXT]
+    );
+    assert_eq!(bao_rules::record::split_records(""), Vec::<&str>::new());
+}
