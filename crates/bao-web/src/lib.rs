@@ -372,8 +372,8 @@ impl Drop for ThinkGuard {
 }
 
 /// Runs a search for the side to move off the async workers, bounded in time.
-async fn think(s: &Shared) -> Result<(Option<String>, String, u64), ApiError> {
-    let job = lock(s).prepare_search()?;
+async fn think(s: &Shared, hint: bool) -> Result<(Option<String>, String, u64), ApiError> {
+    let job = lock(s).prepare_search(hint)?;
     // The engine stops itself at the time limit; the stop flag is the backstop.
     let stop = Arc::clone(&job.stop);
     let deadline = Duration::from_millis(job.time_ms + 1_000);
@@ -397,7 +397,7 @@ async fn engine_move(
     id: Result<Path<String>, PathRejection>,
 ) -> Result<Response, ApiError> {
     let s = app.get(&path(id)?)?;
-    let (best, info, version) = think(&s).await?;
+    let (best, info, version) = think(&s, false).await?;
     let best = best.ok_or_else(|| ApiError::conflict("the game is over: no move to make"))?;
     let played = {
         let mut g = lock(&s);
@@ -416,7 +416,7 @@ async fn hint(
     id: Result<Path<String>, PathRejection>,
 ) -> Result<Response, ApiError> {
     let s = app.get(&path(id)?)?;
-    let (best, info, _) = think(&s).await?;
+    let (best, info, _) = think(&s, true).await?;
     let best = best.ok_or_else(|| ApiError::conflict("the game is over: no move to suggest"))?;
     let described = lock(&s).describe(&best)?;
     Ok(Json(session::HintJson {

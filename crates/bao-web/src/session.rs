@@ -18,6 +18,9 @@ use crate::error::ApiError;
 /// the level says.
 pub const THINK_CAP_MS: u64 = 10_000;
 
+/// The weakest level that gives hints (level 5: alpha-beta to depth 4).
+pub const HINT_MIN_LEVEL: u8 = 5;
+
 /// Who plays one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -362,12 +365,14 @@ pub trait Session: Send {
     /// # Errors
     /// 422 when the text is not a legal move.
     fn describe(&self, text: &str) -> Result<MoveJson, ApiError>;
-    /// Prepares a search for the side to move at the game's level, time capped at
-    /// [`THINK_CAP_MS`], and marks the session as thinking.
+    /// Prepares a search for the side to move, time capped at [`THINK_CAP_MS`], and
+    /// marks the session as thinking. The computer's moves use the game's level; hints
+    /// (`hint` true) use at least [`HINT_MIN_LEVEL`], so that a hint is worth asking for
+    /// against a weak computer too.
     ///
     /// # Errors
     /// 409 when the game is over or a search is already running.
-    fn prepare_search(&mut self) -> Result<SearchJob, ApiError>;
+    fn prepare_search(&mut self, hint: bool) -> Result<SearchJob, ApiError>;
 }
 
 /// A game of type `G` in the server.
@@ -383,6 +388,8 @@ pub struct GameSession<G: Evaluate> {
     names: [String; 2],
     resigned: Option<Side>,
     engine: Arc<Mutex<Engine<G>>>,
+    /// The engine for hints when the game's level is below [`HINT_MIN_LEVEL`].
+    hint_engine: Option<Arc<Mutex<Engine<G>>>>,
     thinking: bool,
     version: u64,
 }
@@ -508,6 +515,7 @@ impl<G: Evaluate> GameSession<G> {
             names,
             resigned: None,
             engine: Arc::new(Mutex::new(Engine::new(EngineConfig::level(level)))),
+            hint_engine: None,
             thinking: false,
             version: 0,
         }
@@ -863,7 +871,7 @@ impl<G: Evaluate> Session for GameSession<G> {
         Ok(describe_move(pos, mv, &hole_places(&pos.view())))
     }
 
-    fn prepare_search(&mut self) -> Result<SearchJob, ApiError> {
+    fn prepare_search(&mut self, hint: bool) -> Result<SearchJob, ApiError> {
         if let Some(o) = self.outcome_json() {
             return Err(ApiError::conflict(format!("the game is over ({})", o.text)));
         }
@@ -873,7 +881,13 @@ impl<G: Evaluate> Session for GameSession<G> {
                 self.id
             )));
         }
-        let engine = Arc::clone(&self.engine);
+        let engine = if hint && self.level < HINT_MIN_LEVEL {
+            Arc::clone(self.hint_engine.get_or_insert_with(|| {
+                Arc::new(Mutex::new(Engine::new(EngineConfig::level(HINT_MIN_LEVEL))))
+            }))
+        } else {
+            Arc::clone(&self.engine)
+        };
         let (stop, level_ms) = {
             let guard = engine.lock().unwrap_or_else(|e| e.into_inner());
             (guard.stop_flag(), guard.config().limits.time_ms)

@@ -185,8 +185,16 @@ async fn engine_move_hint_and_two_separate_games() {
     new_game(&app, r#"{"game":"kiswahili","level":1}"#).await;
     let (status, h) = call(&app, "POST", "/api/games/g1/hint", Some("{}")).await;
     assert_eq!(status, StatusCode::OK, "{h}");
+    // The game is at level 1 (random moves); hints search at level 5 at least.
+    let depth = bao_engine::EngineConfig::level(bao_web::session::HINT_MIN_LEVEL)
+        .limits
+        .depth
+        .expect("level 5 has a depth limit");
     assert!(
-        h["info"].as_str().unwrap().starts_with("info depth "),
+        h["info"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("info depth {depth} ")),
         "{h}"
     );
     let (_, s) = call(&app, "GET", "/api/games/g1", None).await;
