@@ -600,3 +600,43 @@ fn section_8_statistics() {
         100.0 * forbidden_end as f64 / games as f64,
     );
 }
+
+fn ref_perft(s: &RefState, rules: &Rules, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let kids = ref_children(s, rules);
+    if depth == 1 {
+        return kids.len() as u64;
+    }
+    kids.iter()
+        .map(|(_, c)| ref_perft(c, rules, depth - 1))
+        .sum()
+}
+
+/// Perft from the start to depth 8 (`tests/data/kingulu_perft.txt`): depths 1–3 are the
+/// spec's (G-§7.3), deeper ones are cross-checked here against the independent
+/// transcription of the reference algorithm.
+#[test]
+fn perft_data_file_matches_engine_and_reference() {
+    let rules = Rules::default();
+    let start = Kingulu::start(&rules);
+    let data = include_str!("data/kingulu_perft.txt");
+    let mut n = 0;
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let (d, count) = line.split_once(' ').unwrap();
+        let d: u32 = d.parse().unwrap();
+        let count: u64 = count.trim().parse().unwrap();
+        assert_eq!(perft(&start, d), count, "engine perft({d})");
+        assert_eq!(
+            ref_perft(&to_ref(&start), &rules, d),
+            count,
+            "reference perft({d})"
+        );
+        n += 1;
+    }
+    assert_eq!(n, 8);
+}
