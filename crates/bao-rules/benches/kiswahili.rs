@@ -9,6 +9,8 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// Plays `games` uniform random games from the start; returns the number of moves played.
+/// Each move generates the legal moves with [`Kiswahili::children`] (every candidate is
+/// simulated to its end, K-R13) and takes the chosen child.
 fn playouts(games: u32, seed: u64) -> u64 {
     let start = Kiswahili::start(&Rules::default());
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
@@ -28,6 +30,27 @@ fn playouts(games: u32, seed: u64) -> u64 {
     moves
 }
 
+/// As [`playouts`], with [`Game::legal_moves`] and [`Game::play_unchecked`] of the chosen
+/// move (the same games: the same moves are generated in the same order).
+fn playouts_legal_moves(games: u32, seed: u64) -> u64 {
+    let start = Kiswahili::start(&Rules::default());
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut list = Vec::with_capacity(64);
+    let mut moves = 0u64;
+    for _ in 0..games {
+        let mut pos = start;
+        for _ in 0..2000 {
+            pos.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            pos = pos.play_unchecked(list[rng.gen_range(0..list.len())]);
+            moves += 1;
+        }
+    }
+    moves
+}
+
 /// CPU time this process has run, from `/proc/self/schedstat` (Linux), in seconds.
 fn cpu_seconds() -> Option<f64> {
     let text = std::fs::read_to_string("/proc/self/schedstat").ok()?;
@@ -36,21 +59,26 @@ fn cpu_seconds() -> Option<f64> {
 
 /// Moves per second of CPU time (one core), robust to other load on the machine.
 fn report_cpu_rate() {
-    let (Some(t0), w0) = (cpu_seconds(), std::time::Instant::now()) else {
-        return;
-    };
-    let mut moves = 0;
-    let mut seed = 1;
-    while w0.elapsed().as_secs_f64() < 2.0 {
-        moves += playouts(10, seed);
-        seed += 1;
+    for (name, run) in [
+        ("children", playouts as fn(u32, u64) -> u64),
+        ("legal_moves + play_unchecked", playouts_legal_moves),
+    ] {
+        let (Some(t0), w0) = (cpu_seconds(), std::time::Instant::now()) else {
+            return;
+        };
+        let mut moves = 0;
+        let mut seed = 1;
+        while w0.elapsed().as_secs_f64() < 2.0 {
+            moves += run(10, seed);
+            seed += 1;
+        }
+        let cpu = cpu_seconds().unwrap_or(t0) - t0;
+        let wall = w0.elapsed().as_secs_f64();
+        println!(
+            "random playouts ({name}): {moves} moves in {cpu:.2} s CPU ({wall:.2} s wall): {:.0} moves/s per core",
+            moves as f64 / cpu
+        );
     }
-    let cpu = cpu_seconds().unwrap_or(t0) - t0;
-    let wall = w0.elapsed().as_secs_f64();
-    println!(
-        "random playouts: {moves} moves in {cpu:.2} s CPU ({wall:.2} s wall): {:.0} moves/s per core",
-        moves as f64 / cpu
-    );
     let start = Kiswahili::start(&Rules::default());
     let t0 = cpu_seconds().unwrap_or(0.0);
     let mut n = 0;
@@ -68,6 +96,22 @@ fn report_cpu_rate() {
 }
 
 fn bench(c: &mut Criterion) {
+    // `KIS_FIXED_GAMES=n`: play n seeded games and exit (for `perf stat` cycle counts,
+    // which do not depend on the load of the machine).
+    if let Some(n) = std::env::var("KIS_FIXED_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        if std::env::var("KIS_LEGAL_MOVES").is_ok() {
+            println!(
+                "{} moves in {n} games (legal_moves + play_unchecked)",
+                playouts_legal_moves(n, 1)
+            );
+        } else {
+            println!("{} moves in {n} games (children)", playouts(n, 1));
+        }
+        std::process::exit(0);
+    }
     report_cpu_rate();
     let start = Kiswahili::start(&Rules::default());
     let mut g = c.benchmark_group("kiswahili");
@@ -77,6 +121,9 @@ fn bench(c: &mut Criterion) {
     let per_batch = playouts(20, 7);
     g.throughput(Throughput::Elements(per_batch));
     g.bench_function("random_playouts_20_games", |b| b.iter(|| playouts(20, 7)));
+    g.bench_function("random_playouts_20_games_legal_moves", |b| {
+        b.iter(|| playouts_legal_moves(20, 7))
+    });
     g.finish();
 }
 

@@ -191,52 +191,80 @@ impl Kiswahili {
     pub(crate) fn finish(&self, mv: Move, sim: &SimOut) -> Kiswahili {
         let me = self.to_move;
         let them = me.opponent();
-        let mut next = Kiswahili {
-            rings: sim.board.rings,
-            stores: sim.board.stores,
-            owned: sim.board.owned,
-            to_move: them,
-            takasia: NONE,
-            blocker: NONE,
-            outcome: None,
-            rules: self.rules,
-        };
-        match sim.end {
-            End::MoverWins => {
-                next.outcome = Some(Outcome {
+        // Every field is computed first and the position is built once (no partial
+        // byte writes into a struct that is then copied).
+        let (rings, stores, owned, takasia, blocker, outcome) = match sim.end {
+            End::Done => {
+                let takasia = if mv.kind == MoveKind::Takata && self.stores == [0, 0] {
+                    takasia::takasia_after(
+                        &sim.board.rings,
+                        sim.board.owned,
+                        them.index(),
+                        &self.rules,
+                    )
+                    .map_or(NONE, |t| t as u8)
+                } else {
+                    NONE
+                };
+                let blocker = if self.takasia < 16 && self.rules.takasia_blocker_must_capture {
+                    self.takasia
+                } else {
+                    NONE
+                };
+                (
+                    sim.board.rings,
+                    sim.board.stores,
+                    sim.board.owned,
+                    takasia,
+                    blocker,
+                    None,
+                )
+            }
+            End::MoverWins => (
+                sim.board.rings,
+                sim.board.stores,
+                sim.board.owned,
+                NONE,
+                NONE,
+                Some(Outcome {
                     winner: Some(me),
                     reason: EndReason::BaoHamna,
-                })
-            }
-            End::MoverLoses => {
-                next.outcome = Some(Outcome {
+                }),
+            ),
+            End::MoverLoses => (
+                sim.board.rings,
+                sim.board.stores,
+                sim.board.owned,
+                NONE,
+                NONE,
+                Some(Outcome {
                     winner: Some(them),
                     reason: EndReason::FrontRowEmpty,
-                })
-            }
-            End::NeverEnding => {
-                // OPT-NEVER-ENDING-POLICY=MoverLoses: the move is void and the mover loses.
-                next.rings = self.rings;
-                next.stores = self.stores;
-                next.owned = self.owned;
-                next.outcome = Some(Outcome {
+                }),
+            ),
+            // OPT-NEVER-ENDING-POLICY=MoverLoses: the move is void and the mover loses.
+            End::NeverEnding => (
+                self.rings,
+                self.stores,
+                self.owned,
+                NONE,
+                NONE,
+                Some(Outcome {
                     winner: Some(them),
                     reason: EndReason::NoLegalMove,
-                });
-            }
-            End::Done => {
-                if mv.kind == MoveKind::Takata && self.stores == [0, 0] {
-                    if let Some(t) =
-                        takasia::takasia_after(&next.rings, next.owned, them.index(), &self.rules)
-                    {
-                        next.takasia = t as u8;
-                    }
-                }
-                if self.takasia < 16 && self.rules.takasia_blocker_must_capture {
-                    next.blocker = self.takasia;
-                }
-            }
-        }
+                }),
+            ),
+        };
+        let next = Kiswahili {
+            rings,
+            stores,
+            owned,
+            to_move: them,
+            takasia,
+            blocker,
+            outcome,
+            rules: self.rules,
+        };
         debug_assert_eq!(
             next.rings.iter().flatten().map(|&c| c as u32).sum::<u32>()
                 + next.stores[0] as u32

@@ -36,13 +36,14 @@ pub(crate) fn takasia_after(
     if !rules.takasia {
         return None;
     }
-    // R11.2: O has a capture move ⇒ no takasia.
-    if capture_targets(rings, o, 16) != 0 {
-        return None;
-    }
-    // R11.3: the distinct O holes P's capture moves would capture first.
+    // R11.3: the distinct O holes P's capture moves would capture first (checked first:
+    // it is the cheaper test to fail).
     let targets = capture_targets(rings, 1 - o, 16);
     if targets.count_ones() != 1 {
+        return None;
+    }
+    // R11.2: O has a capture move ⇒ no takasia.
+    if capture_targets(rings, o, 16) != 0 {
         return None;
     }
     let t = targets.trailing_zeros() as usize;
