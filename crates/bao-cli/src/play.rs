@@ -409,11 +409,10 @@ impl<G: Evaluate> Session<G> {
                 let _ = write!(stdout, "{prompt}");
                 let _ = stdout.flush();
             }
-            let mut line = String::new();
-            if input.read_line(&mut line).context("reading your input")? == 0 {
+            let Some(line) = read_line(input).context("reading your input")? else {
                 out("End of input: leaving the game.");
                 return Ok(());
-            }
+            };
             let line = line.trim();
             let (word, rest) = match line.split_once(char::is_whitespace) {
                 Some((w, r)) => (w, r.trim()),
@@ -445,6 +444,15 @@ impl<G: Evaluate> Session<G> {
             }
         }
     }
+}
+
+/// One line of input (invalid UTF-8 replaced, not an error); `None` at the end of input.
+pub fn read_line(input: &mut dyn BufRead) -> std::io::Result<Option<String>> {
+    let mut bytes = Vec::new();
+    if input.read_until(b'\n', &mut bytes)? == 0 {
+        return Ok(None);
+    }
+    Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
 }
 
 /// A score in words, from the side to move's (the human's) point of view.
@@ -627,10 +635,9 @@ pub fn replay<G: Game>(file: &str, text: &str, plain: bool, input: &mut dyn BufR
             );
             let _ = stdout.flush();
         }
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
+        let Some(line) = read_line(input)? else {
             return Ok(());
-        }
+        };
         match line.trim() {
             "" | "n" => {
                 if i + 1 < positions.len() {

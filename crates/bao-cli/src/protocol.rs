@@ -517,10 +517,9 @@ fn one_line(s: &str) -> String {
 }
 
 /// Runs the protocol on `input` until `quit` or the end of the input.
-pub fn run(input: impl BufRead, out: &mut dyn Write) -> std::io::Result<()> {
+pub fn run(mut input: impl BufRead, out: &mut dyn Write) -> std::io::Result<()> {
     let mut protocol = Protocol::new();
-    for line in input.lines() {
-        let line = line?;
+    while let Some(line) = crate::play::read_line(&mut input)? {
         if !protocol.handle_line(&line, out)? {
             break;
         }

@@ -282,3 +282,25 @@ fn perft_command() {
         "{err}"
     );
 }
+
+#[test]
+fn invalid_utf8_is_an_error_not_a_crash() {
+    let mut child = Command::new(BAO)
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"play A\xff6>\nvalidmoves\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "err play: move \"A\u{fffd}6>\": expected a hole such as A6 or b3 followed by < or >\nok\nA6< A6> A7< A7>\nok\n"
+    );
+}
