@@ -312,7 +312,7 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Serve { port } => {
             let addr = std::net::SocketAddr::from(([127, 0, 0, 1], port));
-            println!("bao: open http://{addr}/ in your browser (Ctrl-C to stop)");
+            println!("bao: starting the web app on port {port}: open the address below in your browser (Ctrl-C to stop)");
             let runtime = tokio::runtime::Builder::new_multi_thread()
                 .enable_all()
                 .build()

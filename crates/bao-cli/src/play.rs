@@ -173,7 +173,7 @@ impl<G: Evaluate> Session<G> {
             Some(side) => format!("The computer ({side}) won"),
             None => "The game is a draw".to_string(),
         };
-        Some(format!("Game over: {who}: {}.", outcome.reason.describe()))
+        Some(format!("Game over. {who}: {}.", outcome.reason.describe()))
     }
 
     /// Plays `mv` (legal in the current position), printing what it did.

@@ -107,9 +107,9 @@ impl Bao {
         });
         let after_human = self.position();
         let next = self.wait_for("the computer's move or the end", |l| {
-            l.starts_with("The computer (") || l.starts_with("Game over: ")
+            l.starts_with("The computer (") || l.starts_with("Game over. ")
         });
-        if next.starts_with("Game over: ") {
+        if next.starts_with("Game over. ") {
             return after_human;
         }
         self.position()
