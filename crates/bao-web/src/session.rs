@@ -166,6 +166,8 @@ pub struct HistoryJson {
     pub side: String,
     /// The move text.
     pub text: String,
+    /// Its start hole (marked on the board as the last move).
+    pub from: String,
 }
 
 /// How a game ended.
@@ -282,6 +284,8 @@ pub struct PlayedJson {
     pub text: String,
     /// The side that played it.
     pub side: String,
+    /// What the move does, as in [`MoveJson::label`].
+    pub label: String,
     /// The board before the move.
     pub before: BoardJson,
     /// The move's steps in order.
@@ -699,6 +703,7 @@ impl<G: Evaluate> Session for GameSession<G> {
                 ply: i + 1,
                 side: self.positions[i].side_to_move().to_string(),
                 text: text.clone(),
+                from: start_hole(text, &places),
             })
             .collect();
         let rules = pos.rules();
@@ -762,10 +767,12 @@ impl<G: Evaluate> Session for GameSession<G> {
         let (next, events) = pos
             .play_traced(mv)
             .map_err(|e| ApiError::invalid(format!("illegal move {:?}: {e}", text.trim())))?;
+        let before = pos.view();
         let played = PlayedJson {
             text: pos.move_text(mv),
             side: pos.side_to_move().to_string(),
-            before: BoardJson::from(&pos.view()),
+            label: describe_move(&pos, mv, &hole_places(&before)).label,
+            before: BoardJson::from(&before),
             events: events.iter().map(EventJson::from).collect(),
             info: info.clone(),
         };
@@ -850,16 +857,18 @@ impl<G: Evaluate> Session for GameSession<G> {
                 ),
             )
         })?;
+        let view = pos.view();
         let last = ply.checked_sub(1).map(|i| HistoryJson {
             ply,
             side: self.positions[i].side_to_move().to_string(),
             text: self.texts[i].clone(),
+            from: start_hole(&self.texts[i], &hole_places(&view)),
         });
         Ok(AtJson {
             ply,
             last,
             position: pos.to_text(),
-            board: BoardJson::from(&pos.view()),
+            board: BoardJson::from(&view),
         })
     }
 

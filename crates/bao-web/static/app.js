@@ -162,6 +162,7 @@ function drawBoard(board, opts = {}) {
       if (opts.active && opts.active.has(cell.name)) classes.push('active');
       if (live && opts.hint === cell.name) classes.push('hint');
       if (live && opts.selected === cell.name) classes.push('selected');
+      if (opts.lastFrom === cell.name) classes.push('last-from');
       let shape;
       if (cell.mark === 'nyumba' || cell.mark === 'lost-nyumba') {
         const s = CELL * 0.7;
@@ -280,7 +281,10 @@ function render() {
   $('btn-resign').disabled = !canAct || !!s.outcome || humanSides().length === 0;
 
   if (app.review) {
-    drawBoard(app.review.board, { toMove: app.review.board.to_move });
+    drawBoard(app.review.board, {
+      toMove: app.review.board.to_move,
+      lastFrom: app.review.last ? app.review.last.from : null,
+    });
     $('review-bar').hidden = false;
     const l = app.review.last;
     $('review-text').textContent = l
@@ -298,9 +302,11 @@ function render() {
     const dirs = [...new Set(groups.get(app.selected).map((m) => m.dir).filter(Boolean))];
     if (dirs.length > 1) arrows = dirs;
   }
+  const last = s.history[s.history.length - 1];
   drawBoard(s.board, {
     playable,
     groups,
+    lastFrom: last ? last.from : null,
     selected: app.selected,
     hint: app.hint ? app.hint.from : null,
     arrows,
@@ -545,35 +551,38 @@ async function animate(played) {
   let counts = flat.map((c) => c.seeds);
   let stores = board.stores.slice();
   const sown = played.events.filter((e) => e.kind === 'sow').reduce((n, e) => n + e.holes.length, 0);
-  const perSeed = Math.max(8, Math.min(sp.sow, (sp.budget * 0.7) / Math.max(1, sown)));
-  const perStep = Math.max(40, Math.min(sp.step, (sp.budget * 0.3) / played.events.length));
+  // Delays follow the slider while the move runs; a long relay is sped up to fit the budget.
+  const speed = () => SPEEDS[Number($('speed').value)] || SPEEDS[2];
+  const perSeed = () => Math.max(8, Math.min(speed().sow, (speed().budget * 0.7) / Math.max(1, sown)));
+  const perStep = () => Math.max(40, Math.min(speed().step, (speed().budget * 0.3) / played.events.length));
+  const stop = () => app.skip || !speed().step;
   const opts = () => ({ counts, stores, toMove: played.side });
   try {
     for (const ev of played.events) {
-      if (app.skip) break;
+      if (stop()) break;
       $('caption').textContent = `${played.side} ${played.text}: ${ev.text}`;
       if (ev.kind === 'sow') {
         for (const h of ev.holes) {
-          if (app.skip) break;
+          if (stop()) break;
           const i = index.get(h);
           if (i === undefined) continue;
           const cell = flat[i];
           if (cell.mark === 'reserved') stores[cell.reserved_by === 'South' ? 0 : 1]++;
           else counts[i]++;
           drawBoard(board, { ...opts(), active: new Set([h]) });
-          await sleep(perSeed);
+          await sleep(perSeed());
         }
       }
       counts = ev.counts.slice();
       stores = ev.stores.slice();
       drawBoard(board, { ...opts(), active: new Set(ev.holes) });
-      await sleep(perStep);
+      await sleep(perStep());
     }
   } finally {
     app.animating = false;
     $('btn-skip').disabled = true;
   }
-  $('caption').textContent = `${played.side} played ${played.text}.`;
+  $('caption').textContent = `${played.side} played ${played.label}.`;
   $('caption').title = played.info || '';
 }
 

@@ -144,6 +144,7 @@ async fn play_undo_and_review() {
     assert_eq!(status, StatusCode::OK, "{r}");
     assert_eq!(r["played"]["text"], "A6>");
     assert_eq!(r["played"]["side"], "South");
+    assert_eq!(r["played"]["label"], "→ A6>: takata");
     assert_eq!(r["played"]["before"]["stores"], json!([22, 22]));
     let kinds: Vec<&str> = r["played"]["events"]
         .as_array()
@@ -156,7 +157,7 @@ async fn play_undo_and_review() {
     assert_eq!(r["state"]["position"], "0 0 0 0 0 0 0 0 / 0 2 2 6 0 0 0 0 / 0 0 0 0 6 0 3 1 / 0 0 0 0 0 0 0 1 ; S=21 N=22 ; house S+ N+ ; North ; takasia -");
     assert_eq!(
         r["state"]["history"],
-        json!([{"ply": 1, "side": "South", "text": "A6>"}])
+        json!([{"ply": 1, "side": "South", "text": "A6>", "from": "A6"}])
     );
     assert_eq!(texts(&r["state"]["moves"]), ["a6<", "a6>", "a7<", "a7>"]);
     // North's moves go the other way on the screen: a6< is towards North's left = screen right.
@@ -169,7 +170,7 @@ async fn play_undo_and_review() {
     let (_, at) = call(&app, "GET", "/api/games/g1/at/1", None).await;
     assert_eq!(
         at["last"],
-        json!({"ply": 1, "side": "South", "text": "A6>"})
+        json!({"ply": 1, "side": "South", "text": "A6>", "from": "A6"})
     );
 
     let (status, s) = call(&app, "POST", "/api/games/g1/undo", Some("{}")).await;
@@ -251,8 +252,8 @@ async fn record_download_and_load() {
     assert_eq!(s["id"], "g2");
     assert_eq!(
         s["history"],
-        json!([{"ply": 1, "side": "South", "text": "A6>"}, {"ply": 2, "side": "North", "text": "a6<"},
-               {"ply": 3, "side": "South", "text": "A5<"}])
+        json!([{"ply": 1, "side": "South", "text": "A6>", "from": "A6"}, {"ply": 2, "side": "North", "text": "a6<", "from": "a6"},
+               {"ply": 3, "side": "South", "text": "A5<", "from": "A5"}])
     );
     let (_, original) = call(&app, "GET", "/api/games/g1", None).await;
     assert_eq!(s["position"], original["position"]);
