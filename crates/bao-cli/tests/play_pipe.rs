@@ -335,3 +335,36 @@ fn end_of_input_leaves_cleanly() {
     );
     assert!(!text.contains('\u{1b}'));
 }
+
+#[test]
+fn the_end_says_who_won_and_why() {
+    let run = |position: &str| {
+        let mut child = Command::new(BAO)
+            .args(["play", "--plain", "--position", position])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"moves\nA1>\nquit\n")
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // North's front row is empty: South (the human) has won.
+    let text = run("2 2 2 2 2 2 2 2 / 0 0 0 0 0 0 0 0 / 2 2 2 2 2 2 2 2 / 4 4 4 4 4 4 4 4 ; S=0 N=0 ; house S- N- ; North ; takasia -");
+    assert!(
+        text.contains("\nGame over. You (South) won: the loser's front row was emptied (bao hamna).\nYou can still 'undo', 'save FILE' or 'quit'.\nNo legal moves: the game is over.\nThe game is over: 'undo', 'save FILE' or 'quit'.\nBye.\n"),
+        "{text}"
+    );
+    // South's front row is empty: the computer has won.
+    let text = run("4 4 4 4 4 4 4 4 / 2 2 2 2 2 2 2 2 / 0 0 0 0 0 0 0 0 / 2 2 2 2 2 2 2 2 ; S=0 N=0 ; house S- N- ; South ; takasia -");
+    assert!(
+        text.contains("\nGame over. The computer (North) won: the loser's front row was emptied (bao hamna).\n"),
+        "{text}"
+    );
+}
