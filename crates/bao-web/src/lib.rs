@@ -147,6 +147,7 @@ pub fn router() -> Router {
         .route("/api/games/:id/record", get(record))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn(catch_panic))
         .with_state(state)
 }
 
@@ -167,6 +168,26 @@ pub async fn serve(addr: SocketAddr) -> anyhow::Result<()> {
         })
         .await?;
     Ok(())
+}
+
+/// Turns a panic in a handler into a 500 with a JSON message instead of a dropped
+/// connection (a bug must never take the server down or leave the page without an answer).
+async fn catch_panic(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    use futures_util::FutureExt;
+    match std::panic::AssertUnwindSafe(next.run(req))
+        .catch_unwind()
+        .await
+    {
+        Ok(res) => res,
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".to_string());
+            ApiError::internal(format!("internal error: {what}")).into_response()
+        }
+    }
 }
 
 fn static_file(content_type: &'static str, body: &'static str) -> Response {
