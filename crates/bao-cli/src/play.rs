@@ -39,6 +39,8 @@ struct Session<G: Evaluate> {
     /// The labels drawn after each side's name.
     labels: [String; 2],
     engine: Engine<G>,
+    /// The engine for `hint` (created on first use).
+    hint_engine: Option<Engine<G>>,
     opts: PlayOptions,
     /// The last move: who played it and its text.
     last: Option<(Side, String)>,
@@ -195,35 +197,15 @@ impl<G: Evaluate> Session<G> {
         Ok(())
     }
 
-    /// Searches with the engine on a separate thread, with a spinner on a terminal.
-    fn think(&mut self, limits: Limits, what: &str) -> Result<bao_engine::SearchResult<G::Move>> {
-        let pos = self.current().clone();
-        let plain = self.opts.plain;
-        let spinner = if plain {
-            out(format!("{what}..."));
-            None
-        } else {
-            let bar = indicatif::ProgressBar::new_spinner();
-            bar.set_message(format!("{what}…"));
-            bar.enable_steady_tick(Duration::from_millis(100));
-            Some(bar)
-        };
-        let engine = &mut self.engine;
-        let result = std::thread::scope(|scope| {
-            let handle = scope.spawn(move || engine.search(&pos, limits, &mut |_| {}));
-            handle.join()
-        });
-        if let Some(bar) = spinner {
-            bar.finish_and_clear();
-        }
-        match result {
-            Ok(r) => Ok(r),
-            Err(_) => bail!("the engine failed while searching (internal error)"),
-        }
-    }
-
     fn computer_move(&mut self) -> Result<()> {
-        let result = self.think(Limits::default(), "The computer is thinking")?;
+        let pos = self.current().clone();
+        let result = think(
+            &mut self.engine,
+            &pos,
+            Limits::default(),
+            "The computer is thinking",
+            self.opts.plain,
+        )?;
         match result.best {
             Some(mv) => self.apply(mv, "The computer"),
             None => bail!("the engine found no move in a position that is not finished"),
@@ -236,19 +218,19 @@ impl<G: Evaluate> Session<G> {
             out("The game is over: there is nothing to hint.");
             return Ok(());
         }
-        // A short alpha-beta search, whatever the computer's level.
-        let saved = self.engine.config().clone();
-        let mut config = EngineConfig::level(6);
-        config.seed = saved.seed;
-        self.engine.set_config(config);
+        // A short alpha-beta search with its own engine, whatever the computer's level.
+        let seed = self.engine.config().seed;
+        let engine = self.hint_engine.get_or_insert_with(|| {
+            let mut config = EngineConfig::level(6);
+            config.seed = seed;
+            Engine::new(config)
+        });
         let limits = Limits {
             depth: Some(6),
             nodes: None,
             time_ms: Some(1500),
         };
-        let result = self.think(limits, "Looking for a hint");
-        self.engine.set_config(saved);
-        let result = result?;
+        let result = think(engine, &pos, limits, "Looking for a hint", self.opts.plain)?;
         let Some(best) = result.best else {
             out("No hint: there is no legal move.");
             return Ok(());
@@ -304,6 +286,46 @@ impl<G: Evaluate> Session<G> {
         }
     }
 
+    /// A legal move to show as an example (or the notation's example).
+    fn example_move(&self) -> String {
+        let pos = self.current();
+        match pos.moves().first() {
+            Some(&mv) => pos.move_text(mv),
+            None => if G::NAME == "kiswahili" { "A6>" } else { "A3" }.to_string(),
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.positions.truncate(1);
+        self.moves.clear();
+        self.last = None;
+        self.recorded_result = None;
+        out("A new game.");
+        self.show_board();
+    }
+
+    fn set_level(&mut self, arg: &str) {
+        match arg.parse::<u8>() {
+            Ok(n) if (1..=10).contains(&n) => {
+                let mut config = EngineConfig::level(n);
+                config.seed = self.engine.config().seed;
+                self.engine.set_config(config);
+                self.opts.level = n;
+                let computer = self.opts.human.opponent();
+                self.labels[computer.index()] = format!("(computer, level {n})");
+                self.names[computer.index()] = format!("bao level {n}");
+                out(format!(
+                    "The computer now plays at level {n} ({}).",
+                    describe_config(self.engine.config())
+                ));
+            }
+            _ => out(format!(
+                "level: give a level from 1 to 10 (now {}).",
+                self.opts.level
+            )),
+        }
+    }
+
     fn save(&self, file: &str) {
         if file.is_empty() {
             out("save: give a file name, e.g. save game.bao");
@@ -337,6 +359,8 @@ impl<G: Evaluate> Session<G> {
         out("  undo        take back your last move (and the computer's reply)");
         out("  save FILE   save the game as a record (continue with: bao play --load FILE)");
         out("  board       draw the board again");
+        out("  level N     change the computer's level (1-10)");
+        out("  new         start again from the beginning");
         out("  help        this text");
         out("  quit        leave (the game is not saved automatically)");
         out(move_help::<G>(self.opts.human));
@@ -426,9 +450,17 @@ impl<G: Evaluate> Session<G> {
                 "undo" | "u" => self.undo(),
                 "save" => self.save(rest),
                 "board" | "b" => self.show_board(),
+                "new" => self.new_game(),
+                "level" => self.set_level(rest),
                 "quit" | "exit" | "q" => {
                     out("Bye.");
                     return Ok(());
+                }
+                w if w.len() >= 2 && w.chars().all(|c| c.is_ascii_alphabetic()) => {
+                    out(format!(
+                        "Unknown command {word:?}. Type 'help' for the commands, or a move such as {}.",
+                        self.example_move()
+                    ));
                 }
                 _ => {
                     if self.current().outcome().is_some() {
@@ -443,6 +475,37 @@ impl<G: Evaluate> Session<G> {
                 }
             }
         }
+    }
+}
+
+/// Searches `pos` with `engine` on a separate thread, with a spinner on a terminal
+/// (a single line in plain mode).
+fn think<G: Evaluate>(
+    engine: &mut Engine<G>,
+    pos: &G,
+    limits: Limits,
+    what: &str,
+    plain: bool,
+) -> Result<bao_engine::SearchResult<G::Move>> {
+    let spinner = if plain {
+        out(format!("{what}..."));
+        None
+    } else {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_message(format!("{what}…"));
+        bar.enable_steady_tick(Duration::from_millis(100));
+        Some(bar)
+    };
+    let result = std::thread::scope(|scope| {
+        let handle = scope.spawn(move || engine.search(pos, limits, &mut |_| {}));
+        handle.join()
+    });
+    if let Some(bar) = spinner {
+        bar.finish_and_clear();
+    }
+    match result {
+        Ok(r) => Ok(r),
+        Err(_) => bail!("the engine failed while searching (internal error)"),
     }
 }
 
@@ -510,6 +573,7 @@ pub fn play<G: Evaluate>(
         names,
         labels,
         engine: Engine::new(config),
+        hint_engine: None,
         opts,
         last,
         recorded_result,

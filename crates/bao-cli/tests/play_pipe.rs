@@ -368,3 +368,33 @@ fn the_end_says_who_won_and_why() {
         "{text}"
     );
 }
+
+#[test]
+fn level_new_and_unknown_commands() {
+    let mut child = Command::new(BAO)
+        .args(["play", "--plain", "--game", "kingulu", "--level", "3"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"level 11\nlevel 2\nA3\nnew\nfrobnicate\nQUIT\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for expected in [
+        "\nlevel: give a level from 1 to 10 (now 3).\n",
+        "\nThe computer now plays at level 2 (greedy).\n",
+        "\nYou (South) play A3\n",
+        "\nThe computer (North) plays ",
+        "\nA new game.\n",
+        "\nPosition: 4 4 4 4 4 4 / 4 4 4 4 4 4 ; S=0 N=0 ; South\nUnknown command \"frobnicate\". Type 'help' for the commands, or a move such as A3.\nBye.\n",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
+    assert!(text.contains("  North (computer, level 2)"), "{text}");
+}
