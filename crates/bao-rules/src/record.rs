@@ -21,6 +21,10 @@
 //! line and the moves, numbered per pair (`1. A6> a6<`); when North makes the first move
 //! of the record it is written `1... a6<`. Lines of moves are wrapped before 80 columns.
 //!
+//! A decided `Result` on a board where the game is not over (a resignation, an agreement,
+//! an adjudication) reads as [`EndReason::Adjudicated`]; `Termination` may then be
+//! `adjudicated`, `resignation`, `resigned` or `agreement`, or be absent.
+//!
 //! Reading accepts tags in any order, extra whitespace, `{...}` comments, move numbers
 //! glued to the move (`1.A6>`), annotations on moves (checked, notation.md §3) and ignores
 //! the PGN tags `Event`, `Site`, `Round`, `Annotator` and `TimeControl`. Every other tag
@@ -427,7 +431,7 @@ impl<G: Game> GameRecord<G> {
                 parse_termination(t).ok_or_else(|| RecordError::Syntax {
                     line,
                     message: format!(
-                        "Termination {t:?} is not one of bao hamna, no legal move, front row empty, score, adjudicated"
+                        "Termination {t:?} is not one of bao hamna, no legal move, front row empty, score, adjudicated, resignation"
                     ),
                 })?,
             )),
@@ -532,6 +536,11 @@ fn parse_termination(text: &str) -> Option<EndReason> {
         .filter(|w| !w.is_empty())
         .collect::<Vec<_>>()
         .join("-");
+    // A result decided off the board (resignation, agreement) has no end reason of its
+    // own: it reads as an adjudication and is written `adjudicated`.
+    if matches!(norm.as_str(), "resignation" | "resigned" | "agreement") {
+        return Some(EndReason::Adjudicated);
+    }
     [
         EndReason::BaoHamna,
         EndReason::NoLegalMove,

@@ -328,3 +328,29 @@ fn several_records_in_one_text() {
     );
     assert_eq!(bao_rules::record::split_records(""), Vec::<&str>::new());
 }
+
+#[test]
+fn resignation_reads_as_a_decided_result() {
+    for termination in ["", "[Termination \"resignation\"]\n"] {
+        let text = format!("[Game \"kingulu\"]\n[Result \"0-1\"]\n{termination}\n1. A3 0-1\n");
+        let read: GameRecord<Kingulu> = GameRecord::from_text(&text).unwrap();
+        assert_eq!(
+            read.result,
+            Some(Outcome {
+                winner: Some(Side::North),
+                reason: EndReason::Adjudicated
+            })
+        );
+    }
+    let err = GameRecord::<Kingulu>::from_text(
+        "[Game \"kingulu\"]\n[Result \"0-1\"]\n[Termination \"boredom\"]\n\n1. A3 0-1\n",
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        RecordError::Syntax {
+            line: 3,
+            message: "Termination \"boredom\" is not one of bao hamna, no legal move, front row empty, score, adjudicated, resignation".to_string()
+        }
+    );
+}
