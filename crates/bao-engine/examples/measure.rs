@@ -138,6 +138,43 @@ fn run<G: Evaluate>(args: &[String]) -> Result<(), String> {
                 r.info.nps
             );
         }
+        "positions" => {
+            // Positions after k seeded random plies where a depth-6 search is undecided.
+            use rand::{Rng, SeedableRng};
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+            for k in [8usize, 16, 30, 50] {
+                for _ in 0..50 {
+                    let mut p = start.clone();
+                    for _ in 0..k {
+                        let m = p.moves();
+                        if m.is_empty() {
+                            break;
+                        }
+                        p = p.play_unchecked(m[rng.gen_range(0..m.len())]);
+                    }
+                    if p.outcome().is_some() {
+                        continue;
+                    }
+                    let mut e: Engine<G> = Engine::new(EngineConfig::level(6));
+                    let r = e.search(
+                        &p,
+                        Limits {
+                            depth: Some(6),
+                            ..Limits::default()
+                        },
+                        &mut |_| {},
+                    );
+                    if matches!(r.info.score, bao_engine::Score::Cp(_)) && p.moves().len() >= 4 {
+                        println!(
+                            "{k} plies: {p}  ({} moves, {} nodes at depth 6)",
+                            p.moves().len(),
+                            r.info.nodes
+                        );
+                        break;
+                    }
+                }
+            }
+        }
         other => return Err(format!("unknown mode {other:?}")),
     }
     Ok(())

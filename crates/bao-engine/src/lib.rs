@@ -129,7 +129,7 @@ impl EngineConfig {
             7 => (Searcher::AlphaBeta, Some(8), Some(500)),
             8 => (Searcher::AlphaBeta, None, Some(1000)),
             9 => (Searcher::AlphaBeta, None, Some(2000)),
-            _ => (Searcher::AlphaBeta, None, Some(4000)),
+            _ => (Searcher::AlphaBeta, None, Some(3000)),
         };
         EngineConfig {
             searcher,
