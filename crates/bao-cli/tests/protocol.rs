@@ -201,9 +201,16 @@ fn kingulu_transcript() {
 #[test]
 fn options_and_setoption() {
     let out = engine("newgame kingulu\noptions\nsetoption level 3\nsetoption depth 5\nsetoption time none\nsetoption rules.first-player north\nposition\nsetoption rules default\nposition\noptions\n");
+    // The defaults come from the engine's level 6 (EngineConfig::level).
+    let level6 = bao_engine::EngineConfig::level(6);
+    let opt = |v: Option<u64>| v.map_or("none".to_string(), |v| v.to_string());
+    let d6 = opt(level6.limits.depth.map(u64::from));
+    let t6 = opt(level6.limits.time_ms);
+    let hash = level6.hash_mb;
+    let seed = level6.seed;
     let expected = format!(
         "{KINGULU_START}\nok\n\
-         level 6\nsearcher alphabeta\ndepth 6\ntime none\nnodes none\nhash 32\nseed 799058976493\n\
+         level 6\nsearcher alphabeta\ndepth {d6}\ntime {t6}\nnodes none\nhash {hash}\nseed {seed}\n\
          rules default\nrules.first-player south\nrules.skip-start-pit false\n\
          rules.all-moves-forbidden end-game\nrules.non-terminating illegal\n\
          rules.opposite-reserved no-capture\nrules.singleton-kuweka reserve-without-transfer\nok\n\
@@ -214,7 +221,7 @@ fn options_and_setoption() {
          4 4 4 4 4 4 / 4 4 4 4 4 4 ; S=0 N=0 ; North\nok\n\
          rules default\nok\n\
          {KINGULU_START}\nok\n\
-         level none\nsearcher alphabeta\ndepth 5\ntime none\nnodes none\nhash 32\nseed 799058976493\n\
+         level none\nsearcher alphabeta\ndepth 5\ntime none\nnodes none\nhash {hash}\nseed {seed}\n\
          rules default\nrules.first-player south\nrules.skip-start-pit false\n\
          rules.all-moves-forbidden end-game\nrules.non-terminating illegal\n\
          rules.opposite-reserved no-capture\nrules.singleton-kuweka reserve-without-transfer\nok\n"
@@ -252,8 +259,9 @@ fn info_and_default_game() {
     assert_eq!(
         out,
         format!(
-            "id bao {}\ngames kiswahili kingulu\nengine alpha-beta depth 6\nok\nA6< A6> A7< A7>\nok\nok\n",
-            env!("CARGO_PKG_VERSION")
+            "id bao {}\ngames kiswahili kingulu\nengine alpha-beta depth {}\nok\nA6< A6> A7< A7>\nok\nok\n",
+            env!("CARGO_PKG_VERSION"),
+            bao_engine::EngineConfig::level(6).limits.depth.unwrap()
         )
     );
 }
