@@ -162,7 +162,14 @@ function drawBoard(board, opts = {}) {
       if (opts.active && opts.active.has(cell.name)) classes.push('active');
       if (live && opts.hint === cell.name) classes.push('hint');
       if (live && opts.selected === cell.name) classes.push('selected');
-      if (opts.lastFrom === cell.name) classes.push('last-from');
+      if (opts.lastFrom === cell.name) {
+        // The start hole of the last move: a thin ring around the hole.
+        const ring = el('rect', {
+          class: 'last-from', x: cx - CELL * 0.47, y: cy - CELL * 0.47, width: CELL * 0.94, height: CELL * 0.94, rx: CELL * 0.47,
+        }, g);
+        if (cell.mark === 'nyumba' || cell.mark === 'lost-nyumba') ring.setAttribute('rx', 10);
+        el('title', {}, ring).textContent = 'the last move started here';
+      }
       let shape;
       if (cell.mark === 'nyumba' || cell.mark === 'lost-nyumba') {
         const s = CELL * 0.7;
@@ -423,8 +430,14 @@ function renderMoveList() {
     span.addEventListener('click', () => reviewAt(h.ply));
     li.appendChild(span);
   }
+  // Keep the current move in view inside the list (without scrolling the page).
   const cur = list.querySelector('.current');
-  if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });
+  if (cur) {
+    const top = cur.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 24) {
+      list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+    }
+  }
 }
 
 function renderChoices(groups) {
@@ -536,8 +549,16 @@ async function continueGame() {
 }
 
 async function animate(played) {
+  if (!played) return;
+  const done = () => {
+    $('caption').textContent = `${played.side} played ${played.label}.`;
+    $('caption').title = played.info || '';
+  };
   const sp = SPEEDS[Number($('speed').value)] || SPEEDS[2];
-  if (!sp.step || !played || !played.events.length) return;
+  if (!sp.step || !played.events.length) {
+    done();
+    return;
+  }
   app.animating = true;
   app.skip = false;
   app.review = null;
@@ -582,8 +603,7 @@ async function animate(played) {
     app.animating = false;
     $('btn-skip').disabled = true;
   }
-  $('caption').textContent = `${played.side} played ${played.label}.`;
-  $('caption').title = played.info || '';
+  done();
 }
 
 // "info depth 4 score cp -71 ..." in words for players.
