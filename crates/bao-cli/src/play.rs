@@ -370,6 +370,9 @@ impl<G: Evaluate> Session<G> {
     /// The human typed something that is not a command: try it as a move.
     fn human_move(&mut self, text: &str) -> Result<()> {
         let pos = self.current().clone();
+        // Spaces inside a move are forgiven: `A6 >` is `A6>`.
+        let text: String = text.split_whitespace().collect();
+        let text = text.as_str();
         match pos.parse_move(text) {
             Ok(mv) => self.apply(mv, "You"),
             Err(e) => {
