@@ -387,6 +387,12 @@ fn new_session<G: Evaluate>(
     // [rules <profile>] [position <text>]
     let mut rest = args.trim();
     let mut rules = G::Rules::default();
+    if rest == "rules" {
+        return Err(format!(
+            "newgame: rules needs a profile name: {}",
+            G::Rules::profile_names().join(", ")
+        ));
+    }
     if let Some(after) = rest.strip_prefix("rules") {
         if after.starts_with(char::is_whitespace) {
             let after = after.trim_start();

@@ -102,6 +102,18 @@ fn kiswahili_errors_leave_the_state_unchanged() {
             &["err newgame: cannot read position field position: expected 5 fields separated by `;` (rows; stores; house; side; takasia), found 1 (text \"1 2 3\")"],
         ),
         ("newgame", &["err newgame: give the game: kiswahili or kingulu"]),
+        (
+            "newgame kiswahili rules",
+            &["err newgame: rules needs a profile name: mancala-world, de-voogt, kiba, kujifunza"],
+        ),
+        (
+            "newgame kingulu position",
+            &["err newgame: position needs a position text (notation.md §2)"],
+        ),
+        (
+            "newgame kingulu extra",
+            &["err newgame: unexpected \"extra\" (expected newgame <game> [rules <profile>] [position <text>])"],
+        ),
         ("bestmove depth", &["err bestmove: expected pairs like depth 6, time 1000, nodes 50000; got \"depth\""]),
         ("bestmove speed 3", &["err bestmove: unknown limit \"speed\" (expected depth, time, nodes)"]),
         ("setoption level 11", &["err setoption level: \"11\" is not a level 1-10"]),
