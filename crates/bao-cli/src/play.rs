@@ -8,7 +8,7 @@
 use crate::board::{self, Style};
 use crate::common::{describe_config, today, GameName};
 use anyhow::{bail, Context, Result};
-use bao_engine::{Engine, EngineConfig, Evaluate, Limits, Score, Searcher};
+use bao_engine::{Engine, EngineConfig, Evaluate, Limits, Score};
 use bao_rules::record::GameRecord;
 use bao_rules::{BoardView, Game, Side};
 use std::io::{BufRead, IsTerminal, Write};
@@ -419,7 +419,7 @@ impl<G: Evaluate> Session<G> {
             if let Some(message) = self.game_over_message() {
                 if !announced_end {
                     out(message);
-                    out("You can still 'undo', 'save FILE' or 'quit'.");
+                    out("You can still 'undo', 'new', 'save FILE' or 'quit'.");
                     announced_end = true;
                 }
             } else {
@@ -466,8 +466,8 @@ impl<G: Evaluate> Session<G> {
                     ));
                 }
                 _ => {
-                    if self.current().outcome().is_some() {
-                        out("The game is over: 'undo', 'save FILE' or 'quit'.");
+                    if self.game_over_message().is_some() {
+                        out("The game is over: 'undo', 'new', 'save FILE' or 'quit'.");
                         continue;
                     }
                     let before = self.moves.len();
@@ -567,9 +567,6 @@ pub fn play<G: Evaluate>(
         let before = &positions[i];
         Some((before.side_to_move(), before.move_text(moves[i])))
     };
-    if config.searcher == Searcher::Random && opts.level > 1 {
-        // Levels are the engine's; nothing to adjust.
-    }
     let mut session = Session {
         positions,
         moves,

@@ -358,7 +358,7 @@ fn the_end_says_who_won_and_why() {
     // North's front row is empty: South (the human) has won.
     let text = run("2 2 2 2 2 2 2 2 / 0 0 0 0 0 0 0 0 / 2 2 2 2 2 2 2 2 / 4 4 4 4 4 4 4 4 ; S=0 N=0 ; house S- N- ; North ; takasia -");
     assert!(
-        text.contains("\nGame over. You (South) won: the loser's front row was emptied (bao hamna).\nYou can still 'undo', 'save FILE' or 'quit'.\nNo legal moves: the game is over.\nThe game is over: 'undo', 'save FILE' or 'quit'.\nBye.\n"),
+        text.contains("\nGame over. You (South) won: the loser's front row was emptied (bao hamna).\nYou can still 'undo', 'new', 'save FILE' or 'quit'.\nNo legal moves: the game is over.\nThe game is over: 'undo', 'new', 'save FILE' or 'quit'.\nBye.\n"),
         "{text}"
     );
     // South's front row is empty: the computer has won.
