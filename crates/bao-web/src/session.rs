@@ -146,8 +146,9 @@ pub struct MoveJson {
     pub text: String,
     /// The start hole the player clicks (`A6`); the namua entry hole in Bao la Kiswahili.
     pub from: String,
-    /// Direction of the move's first sowing on the screen (North on top): `left`,
-    /// `right`, or `null` when the sowing does not run along a row at first.
+    /// Direction in which the move's first sowing leaves its first hole on the screen
+    /// (North on top): `left`, `right` (along a row), `up`, `down` (into the next row),
+    /// or `null` when the move sows nothing.
     pub dir: Option<&'static str>,
     /// The move captures (K-R4.3 / G-R8).
     pub capture: bool,
@@ -578,22 +579,27 @@ fn start_hole(text: &str, places: &HashMap<String, (usize, usize)>) -> String {
         .unwrap_or_default()
 }
 
-/// The screen direction of the first sowing of a trace that runs along a row.
+/// The screen direction (North on top) in which the first sowing of a trace leaves its
+/// first hole: `left`/`right` along a row, `up`/`down` into the next row (e.g. from a
+/// back-row end into the front row). `None` when the trace has no sowing.
 fn first_direction(
     events: &[TraceEvent],
     places: &HashMap<String, (usize, usize)>,
 ) -> Option<&'static str> {
-    let mut last_hole: Option<&str> = None;
+    let mut prev: Option<&str> = None;
     for e in events {
         match e.kind {
             EventKind::Sow => {
-                let mut prev = last_hole;
                 for hole in &e.holes {
-                    if let (Some(p), Some(&(r1, c1))) = (prev, places.get(hole)) {
-                        if let Some(&(r0, c0)) = places.get(p) {
-                            if r0 == r1 && c0 != c1 {
-                                return Some(if c1 > c0 { "right" } else { "left" });
-                            }
+                    let from = prev.and_then(|p| places.get(p));
+                    if let (Some(&(r0, c0)), Some(&(r1, c1))) = (from, places.get(hole)) {
+                        if (r0, c0) != (r1, c1) {
+                            return Some(match (r1.cmp(&r0), c1.cmp(&c0)) {
+                                (std::cmp::Ordering::Equal, std::cmp::Ordering::Greater) => "right",
+                                (std::cmp::Ordering::Equal, _) => "left",
+                                (std::cmp::Ordering::Greater, _) => "down",
+                                _ => "up",
+                            });
                         }
                     }
                     prev = Some(hole);
@@ -602,7 +608,7 @@ fn first_direction(
             }
             EventKind::Lift | EventKind::Kichwa | EventKind::Enter | EventKind::Tax => {
                 if let Some(h) = e.holes.last() {
-                    last_hole = Some(h);
+                    prev = Some(h);
                 }
             }
             _ => {}
@@ -611,10 +617,23 @@ fn first_direction(
     None
 }
 
+/// Whether more than one legal move of `pos` starts in `hole` (then the label shows the
+/// direction arrow).
+fn shares_start<G: Game>(pos: &G, hole: &str, places: &HashMap<String, (usize, usize)>) -> bool {
+    pos.moves()
+        .into_iter()
+        .filter(|&m| start_hole(&pos.move_text(m), places) == hole)
+        .count()
+        > 1
+}
+
+/// A legal move as offered to the player; `with_arrow` puts the direction arrow in the
+/// label (when several moves start in the same hole).
 fn describe_move<G: Game>(
     pos: &G,
     mv: G::Move,
     places: &HashMap<String, (usize, usize)>,
+    with_arrow: bool,
 ) -> MoveJson {
     let text = pos.move_text(mv);
     let from = start_hole(&text, places);
@@ -663,8 +682,10 @@ fn describe_move<G: Game>(
         parts.push("ends the game".to_string());
     }
     let arrow = match dir {
-        Some("left") => "← ",
-        Some("right") => "→ ",
+        Some("left") if with_arrow => "← ",
+        Some("right") if with_arrow => "→ ",
+        Some("up") if with_arrow => "↑ ",
+        Some("down") if with_arrow => "↓ ",
         _ => "",
     };
     let label = format!("{arrow}{text}: {}", parts.join(", "));
@@ -690,9 +711,18 @@ impl<G: Evaluate> Session for GameSession<G> {
         let moves = if self.is_over() {
             Vec::new()
         } else {
-            pos.moves()
-                .into_iter()
-                .map(|mv| describe_move(pos, mv, &places))
+            let legal = pos.moves();
+            let starts: Vec<String> = legal
+                .iter()
+                .map(|&mv| start_hole(&pos.move_text(mv), &places))
+                .collect();
+            legal
+                .iter()
+                .zip(&starts)
+                .map(|(&mv, from)| {
+                    let shared = starts.iter().filter(|s| *s == from).count() > 1;
+                    describe_move(pos, mv, &places, shared)
+                })
                 .collect()
         };
         let history = self
@@ -771,7 +801,11 @@ impl<G: Evaluate> Session for GameSession<G> {
         let played = PlayedJson {
             text: pos.move_text(mv),
             side: pos.side_to_move().to_string(),
-            label: describe_move(&pos, mv, &hole_places(&before)).label,
+            label: {
+                let places = hole_places(&before);
+                let from = start_hole(&pos.move_text(mv), &places);
+                describe_move(&pos, mv, &places, shares_start(&pos, &from, &places)).label
+            },
             before: BoardJson::from(&before),
             events: events.iter().map(EventJson::from).collect(),
             info: info.clone(),
@@ -877,7 +911,14 @@ impl<G: Evaluate> Session for GameSession<G> {
         let mv = pos
             .parse_move(text)
             .map_err(|e| ApiError::invalid(format!("illegal move: {e}")))?;
-        Ok(describe_move(pos, mv, &hole_places(&pos.view())))
+        let places = hole_places(&pos.view());
+        let from = start_hole(&pos.move_text(mv), &places);
+        Ok(describe_move(
+            pos,
+            mv,
+            &places,
+            shares_start(pos, &from, &places),
+        ))
     }
 
     fn prepare_search(&mut self, hint: bool) -> Result<SearchJob, ApiError> {

@@ -246,12 +246,15 @@ function drawBoard(board, opts = {}) {
 }
 
 function drawArrow(svg, cx, cy, dir) {
-  const sgn = dir === 'left' ? -1 : 1;
-  const x0 = cx + sgn * CELL * 0.36;
-  const x1 = cx + sgn * CELL * 0.62;
-  const pts = `${x0},${cy - 16} ${x1},${cy} ${x0},${cy + 16}`;
+  const sgn = dir === 'left' || dir === 'up' ? -1 : 1;
+  const a0 = CELL * 0.36;
+  const a1 = CELL * 0.62;
+  const pts = dir === 'left' || dir === 'right'
+    ? `${cx + sgn * a0},${cy - 16} ${cx + sgn * a1},${cy} ${cx + sgn * a0},${cy + 16}`
+    : `${cx - 16},${cy + sgn * a0} ${cx},${cy + sgn * a1} ${cx + 16},${cy + sgn * a0}`;
   const a = el('polygon', { class: 'arrow', points: pts, 'data-dir': dir }, svg);
-  el('title', {}, a).textContent = `sow towards the ${dir}`;
+  el('title', {}, a).textContent = dir === 'left' || dir === 'right'
+    ? `sow towards the ${dir}` : `sow ${dir} into the next row`;
   a.addEventListener('click', (ev) => { ev.stopPropagation(); onArrowClick(dir); });
 }
 

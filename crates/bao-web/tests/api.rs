@@ -815,3 +815,63 @@ async fn kichwa_and_safari_choices_t5() {
     assert_eq!(last["stores"], json!([11, 12]));
     assert_eq!(r["state"]["board"]["rows"][2][4]["mark"], "lost-nyumba");
 }
+
+/// T23 of the Bao la Kiswahili spec: a mtaji position with a takasia'd hole (a6), where
+/// the moves from the ends of North's back row sow into the front row (screen `down`).
+#[tokio::test]
+async fn takasia_and_row_end_directions_t23() {
+    let app = bao_web::router();
+    let record = "[Game \"kiswahili\"]\n[Setup \"5 10 4 9 7 8 5 3 / 0 0 1 0 0 0 0 0 / 3 1 0 1 0 1 0 1 / 1 0 1 0 1 0 2 0 ; S=0 N=0 ; house S- N- ; North ; takasia a6\"]\n\n*\n";
+    let body = json!({ "record": record, "south": "human", "north": "human" }).to_string();
+    let (status, s) = call(&app, "POST", "/api/games/load", Some(&body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{s}");
+    assert_eq!(s["board"]["stage"], "mtaji");
+    assert_eq!(s["to_move"], "North");
+    let takasia: Vec<&Value> = s["board"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r.as_array().unwrap())
+        .filter(|c| c["takasia"] == true)
+        .collect();
+    assert_eq!(
+        takasia,
+        [
+            &json!({"name": "a6", "seeds": 1, "owner": "North", "mark": "plain", "functional": false,
+                  "reserved_by": null, "takasia": true})
+        ]
+    );
+    assert_eq!(
+        texts(&s["moves"]),
+        [
+            "b1<", "b1>", "b2<", "b2>", "b3<", "b3>", "b4<", "b4>", "b5<", "b5>", "b6<", "b6>",
+            "b7<", "b7>", "b8<", "b8>"
+        ]
+    );
+    let dirs: Vec<(&str, &str)> = s["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["text"].as_str().unwrap(), m["dir"].as_str().unwrap()))
+        .collect();
+    // b8 is North's back-row hole at the screen's top left: clockwise (<) goes to b7 on
+    // its right, anticlockwise (>) down into a8; b1 at the top right mirrors it.
+    assert_eq!(dirs[0], ("b1<", "down"));
+    assert_eq!(dirs[1], ("b1>", "left"));
+    assert_eq!(dirs[5], ("b3>", "left"));
+    assert_eq!(dirs[14], ("b8<", "right"));
+    assert_eq!(dirs[15], ("b8>", "down"));
+    assert_eq!(s["moves"][15]["label"], "↓ b8>: takata");
+    let (status, r) = call(
+        &app,
+        "POST",
+        "/api/games/g1/play",
+        Some(r#"{"move":"b3>"}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{r}");
+    assert_eq!(
+        r["state"]["position"],
+        "6 11 5 10 8 0 5 3 / 1 1 2 0 0 0 0 0 / 3 1 0 1 0 1 0 1 / 1 0 1 0 1 0 2 0 ; S=0 N=0 ; house S- N- ; South ; takasia -"
+    );
+}
