@@ -147,6 +147,7 @@ function drawBoard(board, opts = {}) {
   const counts = opts.counts;
   const flat = board.rows.flat();
   let i = 0;
+  let arrowsAt = null;
   board.rows.forEach((row, r) => {
     row.forEach((cell, c) => {
       const seeds = counts ? counts[i] : cell.seeds;
@@ -211,10 +212,14 @@ function drawBoard(board, opts = {}) {
         g.addEventListener('click', () => onHoleClick(cell.name));
       }
       if (live && opts.selected === cell.name && opts.arrows) {
-        for (const dir of opts.arrows) drawArrow(svg, cx, cy, dir);
+        arrowsAt = [cx, cy]; // drawn last, above the neighbouring holes
       }
     });
   });
+
+  if (arrowsAt) {
+    for (const dir of opts.arrows) drawArrow(svg, arrowsAt[0], arrowsAt[1], dir);
+  }
 
   // Stores beside the board: North's beside North's rows, South's beside South's.
   const stores = opts.stores || board.stores;
