@@ -11,6 +11,20 @@ pub struct Style {
     pub labels: [String; 2],
     /// The hole where the last move started (highlighted in colour mode).
     pub last_hole: Option<String>,
+    /// The holes whose seed count changed with the last move (bold in colour mode).
+    pub changed: Vec<String>,
+}
+
+/// The names of the holes whose seed counts differ between two views of one game.
+pub fn changed_holes(before: &BoardView, after: &BoardView) -> Vec<String> {
+    before
+        .rows
+        .iter()
+        .flatten()
+        .zip(after.rows.iter().flatten())
+        .filter(|(a, b)| a.name == b.name && a.seeds != b.seeds)
+        .map(|(_, b)| b.name.clone())
+        .collect()
 }
 
 /// Width of one cell: a space, a left mark, two digits, a right mark, a suffix mark.
@@ -66,6 +80,9 @@ fn paint(cell: &CellView, text: String, empty: bool, style: &Style) -> String {
     }
     if highlighted {
         s = s.underlined();
+    }
+    if style.changed.contains(&cell.name) {
+        s = s.bold();
     }
     format!("{before}{s}{after}")
 }
@@ -262,6 +279,7 @@ mod tests {
             colour: false,
             labels: ["(you)".to_string(), "(computer)".to_string()],
             last_hole: None,
+            changed: Vec::new(),
         };
         let text = draw(&view, &style);
         let expected = concat!(
@@ -279,6 +297,29 @@ mod tests {
             status(&view, &style.labels, Some(&(Side::South, "A3".to_string()))),
             "Stage: play. North (computer) to move. Last move: A3 by South. Scores: South 20, North 28."
         );
+    }
+
+    #[test]
+    fn changed_holes_by_name() {
+        let row = |counts: [u32; 3]| -> Vec<CellView> {
+            counts
+                .iter()
+                .enumerate()
+                .map(|(i, &n)| cell(&format!("A{}", i + 1), n, Side::South, CellMark::Plain))
+                .collect()
+        };
+        let view = |counts| BoardView {
+            rows: vec![row(counts)],
+            stores: [0, 0],
+            to_move: Side::South,
+            stage: "play".to_string(),
+            scores: None,
+        };
+        assert_eq!(
+            changed_holes(&view([1, 2, 3]), &view([1, 0, 4])),
+            ["A2", "A3"]
+        );
+        assert!(changed_holes(&view([1, 2, 3]), &view([1, 2, 3])).is_empty());
     }
 
     #[test]

@@ -140,6 +140,13 @@ impl<G: Evaluate> Session<G> {
             colour: !self.opts.plain,
             labels: self.labels.clone(),
             last_hole: self.last.as_ref().map(|(_, t)| hole_prefix(t).to_string()),
+            changed: match self.positions.len() {
+                0 | 1 => Vec::new(),
+                n => board::changed_holes(
+                    &self.positions[n - 2].view(),
+                    &self.positions[n - 1].view(),
+                ),
+            },
         }
     }
 
@@ -365,6 +372,19 @@ impl<G: Evaluate> Session<G> {
         out("  quit        leave (the game is not saved automatically)");
         out(move_help::<G>(self.opts.human));
         out(format!("Board marks: {}.", board::legend(&view)));
+        out(format!(
+            "The rules are in docs/{}.md of the project; messages cite them as {}.",
+            if G::NAME == "kiswahili" {
+                "bao-la-kiswahili"
+            } else {
+                "bao-kingulu"
+            },
+            if G::NAME == "kiswahili" {
+                "K-Rn (or Rn)"
+            } else {
+                "G-Rn (or Rn)"
+            }
+        ));
     }
 
     /// The human typed something that is not a command: try it as a move.
@@ -661,6 +681,11 @@ pub fn replay<G: Game>(file: &str, text: &str, plain: bool, input: &mut dyn BufR
             colour: !plain,
             labels: labels.clone(),
             last_hole: last.as_ref().map(|(_, t)| hole_prefix(t).to_string()),
+            changed: if i == 0 {
+                Vec::new()
+            } else {
+                board::changed_holes(&positions[i - 1].view(), &view)
+            },
         };
         out(board::draw(&view, &style).trim_end());
         out(board::status(&view, &labels, last.as_ref()));
