@@ -151,10 +151,12 @@ impl Budget {
 /// A playing engine for one game `G`. Owns its transposition table, history table,
 /// killer moves and random number generator; reuse it across the moves of a game.
 ///
-/// Determinism: every search starts from an empty table (old entries are invisible, see
-/// the `tt` module), empty history and killers, and an rng seeded from
-/// `config.seed` and the position. So with a depth or node limit the same configuration
-/// and position always give the same move and info, whatever was searched before.
+/// Determinism: a search with a depth or node limit starts from an empty table (old
+/// entries are invisible, see the `tt` module); every search starts with empty history
+/// and killers and an rng seeded from `config.seed` and the position. So with a depth or
+/// node limit the same configuration and position always give the same move and info,
+/// whatever was searched before. A search limited by time only (not reproducible anyway)
+/// keeps the table of earlier searches.
 pub struct Engine<G: Evaluate> {
     config: EngineConfig,
     stop: StopFlag,
@@ -288,7 +290,11 @@ impl<G: Evaluate> Engine<G> {
         budget: &mut Budget,
         on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
-        self.tt.new_search();
+        // Time-only searches are not reproducible anyway: they keep the table of earlier
+        // searches (the moves of a game share most of their trees). Depth- or
+        // node-limited searches start from an empty table, so they are deterministic.
+        let keep = limits.time_ms.is_some() && limits.depth.is_none() && limits.nodes.is_none();
+        self.tt.new_search(keep);
         self.history.iter_mut().for_each(|h| *h = 0);
         self.killers.iter_mut().for_each(|k| *k = [None, None]);
 

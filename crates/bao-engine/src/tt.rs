@@ -31,13 +31,15 @@ pub(crate) struct Entry<M> {
 /// A transposition table of `2^k` slots, each holding one entry (depth-preferred within
 /// a generation, always replaced by a newer generation).
 ///
-/// Entries of an older generation are never returned by [`Tt::probe`]: every search
-/// starts from an empty table in effect (O(1) clearing), which keeps a search a pure
-/// function of (configuration, position, limits), i.e. deterministic.
+/// Unless a search asks to keep them, entries of an older generation are never returned
+/// by [`Tt::probe`]: the search starts from an empty table in effect (O(1) clearing),
+/// which keeps it a pure function of (configuration, position, limits), i.e.
+/// deterministic.
 pub(crate) struct Tt<M> {
     slots: Vec<Option<Entry<M>>>,
     mask: usize,
     generation: u16,
+    keep: bool,
 }
 
 impl<M: Copy> Tt<M> {
@@ -54,11 +56,15 @@ impl<M: Copy> Tt<M> {
             slots: Vec::new(),
             mask: slots - 1,
             generation: 0,
+            keep: false,
         }
     }
 
-    /// Starts a new search: older entries become invisible.
-    pub fn new_search(&mut self) {
+    /// Starts a new search. With `keep` false older entries become invisible; with `keep`
+    /// true they stay usable (a position's value does not depend on when it was searched)
+    /// and are replaced first.
+    pub fn new_search(&mut self, keep: bool) {
+        self.keep = keep;
         if self.slots.is_empty() {
             self.slots = vec![None; self.mask + 1];
         }
@@ -75,7 +81,7 @@ impl<M: Copy> Tt<M> {
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
         let slot = self.slots.get(key as usize & self.mask)?;
         match slot {
-            Some(e) if e.key == key && e.generation == self.generation => Some(*e),
+            Some(e) if e.key == key && (self.keep || e.generation == self.generation) => Some(*e),
             _ => None,
         }
     }
@@ -95,7 +101,9 @@ impl<M: Copy> Tt<M> {
         };
         if replace {
             let mv = match (mv, &slot) {
-                (None, Some(e)) if e.key == key && e.generation == generation => e.mv,
+                (None, Some(e)) if e.key == key && (self.keep || e.generation == generation) => {
+                    e.mv
+                }
                 _ => mv,
             };
             *slot = Some(Entry {
@@ -124,7 +132,7 @@ mod tests {
     fn store_probe_and_generations() {
         let mut tt: Tt<u8> = Tt::new(1);
         assert!(tt.len() >= 1024);
-        tt.new_search();
+        tt.new_search(false);
         tt.store(12345, Some(3), 77, 4, Bound::Exact);
         let e = tt.probe(12345).expect("stored");
         assert_eq!(
@@ -137,8 +145,10 @@ mod tests {
         tt.store(other, Some(1), 5, 2, Bound::Lower);
         assert!(tt.probe(other).is_none());
         assert_eq!(tt.probe(12345).map(|e| e.score), Some(77));
-        // A new search hides everything.
-        tt.new_search();
+        // A new search that keeps the table still sees the entry; one that does not, not.
+        tt.new_search(true);
+        assert_eq!(tt.probe(12345).map(|e| e.score), Some(77));
+        tt.new_search(false);
         assert!(tt.probe(12345).is_none());
     }
 }

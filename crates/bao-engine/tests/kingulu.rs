@@ -205,3 +205,35 @@ fn evaluation_is_antisymmetric_under_mirroring() {
     }
     assert!(n > 5);
 }
+
+#[test]
+fn time_limit_holds_on_a_position_with_very_long_moves() {
+    // G-T29: move A6 runs into a cycle of 3,997,200 laps before it is found illegal, so a
+    // single move generation here is slow. A 1 ms search must still return a legal move,
+    // taking little more than the move generations it cannot interrupt.
+    let p = pos("1 4 8 1 2 0 / 0 1 8 4 11 5 ; S=1 N=2 ; South");
+    let t = std::time::Instant::now();
+    let legal = p.moves();
+    let movegen = t.elapsed();
+    assert_eq!(
+        legal.iter().map(|m| p.move_text(*m)).collect::<Vec<_>>(),
+        ["A3", "A4"]
+    );
+    for searcher in [Searcher::AlphaBeta, Searcher::Mcts, Searcher::Greedy] {
+        let t = std::time::Instant::now();
+        let r = engine(searcher).search(
+            &p,
+            Limits {
+                time_ms: Some(1),
+                ..Limits::default()
+            },
+            &mut |_| {},
+        );
+        let took = t.elapsed();
+        assert!(legal.contains(&r.best.unwrap()), "{searcher:?}");
+        assert!(
+            took < movegen * 4 + std::time::Duration::from_millis(300),
+            "{searcher:?}: {took:?} (one move generation: {movegen:?})"
+        );
+    }
+}

@@ -293,7 +293,7 @@ fn match_runner_pairs_openings_and_counts_results() {
         progress: false,
         keep_records: true,
     };
-    let start = Nim::new([6, 7, 9]);
+    let start = Nim::new([4, 5, 6]);
     let report = run_match(&start, &cfg);
     assert_eq!(report.games.len(), 20);
     assert_eq!(report.a_wins + report.draws + report.b_wins, 20);
