@@ -7,7 +7,7 @@
 //! * [`router`] is the whole app as an [`axum::Router`] (for tests with
 //!   `tower::ServiceExt::oneshot`).
 //!
-//! Every game lives in the server under its id (`Mutex<HashMap<id, session>>`), so two
+//! Every game lives in the server under its id (`Mutex<BTreeMap<n, Arc<Mutex<session>>>>`), so two
 //! browser tabs play two separate games. The API is documented in `docs/web.md`; every
 //! error is a 4xx with a JSON body `{"error": "..."}` (see [`ApiError`]). The computer
 //! thinks in `tokio::task::spawn_blocking`, bounded by its level's time and
