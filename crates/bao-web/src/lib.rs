@@ -256,13 +256,43 @@ async fn meta() -> Response {
             "profiles": <<Kingulu as bao_rules::Game>::Rules as RuleSet>::profile_names(),
         }
     ]);
+    let levels: Vec<serde_json::Value> = (1..=10u8)
+        .map(|n| {
+            let c = bao_engine::EngineConfig::level(n);
+            serde_json::json!({
+                "level": n,
+                "searcher": format!("{:?}", c.searcher).to_lowercase(),
+                "depth": c.limits.depth,
+                "time_ms": c.limits.time_ms.map(|t| t.min(session::THINK_CAP_MS)),
+                "text": level_text(&c),
+            })
+        })
+        .collect();
     Json(serde_json::json!({
         "games": games,
-        "levels": [1, 10],
+        "levels": levels,
         "think_cap_ms": session::THINK_CAP_MS,
         "body_limit": BODY_LIMIT,
     }))
     .into_response()
+}
+
+/// A level in words for the New game dialog.
+fn level_text(c: &bao_engine::EngineConfig) -> String {
+    use bao_engine::Searcher;
+    let time = |ms: u64| format!("{:.1} s", ms.min(session::THINK_CAP_MS) as f64 / 1000.0);
+    match (c.searcher, c.limits.depth, c.limits.time_ms) {
+        (Searcher::Random, _, _) => "plays random legal moves".to_string(),
+        (Searcher::Greedy, _, _) => "takes the move that looks best right now".to_string(),
+        (Searcher::Mcts, _, Some(ms)) => format!("Monte-Carlo search, {} a move", time(ms)),
+        (Searcher::Mcts, _, None) => "Monte-Carlo search".to_string(),
+        (Searcher::AlphaBeta, Some(d), Some(ms)) => {
+            format!("looks {d} moves ahead, at most {} a move", time(ms))
+        }
+        (Searcher::AlphaBeta, Some(d), None) => format!("looks {d} moves ahead"),
+        (Searcher::AlphaBeta, None, Some(ms)) => format!("searches {} a move", time(ms)),
+        (Searcher::AlphaBeta, None, None) => "searches deeply".to_string(),
+    }
 }
 
 fn created(state: session::StateJson) -> Response {

@@ -762,13 +762,19 @@ function fillProfiles() {
   }
 }
 
+function showLevel() {
+  const n = Number($('ng-level').value);
+  const info = app.meta && Array.isArray(app.meta.levels) && app.meta.levels.find((l) => l.level === n);
+  $('ng-level-value').textContent = info ? `${n}: ${info.text}` : String(n);
+}
+
 function openDialog() {
   const d = $('new-dialog');
   $('ng-game').value = app.settings.game;
   fillProfiles();
   if (app.settings.rules) $('ng-rules').value = app.settings.rules;
   $('ng-level').value = app.settings.level;
-  $('ng-level-value').textContent = app.settings.level;
+  showLevel();
   for (const r of document.querySelectorAll('input[name=mode]')) r.checked = r.value === app.settings.mode;
   d.showModal();
 }
@@ -786,7 +792,7 @@ function setup() {
     ev.target.value = '';
   });
   $('ng-game').addEventListener('change', fillProfiles);
-  $('ng-level').addEventListener('input', () => { $('ng-level-value').textContent = $('ng-level').value; });
+  $('ng-level').addEventListener('input', showLevel);
   $('new-dialog').addEventListener('close', () => {
     if ($('new-dialog').returnValue !== 'start') return;
     const mode = (document.querySelector('input[name=mode]:checked') || {}).value || 'south';

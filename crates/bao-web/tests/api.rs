@@ -326,6 +326,12 @@ async fn static_page_and_assets_are_embedded() {
     assert_eq!(meta["games"][0]["name"], "kiswahili");
     assert_eq!(meta["games"][1]["name"], "kingulu");
     assert_eq!(meta["body_limit"], 65536);
+    assert_eq!(meta["levels"].as_array().unwrap().len(), 10);
+    assert_eq!(
+        meta["levels"][0],
+        json!({"level": 1, "searcher": "random", "depth": null, "time_ms": null,
+               "text": "plays random legal moves"})
+    );
 }
 
 // ---------------------------------------------------------------------------------
