@@ -374,3 +374,67 @@ fn trace_of_safari() {
     assert_eq!(events.last().unwrap().kind, Takasia);
     assert_eq!(events.last().unwrap().holes, ["a6"]);
 }
+
+/// OPT-TAKASIA-BLOCKER-MUST-CAPTURE (K-R11.6): a6 is takasia'd against North; North's
+/// `a4<` (a3, a2, a1 0→1) gives South two captures, `A8<` (takes a3) and `B1<` (takes a6).
+/// With the option on South must take the blocked hole a6.
+#[test]
+fn takasia_blocker_must_capture() {
+    let text = "0 0 0 0 0 20 16 16 / 0 0 2 0 3 0 0 0 / 0 0 1 0 0 1 0 2 / 3 0 0 0 0 0 0 0 ; S=0 N=0 ; house S- N- ; North ; takasia a6";
+    let after_a4 = "0 0 0 0 0 20 16 16 / 0 0 2 0 0 1 1 1 / 0 0 1 0 0 1 0 2 / 3 0 0 0 0 0 0 0 ; S=0 N=0 ; house S- N- ; South ; takasia -";
+    for (on, legal) in [("off", vec!["A8<", "B1<"]), ("on", vec!["B1<"])] {
+        let r = rules(&[("takasia-blocker-must-capture", on)]);
+        let p = pos(text, &r);
+        assert_eq!(texts(&p), ["a4<", "a4>"]);
+        let next = p.play(p.parse_move("a4<").unwrap()).unwrap();
+        assert_eq!(next.to_text(), after_a4);
+        assert_eq!(texts(&next), legal, "blocker-must-capture {on}");
+        // Only for the blocker's next move: from the text alone there is no restriction.
+        assert_eq!(texts(&pos(after_a4, &r)), ["A8<", "B1<"]);
+    }
+}
+
+/// OPT-TAKASIA-NYUMBA (K-R11.4 a): T21 with South's owned nyumba dormant (A5 = 5, one seed
+/// moved to B1): by default only a functional nyumba is exempt, so A5 is takasia'd; with
+/// `owned` the owned dormant nyumba is exempt.
+#[test]
+fn takasia_nyumba_owned() {
+    let text = "1 1 3 3 0 0 5 1 / 0 0 0 0 0 2 0 0 / 1 0 7 1 5 3 1 0 / 2 8 0 5 0 4 4 7 ; S=0 N=0 ; house S+ N- ; North ; takasia -";
+    let board = "1 1 3 3 0 0 5 1 / 0 0 0 1 1 0 0 0 / 1 0 7 1 5 3 1 0 / 2 8 0 5 0 4 4 7 ; S=0 N=0 ; house S+ N- ; South";
+    for (value, takasia) in [("functional", "A5"), ("owned", "-")] {
+        let r = rules(&[("takasia-nyumba", value)]);
+        let p = pos(text, &r);
+        assert_eq!(texts(&p), ["a3<", "a3>"]);
+        assert_eq!(
+            after(&p, "a3>"),
+            format!("{board} ; takasia {takasia}"),
+            "{value}"
+        );
+    }
+}
+
+/// OPT-MTAJI-NYUMBA=persistent (K-R8.5): a mtaji capture lap ending in the functional
+/// nyumba gives the stop/safari choice. `B2<`: B1, A1 0→1, A2 1→2 ⇒ captures a7 (5) ⇒
+/// left kichwa: A1 1→2, A2 2→3, A3, A4 0→1, A5 6→7 (a4 empty, nothing to capture).
+#[test]
+fn mtaji_persistent_safari_choice() {
+    let text = "3 6 6 6 6 6 6 6 / 2 5 0 0 0 0 0 2 / 0 1 0 0 6 0 0 0 / 0 3 0 0 0 0 0 0 ; S=0 N=0 ; house S+ N- ; South ; takasia -";
+    let plain = pos(text, &Rules::default());
+    assert_eq!(texts(&plain), ["B2<"]);
+    assert!(
+        after(&plain, "B2<").contains("house S- N-"),
+        "Plain: the lap relays the nyumba"
+    );
+    let p = pos(text, &rules(&[("mtaji-nyumba", "persistent")]));
+    assert_eq!(texts(&p), ["B2<", "B2<+"]);
+    assert_eq!(
+        after(&p, "B2<"),
+        "3 6 6 6 6 6 6 6 / 2 0 0 0 0 0 0 2 / 2 3 1 1 7 0 0 0 / 1 0 0 0 0 0 0 0 ; S=0 N=0 ; house S+ N- ; North ; takasia -"
+    );
+    assert!(after(&p, "B2<+").contains("house S- N-"));
+    assert_eq!(
+        after(&p, "B2<+"),
+        after(&plain, "B2<"),
+        "safari continues exactly as Plain's relay"
+    );
+}
