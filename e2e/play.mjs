@@ -7,7 +7,8 @@
 // for the computer's reply, checks the board against the rules and the server, checks
 // the move list and reviews the first move, then plays two more moves by clicking.
 // Finally it loads a record (T5 of the spec) through "Load record…", chooses safari among
-// the two moves of hole A2 and checks the board after it against the spec.
+// the two moves of hole A2 and checks the board after it against the spec. Last, it starts
+// a Bao Kingulu game, plays A3 with one click and checks the 2×6 board after the reply.
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -208,6 +209,32 @@ try {
   'T5 after A2>+: South\'s rows as in the spec');
   equal(await page.$$eval('#board rect.hole.lost-nyumba', (rs) => rs.map((r) => r.dataset.hole)), ['A5'],
     'South\'s nyumba is drawn as lost');
+  await page.click('#btn-live');
+
+  // Bao Kingulu: a 2×6 board; one click plays a pit; the computer replies.
+  await page.click('#btn-new');
+  await page.waitForSelector('#new-dialog[open]');
+  await page.selectOption('#ng-game', 'kingulu');
+  await page.$eval('#ng-level', (e) => { e.value = '1'; e.dispatchEvent(new Event('input')); });
+  await page.check('input[name=mode][value=south]');
+  await page.click('#ng-start');
+  await page.waitForFunction(() => document.title === 'Bao — Bao Kingulu'
+    && /Your move/.test(document.getElementById('status').textContent));
+  shown = await shownBoard(page);
+  equal(Object.keys(shown.holes).length, 12, 'Bao Kingulu board has 2×6 pits');
+  check(Object.values(shown.holes).every((n) => n === 4), 'every pit holds 4 seeds (G4)');
+  equal(await page.$$eval('#board .hole.playable', (hs) => hs.map((h) => h.dataset.hole)), ['A3', 'A4', 'A5', 'A6'],
+    'the legal pits A3..A6 are offered (A1, A2 would relay out of the own row on the first lap, G-R7)');
+  await page.click('#board g.cell[data-hole="A3"]');
+  await page.waitForFunction(() => document.querySelectorAll('#move-list .mv[data-ply]').length >= 3, null, { timeout: 60000 });
+  await waitForHumanTurn(page);
+  const k = await serverState(page);
+  shown = await shownBoard(page);
+  equal(k.history.map((h) => h.text)[0], 'A3', 'Kingulu: the move list starts with A3');
+  equal(shown.holes, Object.fromEntries(k.board.rows.flat().map((c) => [c.name, c.seeds])),
+    'Kingulu: the board shows the server\'s position');
+  equal(shown.stores, [k.board.stores[1], k.board.stores[0]], 'Kingulu: the stores too');
+
   equal(errors, [], 'no errors in the page\'s console');
 } catch (e) {
   failures++;
