@@ -164,12 +164,12 @@ function drawBoard(board, opts = {}) {
       if (live && opts.hint === cell.name) classes.push('hint');
       if (live && opts.selected === cell.name) classes.push('selected');
       if (opts.lastFrom === cell.name) {
-        // The start hole of the last move: a thin ring around the hole.
-        const ring = el('rect', {
-          class: 'last-from', x: cx - CELL * 0.47, y: cy - CELL * 0.47, width: CELL * 0.94, height: CELL * 0.94, rx: CELL * 0.47,
+        // The start hole of the last move: a small marker pointing at the hole from its left.
+        const left = cx - CELL * 0.5;
+        const mark = el('polygon', {
+          class: 'last-from', points: `${left},${cy - 8} ${left},${cy + 8} ${left + 10},${cy}`,
         }, g);
-        if (cell.mark === 'nyumba' || cell.mark === 'lost-nyumba') ring.setAttribute('rx', 10);
-        el('title', {}, ring).textContent = 'the last move started here';
+        el('title', {}, mark).textContent = 'the last move started here';
       }
       let shape;
       if (cell.mark === 'nyumba' || cell.mark === 'lost-nyumba') {
