@@ -11,6 +11,9 @@ use bao_rules::{Game, RuleSet};
 use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+/// The largest transposition table `setoption hash` accepts, in MiB.
+const MAX_HASH_MB: u64 = 4096;
+
 /// The commands, for `err unknown command` messages.
 const COMMANDS: &str =
     "info, newgame, position, validmoves, play, undo, perft, bestmove, options, setoption, quit";
@@ -104,9 +107,14 @@ impl EngineOptions {
                 next.level = None;
             }
             "hash" => {
-                next.config.hash_mb = opt_number("hash")?
-                    .ok_or_else(|| "setoption hash: give a size in MiB".to_string())?
-                    as usize;
+                let mb = opt_number("hash")?
+                    .ok_or_else(|| "setoption hash: give a size in MiB".to_string())?;
+                if !(1..=MAX_HASH_MB).contains(&mb) {
+                    return Err(format!(
+                        "setoption hash: {mb} MiB is out of range 1-{MAX_HASH_MB}"
+                    ));
+                }
+                next.config.hash_mb = mb as usize;
             }
             "seed" => {
                 next.config.seed = opt_number("seed")?
@@ -441,10 +449,13 @@ impl Protocol {
     }
 
     /// Handles one input line, writing the complete response (ending with `ok`).
-    /// Returns `false` after `quit`. Empty lines get no response.
+    /// Returns `false` after `quit`. An empty line is answered with a bare `ok`, so that a
+    /// controller waiting for `ok` never hangs (notation.md §5: every response ends with `ok`).
     pub fn handle_line(&mut self, line: &str, out: &mut dyn Write) -> std::io::Result<bool> {
         let line = line.trim();
         if line.is_empty() {
+            writeln!(out, "ok")?;
+            out.flush()?;
             return Ok(true);
         }
         let (cmd, args) = match line.split_once(char::is_whitespace) {

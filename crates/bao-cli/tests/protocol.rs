@@ -117,6 +117,10 @@ fn kiswahili_errors_leave_the_state_unchanged() {
         ("bestmove depth", &["err bestmove: expected pairs like depth 6, time 1000, nodes 50000; got \"depth\""]),
         ("bestmove speed 3", &["err bestmove: unknown limit \"speed\" (expected depth, time, nodes)"]),
         ("setoption level 11", &["err setoption level: \"11\" is not a level 1-10"]),
+        ("setoption hash 999999999999", &["err setoption hash: 999999999999 MiB is out of range 1-4096"]),
+        ("setoption hash 0", &["err setoption hash: 0 MiB is out of range 1-4096"]),
+        // A blank line is answered with a bare ok (every response ends with ok).
+        ("", &[]),
         ("setoption", &["err setoption: expected setoption <name> <value>, got \"\""]),
         (
             "setoption colour blue",
@@ -271,7 +275,7 @@ fn info_and_default_game() {
     assert_eq!(
         out,
         format!(
-            "id bao {}\ngames kiswahili kingulu\nengine alpha-beta depth {}\nok\nA6< A6> A7< A7>\nok\nok\n",
+            "id bao {}\ngames kiswahili kingulu\nengine alpha-beta depth {}\nok\nA6< A6> A7< A7>\nok\nok\nok\n",
             env!("CARGO_PKG_VERSION"),
             bao_engine::EngineConfig::level(6).limits.depth.unwrap()
         )
