@@ -303,8 +303,9 @@ function render() {
     $('review-bar').hidden = false;
     const l = app.review.last;
     $('review-text').textContent = l
-      ? `Reviewing the position after ${l.side}'s move ${l.text} (ply ${l.ply}).`
+      ? `Reviewing the position after ${l.side}'s move ${l.text} (ply ${l.ply} of ${s.history.length}).`
       : 'Reviewing the start position.';
+    $('btn-prev').disabled = app.review.ply === 0;
     $('choices').textContent = '';
     return;
   }
@@ -451,6 +452,20 @@ function renderMoveList() {
 function renderChoices(groups) {
   const box = $('choices');
   box.textContent = '';
+  if (app.state && app.state.outcome && !app.busy) {
+    const again = document.createElement('button');
+    again.textContent = 'New game…';
+    again.className = 'primary';
+    again.addEventListener('click', openDialog);
+    box.appendChild(again);
+    if (app.state.history.length) {
+      const review = document.createElement('button');
+      review.textContent = 'Review from the start';
+      review.addEventListener('click', () => reviewAt(0));
+      box.appendChild(review);
+    }
+    return;
+  }
   if (app.hint && humanToMove() && !app.busy) {
     const b = document.createElement('button');
     b.textContent = `Play the hint ${app.hint.text}`;
@@ -647,6 +662,13 @@ async function reviewAt(ply) {
   }
 }
 
+// One move back or forward while reviewing (forward from the last move returns to the game).
+function stepReview(delta) {
+  if (!app.review || !app.state) return;
+  const ply = Math.max(0, Math.min(app.state.history.length, app.review.ply + delta));
+  if (ply !== app.review.ply) reviewAt(ply);
+}
+
 // How many plies Undo takes back: to before the last move of a human.
 function undoPlies() {
   const s = app.state;
@@ -786,6 +808,8 @@ function setup() {
   $('btn-resign').addEventListener('click', resign);
   $('btn-skip').addEventListener('click', () => { app.skip = true; });
   $('btn-live').addEventListener('click', () => { app.review = null; render(); });
+  $('btn-prev').addEventListener('click', () => stepReview(-1));
+  $('btn-next').addEventListener('click', () => stepReview(1));
   $('file-load').addEventListener('change', (ev) => {
     const f = ev.target.files && ev.target.files[0];
     if (f) loadRecord(f);
@@ -820,6 +844,8 @@ function setup() {
   showSpeed();
   document.addEventListener('keydown', (ev) => {
     if (ev.key === 'Escape' && app.selected) { app.selected = null; app.selectedDir = null; render(); }
+    if (app.review && ev.key === 'ArrowLeft') stepReview(-1);
+    if (app.review && ev.key === 'ArrowRight') stepReview(1);
   });
 }
 
