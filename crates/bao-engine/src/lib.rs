@@ -56,15 +56,18 @@ impl fmt::Display for Score {
     }
 }
 
-/// Search limits; `None` = no limit of that kind. With no limit at all the alpha-beta
-/// search stops at [`MAX_DEPTH`] (or when the stop flag is set).
+/// Search limits; `None` = no limit of that kind; the first limit reached stops the
+/// search. With no limit at all the alpha-beta search stops at [`MAX_DEPTH`] or a proven
+/// result (or when the stop flag is set), MCTS after 10 000 playouts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
-    /// Maximum depth in plies (alpha-beta: iterations; MCTS: ignored except as a tree-depth cap).
+    /// Maximum depth in plies (alpha-beta: the last iteration, clamped to 1..=[`MAX_DEPTH`];
+    /// not used by MCTS, random and greedy).
     pub depth: Option<u32>,
     /// Maximum nodes (alpha-beta: positions visited; MCTS: playouts).
     pub nodes: Option<u64>,
-    /// Maximum wall-clock time in milliseconds.
+    /// Maximum wall-clock time in milliseconds (checked every 16 nodes; a single move
+    /// generation cannot be interrupted, see `docs/engine.md`).
     pub time_ms: Option<u64>,
 }
 
