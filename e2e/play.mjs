@@ -158,8 +158,16 @@ try {
   shown = await shownBoard(page);
   equal(['a5', 'a6', 'a7', 'A6', 'A7'].map((h) => shown.holes[h]), [6, 2, 2, 0, 3], 'review shows the board after A6>');
   equal(shown.stores, [22, 21], 'with North\'s 22 seeds still in store');
-  await page.click('#btn-live');
+  await page.click('#btn-prev');
+  await page.waitForFunction(() => /start position/.test(document.getElementById('review-text').textContent));
+  shown = await shownBoard(page);
+  equal(shown.stores, [22, 22], '◀ steps back to the start position');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => /ply 1 of 2/.test(document.getElementById('review-text').textContent));
+  await page.click('#btn-next');
   await page.waitForSelector('#review-bar[hidden]', { state: 'attached' });
+  shown = await shownBoard(page);
+  equal(shown.stores, [21, 21], '→ then ▶ past the last move return to the game');
 
   // Two more moves by clicking, for a game in progress.
   for (let i = 0; i < 2; i++) {
