@@ -332,7 +332,8 @@ pub fn run_match<G: Evaluate>(start: &G, cfg: &MatchConfig) -> MatchReport {
 
 impl fmt::Display for MatchReport {
     /// `games 200: A +150 =10 -40 (adjudicated 3)` then
-    /// `score 77.5% Elo +215 (95% CI +160 .. +280)`.
+    /// `score 77.5% Elo +215 (95% CI +160 .. +280)`; a clean sweep says that its Elo is
+    /// clamped.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.a_wins + self.draws + self.b_wins;
         writeln!(
@@ -347,7 +348,11 @@ impl fmt::Display for MatchReport {
             self.elo,
             self.elo_ci95.0,
             self.elo_ci95.1
-        )
+        )?;
+        if n > 0 && (self.a_wins == n || self.b_wins == n) {
+            write!(f, " (a clean sweep: Elo clamped at half a game)")?;
+        }
+        Ok(())
     }
 }
 

@@ -345,3 +345,21 @@ fn adjudication_at_max_plies() {
         assert_eq!(g.outcome.winner, None);
     }
 }
+
+#[test]
+fn report_display() {
+    let report = bao_engine::arena::MatchReport {
+        a_wins: 15,
+        draws: 0,
+        b_wins: 5,
+        adjudicated: 1,
+        score: 0.75,
+        elo: 190.8,
+        elo_ci95: (60.2, 380.0),
+        games: Vec::new(),
+    };
+    assert_eq!(
+        report.to_string(),
+        "games 20: A +15 =0 -5 (adjudicated 1)\nscore 75.0% Elo +191 (95% CI +60 .. +380)"
+    );
+}
