@@ -26,7 +26,8 @@ pub struct MatchConfig {
     /// Number of games, rounded up to an even number (every opening is played twice).
     pub games: u32,
     /// Plies of each random opening, played from the seed before the engines take over.
-    /// An opening that would end the game is redrawn.
+    /// Openings that end the game or whose result a short search proves are redrawn (and
+    /// shortened when every draw is decided).
     pub opening_plies: u32,
     /// The seed of the openings (and of the engines' per-game seeds).
     pub seed: u64,
@@ -147,45 +148,39 @@ pub const OPENING_CHECK_NODES: u64 = 200_000;
 
 /// A random opening of `plies` plies from `start` that neither ends the game nor leads
 /// to a position whose result a short alpha-beta search ([`OPENING_CHECK_DEPTH`] plies,
-/// at most [`OPENING_CHECK_NODES`] nodes) already proves. Redrawn up to
-/// [`OPENING_TRIES`] times; then the first full-length opening drawn is used even if
-/// decided, or, if every draw ended the game, the longest unfinished prefix.
+/// at most [`OPENING_CHECK_NODES`] nodes) already proves. Up to [`OPENING_TRIES`]
+/// openings are drawn; when all of them are decided (common in Bao Kingulu, where many
+/// 4-ply openings are forced wins), openings one ply shorter are drawn, and so on down to
+/// the start position itself.
 fn opening<G: Evaluate>(start: &G, plies: u32, seed: u64) -> Vec<G::Move> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut moves = Vec::new();
-    let mut fallback: Option<Vec<G::Move>> = None;
-    let mut longest: Vec<G::Move> = Vec::new();
-    for _ in 0..OPENING_TRIES {
-        let mut pos = start.clone();
-        let mut line = Vec::new();
-        for _ in 0..plies {
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
+    for len in (1..=plies).rev() {
+        for _ in 0..OPENING_TRIES {
+            let mut pos = start.clone();
+            let mut line = Vec::new();
+            for _ in 0..len {
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.gen_range(0..moves.len())];
+                let next = pos.play_unchecked(mv);
+                if next.outcome().is_some() {
+                    break;
+                }
+                line.push(mv);
+                pos = next;
             }
-            let mv = moves[rng.gen_range(0..moves.len())];
-            let next = pos.play_unchecked(mv);
-            if next.outcome().is_some() {
-                break;
-            }
-            line.push(mv);
-            pos = next;
-        }
-        if line.len() == plies as usize {
-            if plies == 0 || !decided(&pos) {
+            if line.len() == len as usize && !decided(&pos) {
                 return line;
             }
-            if fallback.is_none() {
-                fallback = Some(line);
-            }
-        } else if line.len() > longest.len() {
-            longest = line;
         }
     }
-    fallback.unwrap_or(longest)
+    Vec::new()
 }
 
-/// How many random openings are drawn before falling back (see `opening`).
+/// How many random openings of one length are drawn before a shorter length is tried.
 pub const OPENING_TRIES: u32 = 30;
 
 fn adjudicate<G: Evaluate>(pos: &G) -> Outcome {
