@@ -1,6 +1,6 @@
 //! Drawing a [`BoardView`] for the terminal: plain ASCII or with ANSI colours.
 
-use bao_rules::{BoardView, CellMark, CellView, EventKind, Side, TraceEvent};
+use bao_rules::{BoardView, CellMark, CellView, EventKind, Outcome, Side, TraceEvent};
 use crossterm::style::Stylize;
 
 /// How to draw.
@@ -178,13 +178,29 @@ pub fn legend(view: &BoardView) -> String {
 }
 
 /// The status lines under the board: stage, side to move, last move, takasia, scores.
-pub fn status(view: &BoardView, labels: &[String; 2], last: Option<&(Side, String)>) -> String {
-    let mut line = format!(
-        "Stage: {}. {} {} to move.",
-        view.stage,
-        view.to_move,
-        labels[view.to_move.index()]
-    );
+/// Once the game is over (`outcome`), the line says who won instead of who is to move.
+pub fn status(
+    view: &BoardView,
+    labels: &[String; 2],
+    last: Option<&(Side, String)>,
+    outcome: Option<Outcome>,
+) -> String {
+    let mut line = match outcome {
+        None => format!(
+            "Stage: {}. {} {} to move.",
+            view.stage,
+            view.to_move,
+            labels[view.to_move.index()]
+        ),
+        Some(o) => match o.winner {
+            Some(w) => format!(
+                "Stage: {}. Game over: {w} {} won.",
+                view.stage,
+                labels[w.index()]
+            ),
+            None => format!("Stage: {}. Game over: a draw.", view.stage),
+        },
+    };
     if let Some((side, text)) = last {
         line.push_str(&format!(" Last move: {text} by {side}."));
     }
@@ -196,7 +212,7 @@ pub fn status(view: &BoardView, labels: &[String; 2], last: Option<&(Side, Strin
         ));
     }
     for cell in view.rows.iter().flatten() {
-        if cell.takasia {
+        if cell.takasia && outcome.is_none() {
             line.push_str(&format!(
                 "\n{} is takasia'd for {}'s next move: no move may start there, and a lap ending there stops.",
                 cell.name, view.to_move
@@ -206,20 +222,24 @@ pub fn status(view: &BoardView, labels: &[String; 2], last: Option<&(Side, Strin
     line
 }
 
-/// The sentences of a traced move worth showing: all of them for a short move; for a
-/// long relay, the captures, kichwa, safari, takasia and other notable events, with a
-/// count of the laps.
+/// The most laps of a move described lap by lap.
+pub const MAX_LAPS_SHOWN: usize = 12;
+
+/// The sentences of a traced move worth showing, by one rule for both players: every
+/// sentence when the move has at most [`MAX_LAPS_SHOWN`] laps (sowings); for a longer
+/// relay, `N laps in all` and then the captures, kichwa, safari, takasia and other
+/// notable events (the first and last of them when there are very many).
 pub fn describe_events(events: &[TraceEvent]) -> Vec<String> {
-    const SHORT: usize = 12;
+    const SHORT: usize = MAX_LAPS_SHOWN;
     let texts = |evs: &mut dyn Iterator<Item = &TraceEvent>| -> Vec<String> {
         evs.filter(|e| !e.text.is_empty())
             .map(|e| e.text.clone())
             .collect()
     };
-    if events.len() <= SHORT {
+    let laps = events.iter().filter(|e| e.kind == EventKind::Sow).count();
+    if laps <= SHORT {
         return texts(&mut events.iter());
     }
-    let laps = events.iter().filter(|e| e.kind == EventKind::Sow).count();
     let mut notable: Vec<String> = texts(&mut events.iter().filter(|e| {
         !matches!(
             e.kind,
@@ -294,7 +314,12 @@ mod tests {
         assert_eq!(text, expected);
         assert!(!text.contains('\u{1b}'));
         assert_eq!(
-            status(&view, &style.labels, Some(&(Side::South, "A3".to_string()))),
+            status(
+                &view,
+                &style.labels,
+                Some(&(Side::South, "A3".to_string())),
+                None
+            ),
             "Stage: play. North (computer) to move. Last move: A3 by South. Scores: South 20, North 28."
         );
     }

@@ -74,10 +74,55 @@ pub fn make_rules<G: Game>(profile: Option<&str>, options: &[String]) -> Result<
     Ok(rules)
 }
 
-/// The position given by `--position` (notation.md §2), or the start position.
+/// OPT-MAX-PLIES of the rules of `pos` (K-R12.4), if set.
+pub fn max_plies<G: Game>(pos: &G) -> Option<u32> {
+    use bao_rules::RuleSet;
+    pos.rules()
+        .options()
+        .into_iter()
+        .find(|(name, _)| *name == "max-plies")
+        .and_then(|(_, value)| value.parse().ok())
+}
+
+/// The adjudication of a game stopped by OPT-MAX-PLIES: the side with more material
+/// (seeds in its holes and store; Bao Kingulu: the provisional score) wins, equal
+/// material is a draw, as in `bao match` (bao_engine::arena).
+pub fn adjudicate<G: bao_engine::Evaluate>(pos: &G) -> bao_rules::Outcome {
+    let (s, n) = (
+        pos.material(bao_rules::Side::South),
+        pos.material(bao_rules::Side::North),
+    );
+    bao_rules::Outcome {
+        winner: match s.cmp(&n) {
+            std::cmp::Ordering::Greater => Some(bao_rules::Side::South),
+            std::cmp::Ordering::Less => Some(bao_rules::Side::North),
+            std::cmp::Ordering::Equal => None,
+        },
+        reason: bao_rules::EndReason::Adjudicated,
+    }
+}
+
+/// The largest transposition table an engine specification accepts, in MiB (as
+/// `setoption hash` in `bao engine`).
+pub const MAX_HASH_MB: u64 = 4096;
+
+/// The position given by `--position` (notation.md §2), or the start position. When the
+/// text fails to parse and its rows look like the other game's (2 rows: Bao Kingulu; 4
+/// rows: Bao la Kiswahili), the error says to pass `--game`.
 pub fn make_position<G: Game>(rules: &G::Rules, position: Option<&str>) -> Result<G> {
     match position {
-        Some(text) => G::from_text(text, rules).map_err(|e| anyhow!("--position: {e}")),
+        Some(text) => G::from_text(text, rules).map_err(|e| {
+            let board = text.split(';').next().unwrap_or("");
+            let rows = board.split('/').count();
+            let hint = match (G::NAME, rows) {
+                ("kiswahili", 2) => " (this looks like a Bao Kingulu position: add --game kingulu)",
+                ("kingulu", 4) => {
+                    " (this looks like a Bao la Kiswahili position: use --game kiswahili)"
+                }
+                _ => "",
+            };
+            anyhow!("--position: {e}{hint}")
+        }),
         None => Ok(G::start(rules)),
     }
 }
@@ -124,10 +169,22 @@ pub fn parse_engine_spec(spec: &str) -> Result<EngineConfig> {
                 .with_context(|| format!("engine {spec:?}: {what} {value:?} is not a number"))
         };
         match key.trim() {
-            "depth" => config.limits.depth = Some(number("depth")?.min(u32::MAX as u64) as u32),
+            "depth" => {
+                let d = number("depth")?;
+                if d == 0 {
+                    bail!("engine {spec:?}: depth 0: the depth is in plies and must be at least 1");
+                }
+                config.limits.depth = Some(d.min(u32::MAX as u64) as u32)
+            }
             "time" => config.limits.time_ms = Some(number("time")?),
             "nodes" => config.limits.nodes = Some(number("nodes")?),
-            "hash" => config.hash_mb = number("hash")? as usize,
+            "hash" => {
+                let mb = number("hash")?;
+                if !(1..=MAX_HASH_MB).contains(&mb) {
+                    bail!("engine {spec:?}: hash {mb} MiB is out of range 1-{MAX_HASH_MB}");
+                }
+                config.hash_mb = mb as usize
+            }
             "seed" => config.seed = number("seed")?,
             "level" => {
                 let n = number("level")?;
@@ -189,6 +246,22 @@ pub fn today() -> String {
         .unwrap_or(0);
     let (y, m, d) = civil_from_days((secs / 86_400) as i64);
     format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The date and time now as `YYYYMMDD-HHMMSS` (UTC), for autosave file names.
+pub fn now_stamp() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    let t = secs % 86_400;
+    format!(
+        "{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
+        t / 3600,
+        t / 60 % 60,
+        t % 60
+    )
 }
 
 /// Days since 1970-01-01 → (year, month, day), proleptic Gregorian (H. Hinnant).

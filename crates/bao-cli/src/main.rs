@@ -63,12 +63,14 @@ enum Command {
         /// A rule option NAME=VALUE (repeatable).
         #[arg(long = "set", value_name = "NAME=VALUE")]
         set: Vec<String>,
-        /// The computer's strength, 1 (random) to 10 (strongest).
-        #[arg(long, short, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10))]
-        level: u8,
-        /// Your side: south (moves first, bottom of the board) or north.
-        #[arg(long, short, default_value = "south", value_parser = parse_side)]
-        side: Side,
+        /// The computer's strength, 1 (random) to 10 (strongest) [default: 5, or the
+        /// level of --load's record].
+        #[arg(long, short, value_parser = clap::value_parser!(u8).range(1..=10))]
+        level: Option<u8>,
+        /// Your side: south (moves first, bottom of the board) or north [default: south,
+        /// or your side in --load's record].
+        #[arg(long, short, value_parser = parse_side)]
+        side: Option<Side>,
         /// Plain text: no colours, no spinner (automatic when not on a terminal).
         #[arg(long)]
         plain: bool,
@@ -172,6 +174,11 @@ enum Command {
     },
 }
 
+/// The most games `bao match` plays.
+const MAX_GAMES: u32 = 1_000_000;
+/// The most worker threads `bao match` starts.
+const MAX_THREADS: usize = 256;
+
 fn main() {
     let cli = Cli::parse();
     if let Err(e) = run(cli) {
@@ -195,8 +202,10 @@ fn run(cli: Cli) -> Result<()> {
             number,
         } => {
             let opts = play::PlayOptions {
-                human: side,
-                level,
+                human: side.unwrap_or(Side::South),
+                level: level.unwrap_or(5),
+                side_given: side.is_some(),
+                level_given: level.is_some(),
                 seed,
                 plain: plain || !play::is_terminal(),
                 interactive: std::io::stdin().is_terminal(),
@@ -211,7 +220,10 @@ fn run(cli: Cli) -> Result<()> {
                     let (name, text) = play::read_record_file(&file, number)?;
                     if let Some(g) = game {
                         if g != name {
-                            bail!("{file} is a {name} game, but --game {g} was given");
+                            bail!(
+                                "{} is a {name} game, but --game {g} was given",
+                                play::quote_file(&file)
+                            );
                         }
                     }
                     with_game!(name, play_loaded(&file, &text, opts, &mut input))
@@ -262,6 +274,9 @@ fn run(cli: Cli) -> Result<()> {
             nodes,
             level,
         } => {
+            if depth == Some(0) {
+                bail!("--depth 0: the depth is in plies and must be at least 1");
+            }
             let limits = Limits {
                 depth,
                 nodes,
@@ -291,12 +306,41 @@ fn run(cli: Cli) -> Result<()> {
             }
             let a = parse_engine_spec(&a).context("--a")?;
             let b = parse_engine_spec(&b).context("--b")?;
-            if games == 0 {
-                bail!("--games must be at least 1");
+            if !(1..=MAX_GAMES).contains(&games) {
+                bail!("--games {games}: give 1 to {MAX_GAMES} games");
             }
-            if threads == 0 {
-                bail!("--threads must be at least 1");
+            if !(1..=MAX_THREADS).contains(&threads) {
+                bail!("--threads {threads}: give 1 to {MAX_THREADS} threads");
             }
+            let mut games = games;
+            if games % 2 == 1 {
+                println!(
+                    "{games} games rounded up to {}: openings are played in pairs, sides swapped.",
+                    games + 1
+                );
+                games += 1;
+            }
+            // The records file is made before the match, so that a bad name fails at once
+            // and no file is replaced.
+            let records_file = match &records {
+                Some(name) => Some(
+                    std::fs::OpenOptions::new()
+                        .write(true)
+                        .create_new(true)
+                        .open(name)
+                        .map_err(|e| {
+                            if e.kind() == std::io::ErrorKind::AlreadyExists {
+                                anyhow!(
+                                    "--records {}: the file already exists (it is never replaced); remove it or choose another name",
+                                    play::quote_file(name)
+                                )
+                            } else {
+                                anyhow!("--records {}: cannot create it: {e}", play::quote_file(name))
+                            }
+                        })?,
+                ),
+                None => None,
+            };
             let cfg = MatchConfig {
                 a,
                 b,
@@ -308,10 +352,15 @@ fn run(cli: Cli) -> Result<()> {
                 progress: std::io::stderr().is_terminal(),
                 keep_records: records.is_some(),
             };
-            with_game!(game.game, match_cmd(&game, &cfg, records.as_deref()))
+            let records = records.zip(records_file);
+            with_game!(game.game, match_cmd(&game, &cfg, records))
         }
         Command::Serve { port } => {
             let addr = std::net::SocketAddr::from(([127, 0, 0, 1], port));
+            // Check the port before announcing anything (the server binds it again).
+            drop(std::net::TcpListener::bind(addr).with_context(|| {
+                format!("cannot listen on {addr} (is the port in use? try --port)")
+            })?);
             println!("bao: starting the web app on port {port}: open the address below in your browser (Ctrl-C to stop)");
             let runtime = tokio::runtime::Builder::new_multi_thread()
                 .enable_all()
@@ -342,7 +391,11 @@ fn play_loaded<G: Evaluate>(
 ) -> Result<()> {
     let record: GameRecord<G> = play::parse_record(file, text)?;
     let start = record.start.clone();
-    println!("Loaded {file}: {} moves.", record.moves.len());
+    println!(
+        "Loaded {}: {}.",
+        play::quote_file(file),
+        play::plural(record.moves.len() as u64, "move")
+    );
     play::play(start, Some(record), opts, input)
 }
 
@@ -480,21 +533,25 @@ fn analyze_record<G: Evaluate>(
     analyze(&record.current(), limits, level)
 }
 
-fn match_cmd<G: Evaluate>(args: &GameArgs, cfg: &MatchConfig, records: Option<&str>) -> Result<()> {
+fn match_cmd<G: Evaluate>(
+    args: &GameArgs,
+    cfg: &MatchConfig,
+    records: Option<(String, std::fs::File)>,
+) -> Result<()> {
     let rules = make_rules::<G>(args.rules.as_deref(), &args.set)?;
     let start = G::start(&rules);
     println!(
-        "{} match: A = {}, B = {}, {} games",
+        "{} match: A = {}, B = {}, {}",
         G::NAME,
         describe_config(&cfg.a),
         describe_config(&cfg.b),
-        cfg.games
+        play::plural(cfg.games, "game")
     );
     let t0 = Instant::now();
     let report = run_match(&start, cfg);
     println!("{report}");
     println!("time {:.1} s", t0.elapsed().as_secs_f64());
-    if let Some(file) = records {
+    if let Some((file, mut out)) = records {
         let mut text = String::new();
         for (i, game) in report.games.iter().enumerate() {
             let mut record = GameRecord::new(start.clone());
@@ -527,8 +584,14 @@ fn match_cmd<G: Evaluate>(args: &GameArgs, cfg: &MatchConfig, records: Option<&s
             text.push_str(&record.to_text());
             text.push('\n');
         }
-        std::fs::write(file, text).with_context(|| format!("cannot write {file}"))?;
-        println!("records written to {file} ({} games)", report.games.len());
+        use std::io::Write;
+        out.write_all(text.as_bytes())
+            .with_context(|| format!("cannot write {}", play::quote_file(&file)))?;
+        println!(
+            "records written to {} ({})",
+            play::quote_file(&file),
+            play::plural(report.games.len() as u64, "game")
+        );
     }
     Ok(())
 }

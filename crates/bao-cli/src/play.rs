@@ -6,7 +6,7 @@
 //! line of output per event).
 
 use crate::board::{self, Style};
-use crate::common::{describe_config, today, GameName};
+use crate::common::{adjudicate, describe_config, max_plies, today, GameName};
 use anyhow::{bail, Context, Result};
 use bao_engine::{Engine, EngineConfig, Evaluate, Limits, Score};
 use bao_rules::record::GameRecord;
@@ -24,8 +24,184 @@ pub struct PlayOptions {
     pub seed: Option<u64>,
     /// Plain text (no colour, no spinner).
     pub plain: bool,
-    /// Whether stdin is a terminal (prompts are printed then).
+    /// Whether stdin is a terminal (prompts are printed then, the line editor is used,
+    /// and leaving an unsaved game asks first).
     pub interactive: bool,
+    /// Whether `--side` was given (otherwise a loaded record's side is restored).
+    pub side_given: bool,
+    /// Whether `--level` was given (otherwise a loaded record's level is restored).
+    pub level_given: bool,
+}
+
+/// Where the input lines come from: a line editor on a terminal (history, arrow keys),
+/// or plain line reading (pipes, `--plain` tests).
+pub enum Input<'a> {
+    /// Plain line reading; the prompt is printed only when `prompt` is set.
+    Plain {
+        /// The lines.
+        reader: &'a mut dyn BufRead,
+        /// Whether to print the prompt.
+        prompt: bool,
+    },
+    /// The `rustyline` editor.
+    Editor(Box<rustyline::DefaultEditor>),
+}
+
+/// What one read gave.
+pub enum Read {
+    /// A line (escape sequences removed).
+    Line(String),
+    /// The end of the input (Ctrl-D; at a terminal, a half-typed line is dropped).
+    Eof,
+    /// Ctrl-C at the prompt.
+    Interrupted,
+}
+
+impl Input<'_> {
+    /// The input for `bao play`/`bao replay`: the line editor when `interactive` (stdin is
+    /// a terminal) and it can start, else plain reading of `reader`.
+    pub fn new(reader: &mut dyn BufRead, interactive: bool) -> Input<'_> {
+        if interactive {
+            if let Ok(editor) = rustyline::DefaultEditor::new() {
+                return Input::Editor(Box::new(editor));
+            }
+        }
+        Input::Plain {
+            reader,
+            prompt: interactive,
+        }
+    }
+
+    /// Reads one line after showing `prompt`.
+    pub fn read(&mut self, prompt: &str) -> Result<Read> {
+        match self {
+            Input::Plain {
+                reader,
+                prompt: show,
+            } => {
+                if *show {
+                    let mut stdout = std::io::stdout().lock();
+                    let _ = write!(stdout, "{prompt}");
+                    let _ = stdout.flush();
+                }
+                match read_line(&mut **reader).context("reading your input")? {
+                    None => Ok(Read::Eof),
+                    Some(line) if *show && !line.ends_with('\n') => {
+                        // Ctrl-D on a half-typed line at a terminal: the line is dropped,
+                        // and the cursor moved off it before any message.
+                        out("");
+                        Ok(Read::Eof)
+                    }
+                    Some(line) => Ok(Read::Line(strip_escapes(&line))),
+                }
+            }
+            Input::Editor(editor) => match editor.readline(prompt) {
+                Ok(line) => {
+                    let line = strip_escapes(&line);
+                    if !line.trim().is_empty() {
+                        let _ = editor.add_history_entry(line.trim());
+                    }
+                    Ok(Read::Line(line))
+                }
+                Err(rustyline::error::ReadlineError::Eof) => Ok(Read::Eof),
+                Err(rustyline::error::ReadlineError::Interrupted) => Ok(Read::Interrupted),
+                Err(e) => Err(anyhow::anyhow!("reading your input: {e}")),
+            },
+        }
+    }
+}
+
+/// `line` without terminal escape sequences (`ESC [ ... final`, `ESC O x`, `ESC x`) and
+/// other control characters (tabs become spaces), so that an arrow key typed where no
+/// line editor runs is ignored instead of becoming part of a move.
+pub fn strip_escapes(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\u{1b}' => match chars.next() {
+                Some('[') => {
+                    // CSI: parameters and intermediates, then one final byte @..~.
+                    for c in chars.by_ref() {
+                        if ('@'..='~').contains(&c) {
+                            break;
+                        }
+                    }
+                }
+                Some('O') => {
+                    chars.next();
+                }
+                _ => {}
+            },
+            '\t' => out.push(' '),
+            '\n' | '\r' => out.push(c),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A file name as the user would type it in a shell: in double quotes when it holds
+/// spaces or shell characters (`"my game.bao"`).
+pub fn quote_file(name: &str) -> String {
+    let needs = name.is_empty()
+        || name
+            .chars()
+            .any(|c| c.is_whitespace() || "'\"\\$`&|;<>()*?!#~{}[]".contains(c));
+    if needs {
+        let escaped: String = name
+            .chars()
+            .flat_map(|c| {
+                let esc = matches!(c, '"' | '\\' | '$' | '`');
+                esc.then_some('\\').into_iter().chain(std::iter::once(c))
+            })
+            .collect();
+        format!("\"{escaped}\"")
+    } else {
+        name.to_string()
+    }
+}
+
+/// `text` cut to at most `max` characters (with `…`), for echoing input in messages.
+pub fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        let mut s: String = text.chars().take(max).collect();
+        s.push('…');
+        s
+    }
+}
+
+/// The number and the noun, singular for 1 (`1 seed`, `3 seeds`).
+pub fn plural(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// The human's side and the computer's level as recorded in a record's South/North tags
+/// (`you` and `computer (level 3)`, or the older `bao level 3`): `None` when the tags do
+/// not say who was who.
+pub fn roles_of(south: &str, north: &str) -> Option<(Side, Option<u8>)> {
+    let level_of = |name: &str| -> Option<u8> {
+        let n = name.trim();
+        let digits = n
+            .strip_prefix("computer (level ")
+            .and_then(|r| r.strip_suffix(')'))
+            .or_else(|| n.strip_prefix("bao level "))?;
+        digits.trim().parse().ok().filter(|l| (1..=10).contains(l))
+    };
+    let is_computer = |name: &str| name.starts_with("computer") || name.starts_with("bao level");
+    match (south.trim(), north.trim()) {
+        ("you", n) if n != "you" && is_computer(n) => Some((Side::South, level_of(n))),
+        (s, "you") if s != "you" && is_computer(s) => Some((Side::North, level_of(s))),
+        _ => None,
+    }
 }
 
 /// A game between the human and the computer.
@@ -44,8 +220,12 @@ struct Session<G: Evaluate> {
     opts: PlayOptions,
     /// The last move: who played it and its text.
     last: Option<(Side, String)>,
-    /// A result read from a record whose final position is not finished (adjudicated).
+    /// A result read from a record whose final position is not finished, or the
+    /// adjudication of OPT-MAX-PLIES (K-R12.4).
     recorded_result: Option<bao_rules::Outcome>,
+    /// Whether moves were played, taken back or cleared since the game was last saved
+    /// (or loaded).
+    dirty: bool,
 }
 
 fn out(line: impl AsRef<str>) {
@@ -94,6 +274,18 @@ fn hole_prefix(text: &str) -> &str {
     &text[..letter_len + digits]
 }
 
+/// What North sees: the board is drawn from South's seat, so North's left and right are
+/// the screen's right and left.
+fn north_orientation<G: Game>() -> &'static str {
+    if G::NAME == "kiswahili" {
+        "You play North, at the top of the board: your right is the screen's left, so a6> \
+         sows leftwards on the screen and a6< rightwards."
+    } else {
+        "You play North, at the top of the board: your right is the screen's left, so your \
+         pits a1-a6 run from right to left on the screen."
+    }
+}
+
 /// A help text for the moves of game `G`, for the human playing `side`.
 fn move_help<G: Game>(side: Side) -> String {
     let (f, b) = match side {
@@ -101,21 +293,27 @@ fn move_help<G: Game>(side: Side) -> String {
         Side::North => ('a', 'b'),
     };
     let screen = match side {
+        Side::South => String::new(),
+        Side::North => format!(
+            "\n  Your {} are numbered from your left, i.e. right to left on the screen.",
+            if G::NAME == "kiswahili" {
+                "holes"
+            } else {
+                "pits"
+            }
+        ),
+    };
+    let plainly = match side {
         Side::South => "",
         Side::North => {
-            if G::NAME == "kiswahili" {
-                "\n  You sit at the top: your left is the right of the screen, so your holes are \
-                 numbered\n  from right to left on the screen and > moves leftwards on the screen."
-            } else {
-                "\n  You sit at the top: your left is the right of the screen, so your pits are \
-                 numbered\n  from right to left on the screen."
-            }
+            "\n  You sit at the top, so your right is the screen's left: a6> sows leftwards on \
+             the\n  screen and a6< rightwards."
         }
     };
     if G::NAME == "kiswahili" {
         format!(
             "Moves: a hole and a direction, as you see the board from your seat.\n  \
-             {f}6> sows from {f}6 towards your right, {f}6< towards your left.\n  \
+             {f}6> sows from {f}6 towards your right, {f}6< towards your left.{plainly}\n  \
              For a namua capture the direction picks the kichwa the captured seeds are sown\n  \
              from: > from {f}1 (your left end), < from {f}8 (your right end).\n  \
              Add + to take safari when a capture lap ends in your functional nyumba: {f}4>+.\n  \
@@ -155,7 +353,12 @@ impl<G: Evaluate> Session<G> {
         let view = pos.view();
         let style = self.style();
         out(board::draw(&view, &style).trim_end());
-        out(board::status(&view, &self.labels, self.last.as_ref()));
+        out(board::status(
+            &view,
+            &self.labels,
+            self.last.as_ref(),
+            pos.outcome().or(self.recorded_result),
+        ));
         let text = format!("Position: {}", pos.to_text());
         if self.opts.plain {
             out(text);
@@ -201,7 +404,34 @@ impl<G: Evaluate> Session<G> {
         self.positions.push(next);
         self.moves.push(mv);
         self.last = Some((side, text));
+        self.dirty = true;
+        self.check_max_plies();
         Ok(())
+    }
+
+    /// Ends the game as adjudicated when OPT-MAX-PLIES is set and reached (K-R12.4).
+    fn check_max_plies(&mut self) {
+        let pos = self.current();
+        if pos.outcome().is_some() || self.recorded_result.is_some() {
+            return;
+        }
+        if let Some(max) = max_plies(pos) {
+            if self.moves.len() >= max as usize {
+                let outcome = adjudicate(pos);
+                out(format!(
+                    "max-plies {max} reached: the game is adjudicated by material (South {}, \
+                     North {}).",
+                    pos.material(Side::South),
+                    pos.material(Side::North)
+                ));
+                self.recorded_result = Some(outcome);
+            }
+        }
+    }
+
+    /// Whether leaving now would lose moves that are not saved.
+    fn unsaved(&self) -> bool {
+        self.dirty && !self.moves.is_empty()
     }
 
     fn computer_move(&mut self) -> Result<()> {
@@ -265,15 +495,22 @@ impl<G: Evaluate> Session<G> {
         Ok(())
     }
 
-    /// Takes back the human's last move and every move after it.
-    fn undo(&mut self) {
+    /// Takes back the human's last `count` moves and every move after them.
+    fn undo(&mut self, count: usize) {
         let human = self.opts.human;
-        let last_human = (0..self.moves.len())
+        let mut human_moves = (0..self.moves.len())
             .rev()
-            .find(|&i| self.positions[i].side_to_move() == human);
+            .filter(|&i| self.positions[i].side_to_move() == human);
+        let available = human_moves.clone().count();
+        let last_human = human_moves.nth(count.saturating_sub(1));
         match last_human {
-            None => out("Nothing to undo: you have not moved yet."),
+            None if available == 0 => out("Nothing to undo: you have not moved yet."),
+            None => out(format!(
+                "undo {count}: you have played only {}.",
+                plural(available as u64, "move")
+            )),
             Some(i) => {
+                self.dirty = true;
                 let taken = self.moves.len() - i;
                 self.positions.truncate(i + 1);
                 self.moves.truncate(i);
@@ -284,10 +521,7 @@ impl<G: Evaluate> Session<G> {
                     let before = &self.positions[i - 1];
                     Some((before.side_to_move(), before.move_text(self.moves[i - 1])))
                 };
-                out(format!(
-                    "Took back {taken} move{}.",
-                    if taken == 1 { "" } else { "s" }
-                ));
+                out(format!("Took back {}.", plural(taken as u64, "move")));
                 self.show_board();
             }
         }
@@ -303,6 +537,7 @@ impl<G: Evaluate> Session<G> {
     }
 
     fn new_game(&mut self) {
+        self.dirty = false;
         self.positions.truncate(1);
         self.moves.clear();
         self.last = None;
@@ -320,7 +555,8 @@ impl<G: Evaluate> Session<G> {
                 self.opts.level = n;
                 let computer = self.opts.human.opponent();
                 self.labels[computer.index()] = format!("(computer, level {n})");
-                self.names[computer.index()] = format!("bao level {n}");
+                self.names[computer.index()] = computer_name(n);
+                self.dirty = true;
                 out(format!(
                     "The computer now plays at level {n} ({}).",
                     describe_config(self.engine.config())
@@ -333,22 +569,49 @@ impl<G: Evaluate> Session<G> {
         }
     }
 
-    fn save(&self, file: &str) {
+    /// `save FILE` (never replaces a file) or `save! FILE` (`force`: replaces it).
+    fn save(&mut self, file: &str, force: bool) {
+        // A name typed in quotes, as the messages print it, is the name without them.
+        let file = file.trim();
+        let file = file
+            .strip_prefix('"')
+            .and_then(|f| f.strip_suffix('"'))
+            .unwrap_or(file);
         if file.is_empty() {
             out("save: give a file name, e.g. save game.bao");
             return;
         }
+        let q = quote_file(file);
         let text = self.record().to_text();
-        match std::fs::write(file, text) {
-            Ok(()) => out(format!(
-                "Saved the game to {file} ({} moves). Continue it with: bao play --load {file}",
-                self.moves.len()
+        let written = if force {
+            std::fs::write(file, text)
+        } else {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(file)
+                .and_then(|mut f| f.write_all(text.as_bytes()))
+        };
+        match written {
+            Ok(()) => {
+                self.dirty = false;
+                out(format!(
+                    "Saved the game to {q} ({}). Continue it with: bao play --load {q}",
+                    plural(self.moves.len() as u64, "move")
+                ))
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => out(format!(
+                "Not saved: {q} already exists. To replace it, type: save! {q}"
             )),
-            Err(e) => out(format!("Cannot save to {file}: {e}")),
+            Err(e) => out(format!("Cannot save to {q}: {e}")),
         }
     }
 
     fn list_moves(&self) {
+        if self.game_over_message().is_some() {
+            out("No legal moves: the game is over.");
+            return;
+        }
         let pos = self.current();
         let moves: Vec<String> = pos.moves().iter().map(|&m| pos.move_text(m)).collect();
         if moves.is_empty() {
@@ -363,13 +626,14 @@ impl<G: Evaluate> Session<G> {
         out("Type a move and press Enter, or one of these commands:");
         out("  moves       list the legal moves");
         out("  hint        ask the engine for a suggestion");
-        out("  undo        take back your last move (and the computer's reply)");
-        out("  save FILE   save the game as a record (continue with: bao play --load FILE)");
+        out("  undo [N]    take back your last move (or N moves) and the computer's replies");
+        out("  save FILE   save the game as a record (continue with: bao play --load FILE);");
+        out("              an existing file is never replaced: save! FILE replaces it");
         out("  board       draw the board again");
         out("  level N     change the computer's level (1-10)");
         out("  new         start again from the beginning");
         out("  help        this text");
-        out("  quit        leave (the game is not saved automatically)");
+        out("  quit        leave (on a terminal, asks first if the game is not saved)");
         out(move_help::<G>(self.opts.human));
         out(format!("Board marks: {}.", board::legend(&view)));
         out(format!(
@@ -396,7 +660,7 @@ impl<G: Evaluate> Session<G> {
         match pos.parse_move(text) {
             Ok(mv) => self.apply(mv, "You"),
             Err(e) => {
-                let mut message = format!("Cannot play {text:?}: {}.", e.message);
+                let mut message = format!("Cannot play {:?}: {}.", clip(text, 60), e.message);
                 let hole = hole_prefix(text);
                 let view = pos.view();
                 if let Some(cell) = view.rows.iter().flatten().find(|c| c.name == hole) {
@@ -415,7 +679,73 @@ impl<G: Evaluate> Session<G> {
         }
     }
 
-    fn run(&mut self, input: &mut dyn BufRead) -> Result<()> {
+    /// Asks "Quit anyway?" on a terminal when the game is not saved; `true` to go on.
+    fn confirm_leave(&mut self, input: &mut Input, what: &str) -> Result<bool> {
+        if !self.opts.interactive || !self.unsaved() {
+            return Ok(true);
+        }
+        match input.read(&format!("The game is not saved. {what} anyway? [y/N] "))? {
+            Read::Line(answer) => {
+                let yes = matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes");
+                if !yes {
+                    out("Carrying on (save FILE saves the game).");
+                }
+                Ok(yes)
+            }
+            Read::Eof | Read::Interrupted => Ok(false),
+        }
+    }
+
+    /// At the end of the input or Ctrl-C: on a terminal, an unsaved game is saved to a new
+    /// `bao-autosave-<date>-<time>.bao` in the current directory; through a pipe, a note.
+    fn leave_unsaved(&mut self, why: &str) {
+        if !self.unsaved() {
+            out(format!("{why}: leaving the game."));
+            return;
+        }
+        if !self.opts.interactive {
+            out(format!(
+                "{why}: leaving the game ({} not saved).",
+                plural(self.moves.len() as u64, "move")
+            ));
+            return;
+        }
+        let stamp = crate::common::now_stamp();
+        let text = self.record().to_text();
+        for k in 0..100u32 {
+            let file = if k == 0 {
+                format!("bao-autosave-{stamp}.bao")
+            } else {
+                format!("bao-autosave-{stamp}-{k}.bao")
+            };
+            let written = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&file)
+                .and_then(|mut f| f.write_all(text.as_bytes()));
+            match written {
+                Ok(()) => {
+                    let q = quote_file(&file);
+                    out(format!(
+                        "{why}: the game was not saved, so it is in {q}. Continue it with: bao play --load {q}"
+                    ));
+                    return;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => {
+                    out(format!(
+                        "{why}: leaving the game; cannot save it to {file}: {e}"
+                    ));
+                    return;
+                }
+            }
+        }
+        out(format!(
+            "{why}: leaving the game; cannot find a free autosave file name."
+        ));
+    }
+
+    fn run(&mut self, input: &mut Input) -> Result<()> {
         let human = self.opts.human;
         out(format!(
             "{}: you play {human}, the computer plays {} (level {}: {}).",
@@ -428,7 +758,11 @@ impl<G: Evaluate> Session<G> {
             self.opts.level,
             describe_config(self.engine.config())
         ));
+        if human == Side::North {
+            out(north_orientation::<G>());
+        }
         out("Type 'help' for the commands, 'moves' for the legal moves.");
+        self.check_max_plies();
         self.show_board();
         out(format!(
             "Board marks: {}.",
@@ -450,38 +784,87 @@ impl<G: Evaluate> Session<G> {
                     continue;
                 }
             }
-            if self.opts.interactive {
-                let prompt = format!("{human}> ");
-                let mut stdout = std::io::stdout().lock();
-                let _ = write!(stdout, "{prompt}");
-                let _ = stdout.flush();
-            }
-            let Some(line) = read_line(input).context("reading your input")? else {
-                out("End of input: leaving the game.");
-                return Ok(());
+            let line = match input.read(&format!("{human}> "))? {
+                Read::Line(line) => line,
+                Read::Eof => {
+                    self.leave_unsaved("End of input");
+                    return Ok(());
+                }
+                Read::Interrupted => {
+                    self.leave_unsaved("Ctrl-C");
+                    return Ok(());
+                }
             };
             let line = line.trim();
             let (word, rest) = match line.split_once(char::is_whitespace) {
                 Some((w, r)) => (w, r.trim()),
                 None => (line, ""),
             };
-            match word.to_ascii_lowercase().as_str() {
+            let lower = word.to_ascii_lowercase();
+            let no_more = |cmd: &str| -> bool {
+                if rest.is_empty() {
+                    true
+                } else {
+                    out(format!(
+                        "{cmd} takes nothing after it (got {:?}); type 'help' for the commands.",
+                        clip(rest, 60)
+                    ));
+                    false
+                }
+            };
+            match lower.as_str() {
                 "" => {}
-                "help" | "?" | "h" => self.help(),
-                "moves" | "m" => self.list_moves(),
-                "hint" => self.hint()?,
-                "undo" | "u" => self.undo(),
-                "save" => self.save(rest),
-                "board" | "b" => self.show_board(),
-                "new" => self.new_game(),
+                "help" | "?" | "h" => {
+                    if no_more(&lower) {
+                        self.help()
+                    }
+                }
+                "moves" | "m" => {
+                    if no_more(&lower) {
+                        self.list_moves()
+                    }
+                }
+                "hint" => {
+                    if no_more(&lower) {
+                        self.hint()?
+                    }
+                }
+                "undo" | "u" => {
+                    if rest.is_empty() {
+                        self.undo(1);
+                    } else {
+                        match rest.parse::<usize>() {
+                            Ok(n) if n >= 1 => self.undo(n),
+                            _ => out(format!(
+                                "undo: {:?} is not a number of your moves (undo, or undo N with N ≥ 1).",
+                                clip(rest, 60)
+                            )),
+                        }
+                    }
+                }
+                "save" => self.save(rest, false),
+                "save!" => self.save(rest, true),
+                "board" | "b" => {
+                    if no_more(&lower) {
+                        self.show_board()
+                    }
+                }
+                "new" => {
+                    if no_more(&lower) && self.confirm_leave(input, "Start a new game")? {
+                        self.new_game()
+                    }
+                }
                 "level" => self.set_level(rest),
                 "quit" | "exit" | "q" => {
-                    out("Bye.");
-                    return Ok(());
+                    if no_more(&lower) && self.confirm_leave(input, "Quit")? {
+                        out("Bye.");
+                        return Ok(());
+                    }
                 }
                 w if w.len() >= 2 && w.chars().all(|c| c.is_ascii_alphabetic()) => {
                     out(format!(
-                        "Unknown command {word:?}. Type 'help' for the commands, or a move such as {}.",
+                        "Unknown command {:?}. Type 'help' for the commands, or a move such as {}.",
+                        clip(word, 60),
                         self.example_move()
                     ));
                 }
@@ -557,14 +940,43 @@ pub fn play<G: Evaluate>(
     opts: PlayOptions,
     input: &mut dyn BufRead,
 ) -> Result<()> {
+    let mut opts = opts;
+    if let Some(record) = &loaded {
+        match roles_of(&record.south, &record.north) {
+            Some((side, level)) => {
+                let mut restored = Vec::new();
+                if !opts.side_given {
+                    opts.human = side;
+                    restored.push(format!("you play {side}"));
+                }
+                if let (false, Some(level)) = (opts.level_given, level) {
+                    opts.level = level;
+                    restored.push(format!("the computer plays at level {level}"));
+                }
+                if !restored.is_empty() {
+                    out(format!(
+                        "Restored from the record: {}.",
+                        restored.join(", ")
+                    ));
+                }
+            }
+            None => out(format!(
+                "The record does not say who was who (South {:?}, North {:?}): you play {}, \
+                 the computer at level {} (change with --side and --level).",
+                clip(&record.south, 40),
+                clip(&record.north, 40),
+                opts.human,
+                opts.level
+            )),
+        }
+    }
     let mut config = EngineConfig::level(opts.level);
     if let Some(seed) = opts.seed {
         config.seed = seed;
     }
     let human = opts.human;
-    let computer_name = format!("bao level {}", opts.level);
     let mut names = ["you".to_string(), "you".to_string()];
-    names[human.opponent().index()] = computer_name;
+    names[human.opponent().index()] = computer_name(opts.level);
     let mut labels = [String::new(), String::new()];
     labels[human.index()] = "(you)".to_string();
     labels[human.opponent().index()] = format!("(computer, level {})", opts.level);
@@ -597,20 +1009,32 @@ pub fn play<G: Evaluate>(
         opts,
         last,
         recorded_result,
+        dirty: false,
     };
-    session.run(input)
+    let interactive = session.opts.interactive;
+    let mut input = Input::new(input, interactive);
+    session.run(&mut input)
+}
+
+/// The name of the computer in a record's South/North tag (`computer (level 3)`).
+fn computer_name(level: u8) -> String {
+    format!("computer (level {level})")
 }
 
 /// Reads game `number` (1-based; default 1) of a record file, picking the game type from
 /// its `Game` tag. A note goes to stderr when the file holds several games.
 pub fn read_record_file(file: &str, number: Option<usize>) -> Result<(GameName, String)> {
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+    if number == Some(0) {
+        bail!("--number 0: games are numbered from 1");
+    }
+    let text = std::fs::read_to_string(file)
+        .with_context(|| format!("cannot read {}", quote_file(file)))?;
     let pieces = bao_rules::record::split_records(&text);
     if pieces.is_empty() {
         bail!("{file} holds no game record");
     }
     let n = number.unwrap_or(1);
-    if n == 0 || n > pieces.len() {
+    if n > pieces.len() {
         bail!(
             "--number {n}: {file} holds {} game{}",
             pieces.len(),
@@ -688,7 +1112,12 @@ pub fn replay<G: Game>(file: &str, text: &str, plain: bool, input: &mut dyn BufR
             },
         };
         out(board::draw(&view, &style).trim_end());
-        out(board::status(&view, &labels, last.as_ref()));
+        let outcome = if i + 1 == positions.len() {
+            pos.outcome().or(record.result)
+        } else {
+            pos.outcome()
+        };
+        out(board::status(&view, &labels, last.as_ref(), outcome));
         out(format!("Position: {}", pos.to_text()));
     };
     let end = |_: ()| match record
@@ -727,7 +1156,7 @@ pub fn replay<G: Game>(file: &str, text: &str, plain: bool, input: &mut dyn BufR
         let Some(line) = read_line(input)? else {
             return Ok(());
         };
-        match line.trim() {
+        match strip_escapes(&line).trim() {
             "" | "n" => {
                 if i + 1 < positions.len() {
                     i += 1;
@@ -746,7 +1175,8 @@ pub fn replay<G: Game>(file: &str, text: &str, plain: bool, input: &mut dyn BufR
             }
             "q" | "quit" => return Ok(()),
             other => out(format!(
-                "Unknown key {other:?}: Enter = next, b = back, q = quit."
+                "Unknown key {:?}: Enter = next, b = back, q = quit.",
+                clip(other, 60)
             )),
         }
     }

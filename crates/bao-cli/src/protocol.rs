@@ -4,10 +4,11 @@
 //! leaves the state unchanged. Until the first `newgame`, the game is Bao la Kiswahili
 //! under the default profile, at the start.
 
-use crate::common::{describe_config, GameName};
+use crate::common::{adjudicate, describe_config, max_plies, GameName};
+use crate::play::clip;
 use crate::with_game;
 use bao_engine::{format_info, Engine, EngineConfig, Evaluate, Limits, Searcher};
-use bao_rules::{Game, RuleSet};
+use bao_rules::RuleSet;
 use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -162,12 +163,23 @@ struct GameSession<G: Evaluate> {
     engine: Engine<G>,
 }
 
-/// The position lines: the text, and `result ...` if the game is over (notation.md §2).
-fn position_lines<G: Game>(pos: &G) -> String {
-    match pos.outcome() {
+/// The position lines: the text, and `result ...` if the game is over (notation.md §2),
+/// including a game adjudicated by OPT-MAX-PLIES after `plies` plies (K-R12.4).
+fn position_lines<G: Evaluate>(pos: &G, plies: usize) -> String {
+    match outcome_of(pos, plies) {
         Some(outcome) => format!("{}\nresult {outcome}", pos.to_text()),
         None => pos.to_text(),
     }
+}
+
+/// The outcome of `pos` reached after `plies` plies: the rules' own, or the adjudication
+/// when OPT-MAX-PLIES is set and reached (K-R12.4; by material, as `bao match` does).
+fn outcome_of<G: Evaluate>(pos: &G, plies: usize) -> Option<bao_rules::Outcome> {
+    pos.outcome().or_else(|| {
+        max_plies(pos)
+            .filter(|&max| plies >= max as usize)
+            .map(|_| adjudicate(pos))
+    })
 }
 
 impl<G: Evaluate> GameSession<G> {
@@ -235,7 +247,7 @@ impl<G: Evaluate> Session for GameSession<G> {
         match cmd {
             "position" => {
                 no_args(cmd, args)?;
-                w(out, &position_lines(self.current()))
+                w(out, &position_lines(self.current(), self.moves.len()))
             }
             "validmoves" => {
                 no_args(cmd, args)?;
@@ -248,14 +260,37 @@ impl<G: Evaluate> Session for GameSession<G> {
                     return Err("play: give a move, e.g. play A6>".to_string());
                 }
                 let pos = self.current();
-                if let Some(outcome) = pos.outcome() {
-                    return Err(format!("play {args}: the game is over (result {outcome})"));
+                if let Some(outcome) = outcome_of(pos, self.moves.len()) {
+                    return Err(format!(
+                        "play {}: the game is over (result {outcome})",
+                        clip(args, 60)
+                    ));
                 }
-                let mv = pos.parse_move(args).map_err(|e| format!("play: {e}"))?;
+                let mv = pos.parse_move(args).map_err(|e| {
+                    // Text that does not even start like a hole name (a letter and a digit)
+                    // gets the shape of a move rather than a "no such hole" about a piece
+                    // of it.
+                    let mut chars = args.chars();
+                    let hole_like = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+                        && chars.next().is_some_and(|c| c.is_ascii_digit());
+                    if hole_like || !e.message.starts_with("no such hole") {
+                        format!("play: move {:?}: {}", clip(args, 60), e.message)
+                    } else if G::NAME == "kiswahili" {
+                        format!(
+                            "play: move {:?}: expected a hole like A6 and a direction < or > (e.g. A6>)",
+                            clip(args, 60)
+                        )
+                    } else {
+                        format!(
+                            "play: move {:?}: expected a pit like A3 (A1-A6 for South, a1-a6 for North)",
+                            clip(args, 60)
+                        )
+                    }
+                })?;
                 let next = pos.play(mv).map_err(|e| format!("play: {e}"))?;
                 self.history.push(next);
                 self.moves.push(mv);
-                w(out, &position_lines(self.current()))
+                w(out, &position_lines(self.current(), self.moves.len()))
             }
             "undo" => {
                 let n: usize = if args.is_empty() {
@@ -273,7 +308,7 @@ impl<G: Evaluate> Session for GameSession<G> {
                 }
                 self.history.truncate(self.history.len() - n);
                 self.moves.truncate(self.moves.len() - n);
-                w(out, &position_lines(self.current()))
+                w(out, &position_lines(self.current(), self.moves.len()))
             }
             "perft" => {
                 let depth: u32 = args
@@ -307,19 +342,39 @@ impl<G: Evaluate> Session for GameSession<G> {
                         }
                     }
                 }
+                if limits.depth == Some(0) {
+                    return Err(
+                        "bestmove depth 0: the depth is in plies and must be at least 1"
+                            .to_string(),
+                    );
+                }
+                if limits.depth.is_some() && options.config.searcher == Searcher::Mcts {
+                    return Err(
+                        "bestmove depth: the mcts searcher has no depth limit; give time or nodes"
+                            .to_string(),
+                    );
+                }
                 let pos = self.current().clone();
-                if let Some(outcome) = pos.outcome() {
+                if let Some(outcome) = outcome_of(&pos, self.moves.len()) {
                     return Err(format!("bestmove: the game is over (result {outcome})"));
                 }
                 if self.engine.config() != &options.config {
                     self.engine.set_config(options.config.clone());
                 }
                 let mut write_err = None;
+                // A searcher may report the same line twice (MCTS's last report): print
+                // each distinct line once.
+                let mut last_line = String::new();
                 let result = self.engine.search(&pos, limits, &mut |info| {
-                    if let Err(e) = writeln!(out, "{}", format_info(&pos, info)) {
+                    let line = format_info(&pos, info);
+                    if line == last_line {
+                        return;
+                    }
+                    if let Err(e) = writeln!(out, "{line}") {
                         write_err = Some(e);
                     }
                     let _ = out.flush();
+                    last_line = line;
                 });
                 if let Some(e) = write_err {
                     return Err(format!("cannot write: {e}"));
@@ -423,7 +478,7 @@ fn new_session<G: Evaluate>(
             "newgame: unexpected {rest:?} (expected newgame <game> [rules <profile>] [position <text>])"
         ));
     };
-    let lines = position_lines(&start);
+    let lines = position_lines(&start, 0);
     Ok((Box::new(GameSession::new(start, options)), lines))
 }
 

@@ -240,13 +240,15 @@ fn session(
         "{record}"
     );
     assert!(
-        record.contains("[South \"you\"]\n[North \"bao level 3\"]\n"),
+        record.contains("[South \"you\"]\n[North \"computer (level 3)\"]\n"),
         "{record}"
     );
     assert!(record.contains("[Result \"*\"]\n"), "{record}");
 
-    let mut loaded = Bao::start(&["play", "--plain", "--load", file, "--level", "3"]);
+    // The side and level come back from the record's South/North tags.
+    let mut loaded = Bao::start(&["play", "--plain", "--load", file]);
     loaded.expect_line(&format!("Loaded {file}: 2 moves."));
+    loaded.expect_line("Restored from the record: you play South, the computer plays at level 3.");
     assert_eq!(loaded.position(), after_first);
     loaded.send("quit");
     loaded.expect_line("Bye.");
