@@ -312,14 +312,6 @@ fn run(cli: Cli) -> Result<()> {
             if !(1..=MAX_THREADS).contains(&threads) {
                 bail!("--threads {threads}: give 1 to {MAX_THREADS} threads");
             }
-            let mut games = games;
-            if games % 2 == 1 {
-                println!(
-                    "{games} games rounded up to {}: openings are played in pairs, sides swapped.",
-                    games + 1
-                );
-                games += 1;
-            }
             // The records file is made before the match, so that a bad name fails at once
             // and no file is replaced.
             let records_file = match &records {
@@ -341,6 +333,14 @@ fn run(cli: Cli) -> Result<()> {
                 ),
                 None => None,
             };
+            let mut games = games;
+            if games % 2 == 1 {
+                println!(
+                    "{games} games rounded up to {}: openings are played in pairs, sides swapped.",
+                    games + 1
+                );
+                games += 1;
+            }
             let cfg = MatchConfig {
                 a,
                 b,
