@@ -222,6 +222,31 @@ pub fn status(
     line
 }
 
+/// `text` with `1 seeds` made `1 seed` (the rules' sentences count seeds with a plural
+/// whatever the number).
+pub fn singular_seed(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("1 seeds") {
+        let before_digit = rest[..i]
+            .chars()
+            .next_back()
+            .or_else(|| out.chars().next_back())
+            .is_some_and(|c| c.is_ascii_digit());
+        let after = &rest[i + "1 seeds".len()..];
+        let word_end = !after.starts_with(|c: char| c.is_alphanumeric());
+        out.push_str(&rest[..i]);
+        out.push_str(if !before_digit && word_end {
+            "1 seed"
+        } else {
+            "1 seeds"
+        });
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The most laps of a move described lap by lap.
 pub const MAX_LAPS_SHOWN: usize = 12;
 
@@ -233,7 +258,7 @@ pub fn describe_events(events: &[TraceEvent]) -> Vec<String> {
     const SHORT: usize = MAX_LAPS_SHOWN;
     let texts = |evs: &mut dyn Iterator<Item = &TraceEvent>| -> Vec<String> {
         evs.filter(|e| !e.text.is_empty())
-            .map(|e| e.text.clone())
+            .map(|e| singular_seed(&e.text))
             .collect()
     };
     let laps = events.iter().filter(|e| e.kind == EventKind::Sow).count();
@@ -345,6 +370,43 @@ mod tests {
             ["A2", "A3"]
         );
         assert!(changed_holes(&view([1, 2, 3]), &view([1, 2, 3])).is_empty());
+    }
+
+    fn event(kind: EventKind, text: &str) -> TraceEvent {
+        TraceEvent {
+            kind,
+            holes: Vec::new(),
+            seeds: 0,
+            text: text.to_string(),
+            counts: Vec::new(),
+            stores: [0, 0],
+        }
+    }
+
+    /// One rule for both players: up to 12 laps every sentence, above that a summary.
+    #[test]
+    fn long_moves_by_laps() {
+        let laps = |n: usize| -> Vec<TraceEvent> {
+            let mut evs = vec![event(EventKind::Lift, "lifts 4 from A3")];
+            for k in 1..=n {
+                evs.push(event(EventKind::Sow, &format!("lap {k}")));
+            }
+            evs.push(event(EventKind::Capture, "captures 1 seeds from a5"));
+            evs
+        };
+        let twelve = describe_events(&laps(12));
+        assert_eq!(twelve.len(), 14);
+        assert_eq!(twelve[0], "lifts 4 from A3");
+        assert_eq!(twelve[12], "lap 12");
+        assert_eq!(twelve[13], "captures 1 seed from a5");
+        assert_eq!(
+            describe_events(&laps(13)),
+            ["13 laps in all", "captures 1 seed from a5"]
+        );
+        assert_eq!(
+            singular_seed("sows 11 seeds, 1 seeds, 21 seeds"),
+            "sows 11 seeds, 1 seed, 21 seeds"
+        );
     }
 
     #[test]

@@ -549,7 +549,13 @@ fn match_cmd<G: Evaluate>(
     );
     let t0 = Instant::now();
     let report = run_match(&start, cfg);
-    println!("{report}");
+    // `{:+.0}` of a small negative Elo prints `-0`: an even score is `+0`.
+    let text = report
+        .to_string()
+        .replace("Elo -0 ", "Elo +0 ")
+        .replace("CI -0 ", "CI +0 ")
+        .replace(".. -0)", ".. +0)");
+    println!("{text}");
     println!("time {:.1} s", t0.elapsed().as_secs_f64());
     if let Some((file, mut out)) = records {
         let mut text = String::new();

@@ -455,3 +455,19 @@ fn small_things() {
         "{text}"
     );
 }
+
+#[test]
+fn serve_on_a_busy_port_says_nothing_before_the_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port().to_string();
+    let out = run_in(dir.path(), &["serve", "--port", &port], b"");
+    let err = failure(&out);
+    assert!(
+        err.starts_with(&format!(
+            "bao: error: cannot listen on 127.0.0.1:{port} (is the port in use? try --port): "
+        )),
+        "{err}"
+    );
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "");
+}
