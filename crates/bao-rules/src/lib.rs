@@ -95,10 +95,18 @@ pub enum EndReason {
     Score,
     /// A maximum number of plies was reached (K-R12.4, OPT-MAX-PLIES).
     Adjudicated,
+    /// The loser resigned (a result decided off the board; never produced by the rules,
+    /// only by players: records, the web app).
+    Resignation,
+    /// A decided result whose reason was not recorded (a game record with a `Result` on a
+    /// board where the game is not over and no `Termination` tag, or `Termination
+    /// "agreement"`): the result was decided off the board.
+    OffBoard,
 }
 
 impl EndReason {
-    /// The reason word of notation.md §2 (`bao-hamna`, `no-legal-move`, ...).
+    /// The reason word of notation.md §2 (`bao-hamna`, `no-legal-move`, ...; `resignation`
+    /// and `off-board` for results decided off the board).
     pub fn as_str(self) -> &'static str {
         match self {
             EndReason::BaoHamna => "bao-hamna",
@@ -106,6 +114,8 @@ impl EndReason {
             EndReason::FrontRowEmpty => "front-row-empty",
             EndReason::Score => "score",
             EndReason::Adjudicated => "adjudicated",
+            EndReason::Resignation => "resignation",
+            EndReason::OffBoard => "off-board",
         }
     }
 
@@ -117,6 +127,8 @@ impl EndReason {
             EndReason::FrontRowEmpty => "the loser emptied his own front row",
             EndReason::Score => "the seeds were counted",
             EndReason::Adjudicated => "adjudicated after the maximum number of plies",
+            EndReason::Resignation => "the loser resigned",
+            EndReason::OffBoard => "the result was decided off the board",
         }
     }
 }
@@ -176,7 +188,9 @@ pub trait RuleSet: Clone + Debug + Default + PartialEq + Eq + Hash + Send + Sync
     /// The options that differ from the named profile's, as `(name, value)`
     /// (for game records, notation.md §4).
     fn differences(&self) -> Vec<(&'static str, String)> {
-        let base = Self::profile(self.profile_name()).unwrap_or_default().options();
+        let base = Self::profile(self.profile_name())
+            .unwrap_or_default()
+            .options();
         self.options()
             .into_iter()
             .zip(base)

@@ -17,19 +17,34 @@
 //! Tag order when writing: `Game`, `Rules` (the profile name), one tag per rule option that
 //! differs from the profile (`[takasia "off"]`, named as [`RuleSet::options`] names it),
 //! `Date`, `South`, `North`, `Setup` (only when the start is not the game's start position
-//! under these rules), `Result`, `Termination` (only for a finished game). Then an empty
+//! under these rules), `Result`, `Termination` (only for a finished game whose reason is
+//! known). Then an empty
 //! line and the moves, numbered per pair (`1. A6> a6<`); when North makes the first move
 //! of the record it is written `1... a6<`. Lines of moves are wrapped before 80 columns.
 //!
-//! A decided `Result` on a board where the game is not over (a resignation, an agreement,
-//! an adjudication) reads as [`EndReason::Adjudicated`]; `Termination` may then be
-//! `adjudicated`, `resignation`, `resigned` or `agreement`, or be absent.
+//! A decided `Result` (`1-0`, `0-1`, `1/2-1/2`) on a board where the game is not over is a
+//! result decided off the board. Its reason is the `Termination` tag:
 //!
-//! Reading accepts tags in any order, extra whitespace, `{...}` comments, move numbers
-//! glued to the move (`1.A6>`), annotations on moves (checked, notation.md §3) and ignores
-//! the PGN tags `Event`, `Site`, `Round`, `Annotator` and `TimeControl`. Every other tag
-//! that is not one of the above must be a rule option of the game. Every move is replayed
-//! and checked: an illegal move is reported with its move number and side.
+//! | `Termination` | reads as | written back as |
+//! |---|---|---|
+//! | `resignation` / `resigned` (not with `1/2-1/2`) | [`EndReason::Resignation`] | `resignation` |
+//! | `adjudicated` | [`EndReason::Adjudicated`] | `adjudicated` |
+//! | absent, `agreement` | [`EndReason::OffBoard`] ("the result was decided off the board") | no `Termination` tag |
+//!
+//! A reason of the board (`bao hamna`, `no legal move`, ...) on a board where the game is not
+//! over, a `Termination` with `Result "*"` on such a board, and a `Result` or
+//! `Termination` that contradicts a finished board are errors. A missing `Termination` is
+//! never turned into a made-up reason.
+//!
+//! Reading accepts a leading byte-order mark (U+FEFF, as Notepad writes it), `\r\n` line
+//! ends, tags in any order, extra whitespace, `{...}` comments, move numbers glued to the
+//! move (`1.A6>`) and annotations on moves (checked, notation.md §3). A tag that names a
+//! rule option of the game (as [`RuleSet::options`] names it, in any case, with or without
+//! `opt-`) sets it, and a bad value is an error; every other tag (`Event`, `Site`, `Round`,
+//! `Foo`, ...) is ignored, as PGN readers do, and is not written back. A text whose first
+//! line is neither a tag nor a numbered move is [`RecordError::NotARecord`]; a record
+//! without a `Game` tag is [`RecordError::NoGameTag`]. Every move is replayed and checked:
+//! an illegal move is reported with its move number and side.
 //!
 //! ```
 //! use bao_rules::record::GameRecord;
@@ -58,9 +73,21 @@ pub enum RecordError {
         /// What is wrong.
         message: String,
     },
-    /// The `Game` tag names a game that does not exist (or is missing).
+    /// The `Game` tag names a game that does not exist.
     #[error("unknown game {0:?} (expected \"kiswahili\" or \"kingulu\")")]
     UnknownGame(String),
+    /// The text reads as a record (tags, numbered moves) but has no `Game` tag.
+    #[error("the record has no [Game \"kiswahili\"] or [Game \"kingulu\"] tag")]
+    NoGameTag,
+    /// The text does not look like a game record at all: its first line is neither a tag
+    /// nor a numbered move (a wrong file, a text that is not a record).
+    #[error("this does not look like a game record: line {line} {text:?} is neither a tag like [Game \"kiswahili\"] nor a numbered move like 1. A6>")]
+    NotARecord {
+        /// The 1-based line of the first offending line.
+        line: usize,
+        /// That line (its first 60 characters).
+        text: String,
+    },
     /// The `Rules` tag or an option tag is not accepted by the game's rules.
     #[error("rules: {0}")]
     Rules(String),
@@ -93,14 +120,15 @@ pub enum RecordError {
 /// before reading it with [`GameRecord::from_text`].
 ///
 /// # Errors
-/// [`RecordError::Syntax`] for a malformed tag, [`RecordError::UnknownGame`] if the tag is
-/// missing or names another game.
+/// [`RecordError::NotARecord`] when the text does not look like a record at all,
+/// [`RecordError::Syntax`] for a malformed tag, [`RecordError::NoGameTag`] if the tag is
+/// missing, [`RecordError::UnknownGame`] if it names another game.
 pub fn game_of(text: &str) -> Result<String, RecordError> {
     let parsed = parse_text(text)?;
     match parsed.tag("Game") {
         Some((_, g)) if g == "kiswahili" || g == "kingulu" => Ok(g.to_string()),
         Some((_, g)) => Err(RecordError::UnknownGame(g.to_string())),
-        None => Err(RecordError::UnknownGame(String::new())),
+        None => Err(RecordError::NoGameTag),
     }
 }
 
@@ -108,12 +136,16 @@ pub fn game_of(text: &str) -> Result<String, RecordError> {
 /// writes them) into the text of each record. A record starts at its first tag line; a tag
 /// line that follows a line of moves starts the next record. A text with no moves is one
 /// record. Empty pieces are dropped.
+///
+/// A byte-order mark (U+FEFF, as Notepad writes it) at the start of the text or of a line is
+/// skipped, and lines may end in `\r\n`.
 pub fn split_records(text: &str) -> Vec<&str> {
+    let text = text.strip_prefix(BOM).unwrap_or(text);
     let mut starts = vec![0usize];
     let mut seen_moves = false;
     let mut offset = 0usize;
     for line in text.split_inclusive('\n') {
-        let trimmed = line.trim();
+        let trimmed = line.trim().trim_start_matches(BOM).trim_start();
         if trimmed.starts_with('[') {
             if seen_moves {
                 starts.push(offset);
@@ -226,8 +258,14 @@ impl<G: Game> GameRecord<G> {
         let result = self.effective_result();
         let token = result_token(result);
         tag(&mut out, "Result", token);
-        if let Some(outcome) = result {
-            tag(&mut out, "Termination", &termination_text(outcome.reason));
+        match result {
+            // No reason was recorded: none is made up.
+            Some(Outcome {
+                reason: EndReason::OffBoard,
+                ..
+            })
+            | None => {}
+            Some(outcome) => tag(&mut out, "Termination", &termination_text(outcome.reason)),
         }
         out.push('\n');
 
@@ -274,9 +312,11 @@ impl<G: Game> GameRecord<G> {
     /// # Errors
     /// - [`RecordError::Syntax`] with the line number for a malformed tag or token, a wrong
     ///   move number, or a `Result`/`Termination` that contradicts the final position;
+    /// - [`RecordError::NotARecord`] when the text does not look like a record;
     /// - [`RecordError::WrongGame`] if the `Game` tag names the other game,
-    ///   [`RecordError::UnknownGame`] if it is missing or unknown;
-    /// - [`RecordError::Rules`] for an unknown profile or option (tag) or a bad value;
+    ///   [`RecordError::UnknownGame`] if it names no game, [`RecordError::NoGameTag`] if
+    ///   it is missing;
+    /// - [`RecordError::Rules`] for an unknown profile or a bad value of an option tag;
     /// - [`RecordError::Setup`] for an invalid `Setup` position;
     /// - [`RecordError::IllegalMove`] with the move number for a move that cannot be played.
     pub fn from_text(text: &str) -> Result<Self, RecordError> {
@@ -290,7 +330,7 @@ impl<G: Game> GameRecord<G> {
                 })
             }
             Some((_, g)) => return Err(RecordError::UnknownGame(g.to_string())),
-            None => return Err(RecordError::UnknownGame(String::new())),
+            None => return Err(RecordError::NoGameTag),
         }
 
         // Rules: the profile first, then every option tag in order.
@@ -321,13 +361,25 @@ impl<G: Game> GameRecord<G> {
                 "Setup" => setup = Some(value),
                 "Result" => result_tag = Some((*line, value)),
                 "Termination" => termination = Some((*line, value)),
-                "Event" | "Site" | "Round" | "Annotator" | "TimeControl" => {}
-                option => rules.set_option(option, value).map_err(|e| {
-                    RecordError::Rules(format!(
-                        "tag [{option} \"{value}\"] (line {line}): {}",
-                        e.message
-                    ))
-                })?,
+                tag => {
+                    // A rule option (named as RuleSet::options names it, in any case,
+                    // with or without `opt-`, `-`/`_`); any other tag is ignored, as PGN
+                    // readers do.
+                    let key = option_key(tag);
+                    let canonical = rules
+                        .options()
+                        .into_iter()
+                        .map(|(name, _)| name)
+                        .find(|name| option_key(name) == key);
+                    if let Some(option) = canonical {
+                        rules.set_option(option, value).map_err(|e| {
+                            RecordError::Rules(format!(
+                                "tag [{tag} \"{value}\"] (line {line}): {}",
+                                e.message
+                            ))
+                        })?;
+                    }
+                }
             }
         }
 
@@ -464,10 +516,27 @@ impl<G: Game> GameRecord<G> {
             }
             None => {
                 if claimed == "*" {
+                    if let Some((line, reason)) = reason_tag {
+                        return Err(RecordError::Syntax {
+                            line,
+                            message: format!(
+                                "Termination {:?} but the Result is * (the game is not over)",
+                                termination_text(reason)
+                            ),
+                        });
+                    }
                     None
                 } else {
                     let reason = match reason_tag {
-                        None | Some((_, EndReason::Adjudicated)) => EndReason::Adjudicated,
+                        // No reason recorded: say only that the result was decided off
+                        // the board, never guess one.
+                        None => EndReason::OffBoard,
+                        Some((
+                            _,
+                            r @ (EndReason::Adjudicated
+                            | EndReason::Resignation
+                            | EndReason::OffBoard),
+                        )) => r,
                         Some((line, reason)) => {
                             return Err(RecordError::Syntax {
                                 line,
@@ -483,6 +552,14 @@ impl<G: Game> GameRecord<G> {
                         "0-1" => Some(Side::North),
                         _ => None,
                     };
+                    if let (None, Some((line, EndReason::Resignation))) = (winner, reason_tag) {
+                        return Err(RecordError::Syntax {
+                            line,
+                            message: format!(
+                                "Termination \"resignation\" but the Result is {claimed}: a resignation has a winner"
+                            ),
+                        });
+                    }
                     Some(Outcome { winner, reason })
                 }
             }
@@ -536,10 +613,12 @@ fn parse_termination(text: &str) -> Option<EndReason> {
         .filter(|w| !w.is_empty())
         .collect::<Vec<_>>()
         .join("-");
-    // A result decided off the board (resignation, agreement) has no end reason of its
-    // own: it reads as an adjudication and is written `adjudicated`.
-    if matches!(norm.as_str(), "resignation" | "resigned" | "agreement") {
-        return Some(EndReason::Adjudicated);
+    // Results decided off the board: a resignation, or an agreement (which has no reason
+    // word of its own and is written without a Termination tag).
+    match norm.as_str() {
+        "resigned" => return Some(EndReason::Resignation),
+        "agreement" | "agreed" => return Some(EndReason::OffBoard),
+        _ => {}
     }
     [
         EndReason::BaoHamna,
@@ -547,6 +626,8 @@ fn parse_termination(text: &str) -> Option<EndReason> {
         EndReason::FrontRowEmpty,
         EndReason::Score,
         EndReason::Adjudicated,
+        EndReason::Resignation,
+        EndReason::OffBoard,
     ]
     .into_iter()
     .find(|r| r.as_str() == norm)
@@ -585,9 +666,11 @@ fn parse_text(text: &str) -> Result<Parsed, RecordError> {
     let mut tokens = Vec::new();
     let mut in_comment = false;
     let mut in_moves = false;
+    let text = text.strip_prefix(BOM).unwrap_or(text);
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
-        let line = raw.trim();
+        // `lines` drops a `\r` before `\n`; a BOM may start a line of concatenated files.
+        let line = raw.trim().trim_start_matches(BOM).trim_start();
         if !in_moves && !in_comment && line.starts_with('[') {
             let (name, value) = parse_tag(line).map_err(|message| RecordError::Syntax {
                 line: line_no,
@@ -604,6 +687,12 @@ fn parse_text(text: &str) -> Result<Parsed, RecordError> {
         }
         if line.is_empty() {
             continue;
+        }
+        if !in_moves && !in_comment && tags.is_empty() && !starts_like_movetext(line) {
+            return Err(RecordError::NotARecord {
+                line: line_no,
+                text: line.chars().take(60).collect(),
+            });
         }
         in_moves = true;
         // Split into tokens, skipping {comments} (which may span lines).
@@ -637,6 +726,31 @@ fn parse_text(text: &str) -> Result<Parsed, RecordError> {
         });
     }
     Ok(Parsed { tags, tokens })
+}
+
+/// The byte-order mark some editors put at the start of a UTF-8 file.
+const BOM: char = '\u{feff}';
+
+/// Whether a line before any tag can begin the movetext of a record without tags: a move
+/// number (`1.`, `1...`, `12.A6>`) or a result token.
+fn starts_like_movetext(line: &str) -> bool {
+    let first = line.split_whitespace().next().unwrap_or("");
+    let digits = first.chars().take_while(char::is_ascii_digit).count();
+    (digits > 0 && first[digits..].starts_with('.'))
+        || matches!(first, "1-0" | "0-1" | "1/2-1/2" | "*")
+}
+
+/// A rule option's name for comparison: lower case, without `opt-`, `-`, `_` and spaces.
+fn option_key(name: &str) -> String {
+    let key: String = name
+        .chars()
+        .filter(|c| !matches!(c, '-' | '_' | ' '))
+        .flat_map(char::to_lowercase)
+        .collect();
+    match key.strip_prefix("opt") {
+        Some(rest) if name.trim().to_ascii_lowercase().starts_with("opt-") => rest.to_string(),
+        _ => key,
+    }
 }
 
 /// Reads `[Name "value"]`.

@@ -126,6 +126,16 @@ fn move_texts_and_annotations() {
     assert!(err("A").contains("missing pit number"));
     assert!(err("A3?").contains("unexpected '?'"));
     assert!(err("A3xx").contains("twice"));
+    // Typed the Bao la Kiswahili way.
+    for typed in ["A3<", "A3>", "A3>+", "a5<"] {
+        let pit = &typed[..2];
+        assert_eq!(
+            err(typed),
+            format!(
+                "move {typed:?}: Bao Kingulu moves have no direction: type just the pit, e.g. {pit}"
+            )
+        );
+    }
     assert!(err("a3").contains("a3 is North's pit but South is to move (G-R1)"));
     assert!(err("A1")
         .contains("illegal: its first lap ends in A5, an occupied pit of South's own row (G-R7)"));

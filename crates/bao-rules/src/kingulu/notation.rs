@@ -43,6 +43,12 @@ impl Kingulu {
                 '^' => &mut reserve,
                 'x' => &mut capture,
                 '#' => &mut ends,
+                // Typed the Bao la Kiswahili way (`A3<`, `A3>+`).
+                '<' | '>' | '+' => {
+                    return Err(err(format!(
+                        "Bao Kingulu moves have no direction: type just the pit, e.g. {row}{digit}"
+                    )))
+                }
                 _ => {
                     return Err(err(format!(
                         "unexpected {c:?} after the pit; annotations are ^ (reserves), x (captures), # (ends the game)"
