@@ -73,12 +73,26 @@ impl From<JsonRejection> for ApiError {
     /// Keeps axum's status (400 syntax, 413 too large, 415 content type, 422 shape) and
     /// rewrites the message so that it says where the problem is.
     fn from(rejection: JsonRejection) -> Self {
+        ApiError::from_json_rejection(rejection, "")
+    }
+}
+
+impl ApiError {
+    /// As `From<JsonRejection>`, for a body read as the struct named `body` (`NewGame`,
+    /// `PlayBody`, ...: [`std::any::type_name`]'s last segment), which says which fields
+    /// a body that is not a JSON object should have had.
+    pub fn from_json_rejection(rejection: JsonRejection, body: &str) -> Self {
         let status = rejection.status();
         let message = match &rejection {
             JsonRejection::JsonSyntaxError(e) => {
                 format!("malformed JSON in request body: {}", source_text(e))
             }
-            JsonRejection::JsonDataError(e) => format!("invalid request body: {}", source_text(e)),
+            JsonRejection::JsonDataError(e) => {
+                format!(
+                    "invalid request body: {}",
+                    plain_data_error(&source_text(e), body)
+                )
+            }
             JsonRejection::MissingJsonContentType(_) => {
                 "request body must be JSON: send the header Content-Type: application/json"
                     .to_string()
@@ -101,6 +115,147 @@ impl From<PathRejection> for ApiError {
             StatusCode::BAD_REQUEST,
             format!("bad path parameter: {}", rejection.body_text()),
         )
+    }
+}
+
+/// What each field of the API's bodies takes, in words (for [`plain_data_error`]).
+fn field_expects(field: &str) -> Option<&'static str> {
+    Some(match field {
+        "game" => "\"kiswahili\" or \"kingulu\"",
+        "rules" => "a rules profile name (a string, see GET /api/meta)",
+        "level" => "a number 1-10",
+        "south" | "north" => "\"human\" or \"computer\"",
+        "record" => "the record text (a string)",
+        "move" => "a move text (a string) such as \"A6>\"",
+        "plies" => "a whole number of moves, 1 or more",
+        "side" => "\"South\" or \"North\"",
+        _ => return None,
+    })
+}
+
+/// The fields of each request body in words, by serde's struct name.
+fn struct_fields(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "NewGame" => "\"game\" and optionally \"rules\", \"level\", \"south\", \"north\"",
+        "LoadGame" => "\"record\" and optionally \"level\", \"south\", \"north\"",
+        "PlayBody" => "\"move\"",
+        "UndoBody" => "optionally \"plies\"",
+        "ResignBody" => "optionally \"side\"",
+        _ => return None,
+    })
+}
+
+/// A value as serde names it (`integer `5``, `string "x"`, `sequence`) in plain words.
+fn found_words(unexpected: &str) -> String {
+    let unexpected = unexpected.trim();
+    let quoted = |prefix: &str| {
+        unexpected
+            .strip_prefix(prefix)
+            .map(|rest| rest.trim().trim_matches('`').to_string())
+    };
+    if let Some(v) = quoted("integer").or_else(|| quoted("floating point")) {
+        return format!("the number {v}");
+    }
+    if let Some(v) = quoted("boolean") {
+        return v;
+    }
+    if let Some(v) = unexpected.strip_prefix("string ") {
+        return v.to_string();
+    }
+    match unexpected {
+        "sequence" => "a list".to_string(),
+        "map" => "an object".to_string(),
+        "unit" | "null" => "null".to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// Rewrites serde's message for a body of the wrong shape (`level: invalid type: string
+/// "x", expected u8 at line 1 column 12`) in plain words naming the field, without Rust
+/// type names: `level: expected a number 1-10, found "x"`. Unknown fields, missing
+/// fields and bodies that are not a JSON object get sentences of their own; `body` is the
+/// struct the body was read as (empty when unknown).
+pub fn plain_data_error(text: &str, body: &str) -> String {
+    // serde_json appends the position; the bodies are short, the field says where.
+    let text = match text.rfind(" at line ") {
+        Some(i) if text[i..].contains(" column ") => &text[..i],
+        _ => text,
+    };
+    // `field: message`, or just `message` at the top level.
+    const STARTS: [&str; 8] = [
+        "invalid type",
+        "invalid value",
+        "invalid length",
+        "unknown field",
+        "unknown variant",
+        "missing field",
+        "duplicate field",
+        "expected",
+    ];
+    let (path, message) = match text.split_once(": ") {
+        Some((path, rest)) if !STARTS.iter().any(|s| text.starts_with(s)) => (path, rest),
+        _ => (".", text),
+    };
+    let between = |after: &str| -> Option<&str> {
+        message
+            .strip_prefix(after)
+            .map(|rest| rest.split('`').nth(1).unwrap_or(""))
+    };
+    if let Some(name) = between("unknown field ") {
+        let known = message
+            .split_once("expected one of ")
+            .or_else(|| message.split_once("expected "))
+            .map(|(_, list)| list.replace('`', ""))
+            .or_else(|| {
+                message
+                    .split_once("there are no fields")
+                    .map(|_| "none".into())
+            })
+            .unwrap_or_default();
+        return format!("unknown field \"{name}\" (the fields are {known})");
+    }
+    if let Some(name) = between("missing field ") {
+        return match field_expects(name) {
+            Some(what) => format!("missing field \"{name}\": {what}"),
+            None => format!("missing field \"{name}\""),
+        };
+    }
+    if let Some(name) = between("duplicate field ") {
+        return format!("field \"{name}\" is given twice");
+    }
+    // A body that is not an object (`5`, `[...]`, `"text"`): serde names the struct.
+    let field = path.rsplit('.').next().unwrap_or(path);
+    if path == "." || path.starts_with('[') || field.is_empty() {
+        let named = message
+            .split("expected struct ")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap_or(body);
+        let fields = struct_fields(named).or_else(|| struct_fields(body));
+        return match fields {
+            Some(fields) => {
+                format!("the body must be a JSON object with {fields}")
+            }
+            None => "the body must be a JSON object".to_string(),
+        };
+    }
+    let found = if let Some(rest) = message
+        .strip_prefix("invalid type: ")
+        .or_else(|| message.strip_prefix("invalid value: "))
+    {
+        rest.split(", expected").next().map(found_words)
+    } else {
+        between("unknown variant ").map(|v| format!("\"{v}\""))
+    };
+    let expects = field_expects(field).map(str::to_string).unwrap_or_else(|| {
+        message
+            .split_once("expected ")
+            .map(|(_, e)| e.to_string())
+            .unwrap_or_else(|| message.to_string())
+    });
+    match found {
+        Some(found) => format!("{field}: expected {expects}, found {found}"),
+        None => format!("{field}: expected {expects}"),
     }
 }
 

@@ -2,8 +2,8 @@
 //! SVG board for playing Bao la Kiswahili (4×8) and Bao Kingulu (2×6) against the
 //! computer.
 //!
-//! * [`serve`] binds `127.0.0.1:P`, prints `bao: serving on http://127.0.0.1:P/` and runs
-//!   until Ctrl-C.
+//! * [`serve`] binds `127.0.0.1:P`, then prints `bao: serving on http://127.0.0.1:P/ ...`
+//!   and runs until Ctrl-C; a port in use is an error suggesting `--port`.
 //! * [`router`] is the whole app as an [`axum::Router`] (for tests with
 //!   `tower::ServiceExt::oneshot`).
 //!
@@ -108,7 +108,7 @@ impl AppState {
 /// `GET /api/games/{id}/record`. Unknown `/api` routes get a JSON 404.
 pub fn router() -> Router {
     let state: App = Arc::new(AppState::default());
-    Router::new()
+    let app = Router::new()
         .route(
             "/",
             get(|| async { static_file("text/html; charset=utf-8", INDEX_HTML) }),
@@ -147,27 +147,108 @@ pub fn router() -> Router {
         .route("/api/games/:id/record", get(record))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(state);
+    // Around the whole app (not per route), so that json_errors sees the `Allow` header
+    // that the routes add to a 405.
+    Router::new()
+        .fallback_service(app)
+        .layer(axum::middleware::from_fn(json_errors))
         .layer(axum::middleware::from_fn(catch_panic))
-        .with_state(state)
 }
 
-/// Serves the app on `addr` until Ctrl-C, after printing
-/// `bao: serving on http://<addr>/`.
+/// Serves the app on `addr` until Ctrl-C. Binds first; only then prints
+/// `bao: serving on http://<addr>/ (open it in your browser; Ctrl-C stops the server)`.
 ///
 /// # Errors
-/// When the address cannot be bound (in use, no permission) or the server fails.
+/// When the address cannot be bound (see [`bind_error`]: a port in use says so and
+/// suggests `--port`) or the server fails.
 pub async fn serve(addr: SocketAddr) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr)
         .await
-        .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e}"))?;
+        .map_err(|e| bind_error(addr, &e))?;
     let local = listener.local_addr()?;
-    println!("bao: serving on http://{local}/");
+    println!("bao: serving on http://{local}/ (open it in your browser; Ctrl-C stops the server)");
     axum::serve(listener, router())
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;
         })
         .await?;
     Ok(())
+}
+
+/// The error for an address that cannot be bound: for a port in use,
+/// `port 8080 on 127.0.0.1 is already in use (another bao serve?); choose another with
+/// --port, e.g. --port 8081`; otherwise `cannot listen on 127.0.0.1:8080: <reason>`.
+pub fn bind_error(addr: SocketAddr, e: &std::io::Error) -> anyhow::Error {
+    if e.kind() == std::io::ErrorKind::AddrInUse {
+        let port = addr.port();
+        let other = port.checked_add(1).unwrap_or(8080);
+        anyhow::anyhow!(
+            "port {port} on {} is already in use (another bao serve?); choose another with --port, e.g. --port {other}",
+            addr.ip()
+        )
+    } else {
+        anyhow::anyhow!("cannot listen on {addr}: {e}")
+    }
+}
+
+/// Gives every error answer the JSON body `{"error": ...}`: axum's own answers (405 for a
+/// wrong method, with the allowed methods from the `Allow` header, and any other error
+/// without a JSON body) are rewritten; the API's own [`ApiError`]s pass unchanged.
+async fn json_errors(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let method = req.method().clone();
+    let path = req.uri().path().to_string();
+    let res = next.run(req).await;
+    let status = res.status();
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return res;
+    }
+    if status == StatusCode::METHOD_NOT_ALLOWED {
+        let allow = res
+            .headers()
+            .get(header::ALLOW)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_string();
+        let allowed: Vec<&str> = allow
+            .split(',')
+            .map(str::trim)
+            .filter(|m| !m.is_empty() && *m != "HEAD")
+            .collect();
+        let message = if allowed.is_empty() {
+            format!("method {method} is not allowed on {path}")
+        } else {
+            format!(
+                "method {method} is not allowed on {path}; use {}",
+                allowed.join(" or ")
+            )
+        };
+        let mut out = ApiError::new(status, message).into_response();
+        if !allow.is_empty() {
+            if let Ok(v) = header::HeaderValue::from_str(&allow) {
+                out.headers_mut().insert(header::ALLOW, v);
+            }
+        }
+        return out;
+    }
+    let text = match axum::body::to_bytes(res.into_body(), 4096).await {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).trim().to_string(),
+        Err(_) => String::new(),
+    };
+    let message = if text.is_empty() {
+        format!(
+            "{method} {path}: {}",
+            status.canonical_reason().unwrap_or("error").to_lowercase()
+        )
+    } else {
+        format!("{method} {path}: {text}")
+    };
+    ApiError::new(status, message).into_response()
 }
 
 /// Turns a panic in a handler into a 500 with a JSON message instead of a dropped
@@ -235,8 +316,16 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 // ---------------------------------------------------------------------------------
 // Handlers
 
+/// The struct name of a body type (`NewGame`), for error messages.
+fn body_name<T>() -> &'static str {
+    let full = std::any::type_name::<T>();
+    full.rsplit("::").next().unwrap_or(full)
+}
+
 fn body<T>(payload: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
-    payload.map(|Json(v)| v).map_err(ApiError::from)
+    payload
+        .map(|Json(v)| v)
+        .map_err(|e| ApiError::from_json_rejection(e, body_name::<T>()))
 }
 
 fn path<T>(p: Result<Path<T>, PathRejection>) -> Result<T, ApiError> {
@@ -323,7 +412,7 @@ async fn load_game(
 ) -> Result<Response, ApiError> {
     let req = body(payload)?;
     let game = bao_rules::record::game_of(&req.record).map_err(|e| match e {
-        bao_rules::record::RecordError::UnknownGame(name) if name.is_empty() => ApiError::invalid(
+        bao_rules::record::RecordError::NoGameTag => ApiError::invalid(
             "cannot load the record: it has no [Game \"kiswahili\"] or [Game \"kingulu\"] tag",
         ),
         e => ApiError::invalid(format!("cannot load the record: {e}")),
@@ -539,7 +628,7 @@ fn optional_body<T: Default>(payload: Result<Json<T>, JsonRejection>) -> Result<
     match payload {
         Ok(Json(v)) => Ok(v),
         Err(JsonRejection::MissingJsonContentType(_)) => Ok(T::default()),
-        Err(e) => Err(ApiError::from(e)),
+        Err(e) => Err(ApiError::from_json_rejection(e, body_name::<T>())),
     }
 }
 

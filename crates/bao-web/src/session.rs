@@ -9,7 +9,9 @@ use std::sync::{Arc, Mutex};
 
 use bao_engine::{format_info, Engine, EngineConfig, Evaluate, Limits};
 use bao_rules::record::GameRecord;
-use bao_rules::{BoardView, CellMark, EndReason, EventKind, Game, RuleSet, Side, TraceEvent};
+use bao_rules::{
+    BoardView, CellMark, EndReason, EventKind, Game, Outcome, RuleSet, Side, TraceEvent,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
@@ -17,6 +19,9 @@ use crate::error::ApiError;
 /// The longest the computer may think for one move or hint, in milliseconds, whatever
 /// the level says.
 pub const THINK_CAP_MS: u64 = 10_000;
+
+/// The computer's level when a request gives none (the same as `bao play`'s default).
+pub const DEFAULT_LEVEL: u8 = 5;
 
 /// The weakest level that gives hints (level 5: alpha-beta to depth 4).
 pub const HINT_MIN_LEVEL: u8 = 5;
@@ -40,7 +45,7 @@ pub struct NewGame {
     /// A rules profile name of that game; its default profile when absent.
     #[serde(default)]
     pub rules: Option<String>,
-    /// The computer's level, 1..=10 (default 3).
+    /// The computer's level, 1..=10 (default [`DEFAULT_LEVEL`], as in the terminal).
     #[serde(default)]
     pub level: Option<u8>,
     /// Who plays South (default human).
@@ -57,7 +62,7 @@ pub struct NewGame {
 pub struct LoadGame {
     /// The record text (notation.md §4).
     pub record: String,
-    /// The computer's level, 1..=10 (default 3).
+    /// The computer's level, 1..=10 (default [`DEFAULT_LEVEL`], as in the terminal).
     #[serde(default)]
     pub level: Option<u8>,
     /// Who plays South from here on (default human).
@@ -176,7 +181,8 @@ pub struct HistoryJson {
 pub struct OutcomeJson {
     /// `South`, `North`, or `null` for a draw.
     pub winner: Option<String>,
-    /// The reason word (notation.md §2) or `resignation`.
+    /// The reason word (notation.md §2): `bao-hamna`, ..., `resignation`, or `adjudicated`
+    /// / `off-board` for a loaded record decided off the board ([`EndReason::as_str`]).
     pub reason: String,
     /// A sentence for players.
     pub text: String,
@@ -391,7 +397,10 @@ pub struct GameSession<G: Evaluate> {
     level: u8,
     players: [Player; 2],
     names: [String; 2],
-    resigned: Option<Side>,
+    /// A result decided off the board on an unfinished board: a resignation
+    /// ([`EndReason::Resignation`]) or a loaded record's result
+    /// ([`EndReason::Adjudicated`], [`EndReason::OffBoard`]).
+    decided: Option<Outcome>,
     engine: Arc<Mutex<Engine<G>>>,
     /// The engine for hints when the game's level is below [`HINT_MIN_LEVEL`].
     hint_engine: Option<Arc<Mutex<Engine<G>>>>,
@@ -399,13 +408,13 @@ pub struct GameSession<G: Evaluate> {
     version: u64,
 }
 
-/// Checks a level (1..=10, default 3).
+/// Checks a level (1..=10, default [`DEFAULT_LEVEL`]).
 ///
 /// # Errors
 /// 422 naming the level when it is out of range.
 pub fn check_level(level: Option<u8>) -> Result<u8, ApiError> {
     match level {
-        None => Ok(3),
+        None => Ok(DEFAULT_LEVEL),
         Some(n @ 1..=10) => Ok(n),
         Some(n) => Err(ApiError::invalid(format!(
             "level {n} is out of range: levels are 1 to 10"
@@ -467,13 +476,10 @@ impl<G: Evaluate> GameSession<G> {
             players,
             Some([record.south.clone(), record.north.clone()]),
         );
-        // A decided result on an unfinished board is a resignation (or an agreed end).
-        if let Some(result) = record.result {
-            if session.current().outcome().is_none() {
-                if let Some(winner) = result.winner {
-                    session.resigned = Some(winner.opponent());
-                }
-            }
+        // A result decided off the board (resignation, adjudication, or no reason given)
+        // ends the game with the record's reason.
+        if session.current().outcome().is_none() {
+            session.decided = record.result;
         }
         Ok(session)
     }
@@ -518,7 +524,7 @@ impl<G: Evaluate> GameSession<G> {
             level,
             players,
             names,
-            resigned: None,
+            decided: None,
             engine: Arc::new(Mutex::new(Engine::new(EngineConfig::level(level)))),
             hint_engine: None,
             thinking: false,
@@ -532,16 +538,11 @@ impl<G: Evaluate> GameSession<G> {
     }
 
     fn outcome_json(&self) -> Option<OutcomeJson> {
-        if let Some(loser) = self.resigned {
-            let winner = loser.opponent();
-            return Some(OutcomeJson {
-                winner: Some(winner.to_string()),
-                reason: "resignation".to_string(),
-                text: format!("{winner} wins: {loser} resigned"),
-            });
-        }
-        self.current().outcome().map(|o| {
+        self.decided.or_else(|| self.current().outcome()).map(|o| {
             let text = match o.winner {
+                Some(w) if o.reason == EndReason::Resignation => {
+                    format!("{w} wins: {} resigned", w.opponent())
+                }
                 Some(w) => format!("{w} wins: {}", o.reason.describe()),
                 None => format!("Draw: {}", o.reason.describe()),
             };
@@ -554,7 +555,7 @@ impl<G: Evaluate> GameSession<G> {
     }
 
     fn is_over(&self) -> bool {
-        self.resigned.is_some() || self.current().outcome().is_some()
+        self.decided.is_some() || self.current().outcome().is_some()
     }
 }
 
@@ -833,7 +834,7 @@ impl<G: Evaluate> Session for GameSession<G> {
         self.texts.truncate(keep);
         self.infos.truncate(keep);
         self.positions.truncate(keep + 1);
-        self.resigned = None;
+        self.decided = None;
         self.version += 1;
         Ok(())
     }
@@ -845,21 +846,17 @@ impl<G: Evaluate> Session for GameSession<G> {
                 o.text
             )));
         }
-        self.resigned = Some(side);
+        self.decided = Some(Outcome {
+            winner: Some(side.opponent()),
+            reason: EndReason::Resignation,
+        });
         self.version += 1;
         Ok(())
     }
 
     fn record_text(&self) -> String {
-        // A resignation has no end reason of its own: the record gets the Result tag
-        // (decided on an unfinished board) and no Termination tag.
-        let result = match self.resigned {
-            Some(loser) => Some(bao_rules::Outcome {
-                winner: Some(loser.opponent()),
-                reason: EndReason::Adjudicated,
-            }),
-            None => self.current().outcome(),
-        };
+        // A resignation is written `[Termination "resignation"]` (notation.md §4).
+        let result = self.decided.or_else(|| self.current().outcome());
         let record = GameRecord {
             rules: self.positions[0].rules().clone(),
             start: self.positions[0].clone(),
@@ -869,15 +866,7 @@ impl<G: Evaluate> Session for GameSession<G> {
             date: crate::today(),
             result,
         };
-        let text = record.to_text();
-        if self.resigned.is_some() {
-            text.lines()
-                .filter(|line| !line.starts_with("[Termination "))
-                .flat_map(|line| [line, "\n"])
-                .collect()
-        } else {
-            text
-        }
+        record.to_text()
     }
 
     fn at(&self, ply: usize) -> Result<AtJson, ApiError> {

@@ -31,7 +31,7 @@ const app = {
   skip: false,      // skip the running animation
   animating: false,
   loop: 0,          // bumps on new game / load, to stop an old computer loop
-  settings: { game: 'kiswahili', rules: '', level: 3, mode: 'south' },
+  settings: { game: 'kiswahili', rules: '', level: 5, mode: 'south' },
 };
 
 // ---------------------------------------------------------------------------------

@@ -124,7 +124,8 @@ async fn new_kingulu_game_state() {
     assert_eq!(s["board"]["rows"][0].as_array().unwrap().len(), 6);
     assert_eq!(s["board"]["rows"][0][0]["name"], "a6");
     assert_eq!(s["players"], json!({"south": "computer", "north": "human"}));
-    assert_eq!(s["level"], 3);
+    // The default level is the terminal's (`bao play`): 5.
+    assert_eq!(s["level"], 5);
     for m in s["moves"].as_array().unwrap() {
         assert_eq!(m["from"], m["text"], "a Kingulu move is its start pit");
     }
@@ -279,9 +280,18 @@ async fn resign_ends_the_game() {
     assert_eq!(s["moves"], json!([]));
     let (_, rec) = call(&app, "GET", "/api/games/g1/record", None).await;
     let rec = rec.as_str().unwrap();
-    assert!(rec.contains("[Result \"0-1\"]"), "{rec}");
-    assert!(!rec.contains("[Termination "), "{rec}");
-    assert!(rec.ends_with("\n\n0-1\n"), "{rec}");
+    assert!(
+        rec.ends_with("[Result \"0-1\"]\n[Termination \"resignation\"]\n\n0-1\n"),
+        "{rec}"
+    );
+    let read = GameRecord::<Kingulu>::from_text(rec).unwrap();
+    assert_eq!(
+        read.result,
+        Some(bao_rules::Outcome {
+            winner: Some(bao_rules::Side::North),
+            reason: bao_rules::EndReason::Resignation
+        })
+    );
     // Loading it gives the resigned game back.
     let (status, loaded) = call(
         &app,
@@ -295,6 +305,42 @@ async fn resign_ends_the_game() {
     // Undo takes a resignation back only together with moves; with none played it fails.
     let (status, _) = call(&app, "POST", "/api/games/g1/undo", Some("{}")).await;
     assert_eq!(status, StatusCode::CONFLICT);
+}
+
+#[tokio::test]
+async fn decided_records_load_with_their_own_reason() {
+    let app = bao_web::router();
+    let load = |record: &str| json!({ "record": record }).to_string();
+    // A result without Termination (what the app used to download for a resignation):
+    // no reason is made up.
+    let bare =
+        "[Game \"kingulu\"]\n[Rules \"default\"]\n[Date \"2026.11.29\"]\n[South \"human\"]\n\
+                [North \"bao level 3\"]\n[Result \"0-1\"]\n\n1. A3 0-1\n";
+    let (status, s) = call(&app, "POST", "/api/games/load", Some(&load(bare))).await;
+    assert_eq!(status, StatusCode::CREATED, "{s}");
+    assert_eq!(
+        s["outcome"],
+        json!({"winner": "North", "reason": "off-board",
+               "text": "North wins: the result was decided off the board"})
+    );
+    assert_eq!(s["moves"], json!([]));
+    let (_, rec) = call(&app, "GET", "/api/games/g1/record", None).await;
+    let rec = rec.as_str().unwrap();
+    assert!(rec.ends_with("[Result \"0-1\"]\n\n1. A3 0-1\n"), "{rec}");
+    // An adjudicated draw stays one.
+    let adjudicated = "[Game \"kingulu\"]\n[Result \"1/2-1/2\"]\n[Termination \"adjudicated\"]\n\n1. A3 1/2-1/2\n";
+    let (status, s) = call(&app, "POST", "/api/games/load", Some(&load(adjudicated))).await;
+    assert_eq!(status, StatusCode::CREATED, "{s}");
+    assert_eq!(
+        s["outcome"],
+        json!({"winner": null, "reason": "adjudicated",
+               "text": "Draw: adjudicated after the maximum number of plies"})
+    );
+    // Undo takes the decided result back with the move.
+    let (status, s) = call(&app, "POST", "/api/games/g2/undo", Some("{}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(s["outcome"], Value::Null);
+    assert_eq!(s["ply"], 0);
 }
 
 #[tokio::test]
@@ -362,15 +408,131 @@ async fn wrong_shape_is_422() {
     let app = bao_web::router();
     assert_eq!(
         call(&app, "POST", "/api/games", Some(r#"{"game": 5}"#)).await,
-        error(StatusCode::UNPROCESSABLE_ENTITY, "invalid request body: game: invalid type: integer `5`, expected a string at line 1 column 10")
+        error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid request body: game: expected \"kiswahili\" or \"kingulu\", found the number 5"
+        )
     );
     assert_eq!(
         call(&app, "POST", "/api/games", Some(r#"{"game":"kingulu","levle":3}"#)).await,
-        error(StatusCode::UNPROCESSABLE_ENTITY, "invalid request body: levle: unknown field `levle`, expected one of `game`, `rules`, `level`, `south`, `north` at line 1 column 25")
+        error(StatusCode::UNPROCESSABLE_ENTITY, "invalid request body: unknown field \"levle\" (the fields are game, rules, level, south, north)")
     );
     assert_eq!(
-        call(&app, "POST", "/api/games", Some(r#"{"game":"kingulu","south":"robot"}"#)).await,
-        error(StatusCode::UNPROCESSABLE_ENTITY, "invalid request body: south: unknown variant `robot`, expected `human` or `computer` at line 1 column 33")
+        call(
+            &app,
+            "POST",
+            "/api/games",
+            Some(r#"{"game":"kingulu","south":"robot"}"#)
+        )
+        .await,
+        error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid request body: south: expected \"human\" or \"computer\", found \"robot\""
+        )
+    );
+    // No Rust type names (`u8`, `usize`, `struct NewGame`): the field and what it takes.
+    for (body, message) in [
+        (r#"{"game":"kingulu","level":"high"}"#, "level: expected a number 1-10, found \"high\""),
+        (r#"{"game":"kingulu","level":300}"#, "level: expected a number 1-10, found the number 300"),
+        (r#"{"game":"kingulu","level":-1}"#, "level: expected a number 1-10, found the number -1"),
+        (r#"{"game":"kingulu","level":2.5}"#, "level: expected a number 1-10, found the number 2.5"),
+        (r#"{"game":"kingulu","rules":true}"#, "rules: expected a rules profile name (a string, see GET /api/meta), found true"),
+        (r#"[]"#, "the body must be a JSON object with \"game\" and optionally \"rules\", \"level\", \"south\", \"north\""),
+        (r#"["kingulu", 3]"#, "the body must be a JSON object with \"game\" and optionally \"rules\", \"level\", \"south\", \"north\""),
+        (r#"5"#, "the body must be a JSON object with \"game\" and optionally \"rules\", \"level\", \"south\", \"north\""),
+        (r#"{}"#, "missing field \"game\": \"kiswahili\" or \"kingulu\""),
+    ] {
+        assert_eq!(
+            call(&app, "POST", "/api/games", Some(body)).await,
+            error(StatusCode::UNPROCESSABLE_ENTITY, &format!("invalid request body: {message}")),
+            "{body}"
+        );
+    }
+    new_game(&app, r#"{"game":"kiswahili"}"#).await;
+    for (route, body, message) in [
+        (
+            "undo",
+            r#"{"plies":-2}"#,
+            "plies: expected a whole number of moves, 1 or more, found the number -2",
+        ),
+        (
+            "undo",
+            r#"{"plies":"all"}"#,
+            "plies: expected a whole number of moves, 1 or more, found \"all\"",
+        ),
+        (
+            "resign",
+            r#"{"side":1}"#,
+            "side: expected \"South\" or \"North\", found the number 1",
+        ),
+        (
+            "play",
+            r#"{"move":["A6>"]}"#,
+            "move: expected a move text (a string) such as \"A6>\", found a list",
+        ),
+        (
+            "play",
+            r#"{"mv":"A6>"}"#,
+            "unknown field \"mv\" (the fields are move)",
+        ),
+    ] {
+        assert_eq!(
+            call(&app, "POST", &format!("/api/games/g1/{route}"), Some(body)).await,
+            error(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                &format!("invalid request body: {message}")
+            ),
+            "{route} {body}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn wrong_method_is_405_with_a_json_error() {
+    let app = bao_web::router();
+    new_game(&app, r#"{"game":"kingulu"}"#).await;
+    new_game(&app, r#"{"game":"kingulu"}"#).await;
+    let req = Request::delete("/api/games/g2")
+        .body(Body::empty())
+        .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(res.headers()["allow"], "GET,HEAD");
+    assert_eq!(
+        call(&app, "DELETE", "/api/games/g2", None).await,
+        error(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method DELETE is not allowed on /api/games/g2; use GET"
+        )
+    );
+    assert_eq!(
+        call(&app, "GET", "/api/games/g1/play", None).await,
+        error(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method GET is not allowed on /api/games/g1/play; use POST"
+        )
+    );
+    assert_eq!(
+        call(&app, "PUT", "/", None).await,
+        error(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method PUT is not allowed on /; use GET"
+        )
+    );
+}
+
+#[tokio::test]
+async fn port_in_use_says_so() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap();
+    let port = addr.port();
+    let err = bao_web::serve(addr).await.unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "port {port} on 127.0.0.1 is already in use (another bao serve?); choose another with --port, e.g. --port {}",
+            port + 1
+        )
     );
 }
 
@@ -578,6 +740,20 @@ async fn bad_records_are_422() {
         call(&app, "POST", "/api/games/load", Some(&load("hello"))).await,
         error(
             StatusCode::UNPROCESSABLE_ENTITY,
+            "cannot load the record: this does not look like a game record: line 1 \"hello\" is \
+             neither a tag like [Game \"kiswahili\"] nor a numbered move like 1. A6>"
+        )
+    );
+    assert_eq!(
+        call(
+            &app,
+            "POST",
+            "/api/games/load",
+            Some(&load("\u{feff}[Result \"*\"]\r\n\r\n1. A6> *\r\n"))
+        )
+        .await,
+        error(
+            StatusCode::UNPROCESSABLE_ENTITY,
             "cannot load the record: it has no [Game \"kiswahili\"] or [Game \"kingulu\"] tag"
         )
     );
@@ -604,7 +780,7 @@ async fn bad_records_are_422() {
         call(&app, "POST", "/api/games/load", Some(r#"{"level":3}"#)).await,
         error(
             StatusCode::UNPROCESSABLE_ENTITY,
-            "invalid request body: missing field `record` at line 1 column 11"
+            "invalid request body: missing field \"record\": the record text (a string)"
         )
     );
 }
