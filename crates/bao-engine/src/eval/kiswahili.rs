@@ -161,10 +161,16 @@ impl crate::Evaluate for Kiswahili {
     }
 
     /// Both rings, stores, nyumba flags, side to move and takasia hole, mixed word by word
-    /// (the rules are fixed within a search, so they are left out).
+    /// (the rules are fixed within a search, so they are left out). Under non-default
+    /// options every field is hashed instead.
     #[inline]
     fn hash_key(&self) -> u64 {
         use crate::hash::mix64;
+        if *self.rules() != Default::default() {
+            // Non-default options may use state the fast key leaves out (K-R11.6's
+            // blocker hole): hash every field.
+            return crate::hash::hash_of(self);
+        }
         let mut h = 0x2545_f491_4f6c_dd1du64;
         for side in [Side::South, Side::North] {
             let ring = self.ring(side);
