@@ -38,7 +38,8 @@
 //!
 //! Reading accepts a leading byte-order mark (U+FEFF, as Notepad writes it), `\r\n` line
 //! ends, tags in any order, extra whitespace, `{...}` comments, move numbers glued to the
-//! move (`1.A6>`) and annotations on moves (checked, notation.md §3). A tag that names a
+//! move (`1.A6>`), the record's own tag names in any case (`[result "1-0"]`) and
+//! annotations on moves (checked, notation.md §3). A tag that names a
 //! rule option of the game (as [`RuleSet::options`] names it, in any case, with or without
 //! `opt-`) sets it, and a bad value is an error; every other tag (`Event`, `Site`, `Round`,
 //! `Foo`, ...) is ignored, as PGN readers do, and is not written back. A text whose first
@@ -676,6 +677,11 @@ fn parse_text(text: &str) -> Result<Parsed, RecordError> {
                 line: line_no,
                 message,
             })?;
+            // The record's own tags in any case (`[game "kingulu"]`).
+            let name = RECORD_TAGS
+                .iter()
+                .find(|t| t.eq_ignore_ascii_case(&name))
+                .map_or(name, |t| t.to_string());
             if tags.iter().any(|(_, n, _)| *n == name) {
                 return Err(RecordError::Syntax {
                     line: line_no,
@@ -727,6 +733,18 @@ fn parse_text(text: &str) -> Result<Parsed, RecordError> {
     }
     Ok(Parsed { tags, tokens })
 }
+
+/// The tags the record format defines (notation.md §4); read in any case.
+const RECORD_TAGS: [&str; 8] = [
+    "Game",
+    "Rules",
+    "Date",
+    "South",
+    "North",
+    "Setup",
+    "Result",
+    "Termination",
+];
 
 /// The byte-order mark some editors put at the start of a UTF-8 file.
 const BOM: char = '\u{feff}';

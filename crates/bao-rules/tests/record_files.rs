@@ -188,7 +188,27 @@ fn unknown_tags_are_ignored_option_tags_are_checked() {
                 .to_string()
         )
     );
-    // ... and a good one is set, in any case.
+    // The record's own tags are read in any case.
+    let lower = GameRecord::<Kingulu>::from_text(
+        "[game \"kingulu\"]\n[RESULT \"0-1\"]\n[termination \"Resignation\"]\n\n1. A3 0-1\n",
+    )
+    .unwrap();
+    assert_eq!(
+        lower.result,
+        Some(Outcome {
+            winner: Some(Side::North),
+            reason: EndReason::Resignation
+        })
+    );
+    assert_eq!(
+        GameRecord::<Kingulu>::from_text("[Game \"kingulu\"]\n[game \"kingulu\"]\n\n*\n")
+            .unwrap_err(),
+        RecordError::Syntax {
+            line: 2,
+            message: "tag Game given twice".to_string()
+        }
+    );
+    // ... and a good option tag is set, in any case.
     let north_first =
         GameRecord::<Kingulu>::from_text("[Game \"kingulu\"]\n[First-Player \"north\"]\n\n*\n")
             .unwrap();
