@@ -451,7 +451,7 @@ impl<G: Evaluate> Session<G> {
 
     fn hint(&mut self) -> Result<()> {
         let pos = self.current().clone();
-        if pos.outcome().is_some() {
+        if self.game_over_message().is_some() {
             out("The game is over: there is nothing to hint.");
             return Ok(());
         }
@@ -692,7 +692,10 @@ impl<G: Evaluate> Session<G> {
                 }
                 Ok(yes)
             }
-            Read::Eof | Read::Interrupted => Ok(false),
+            Read::Eof | Read::Interrupted => {
+                out("Carrying on (save FILE saves the game).");
+                Ok(false)
+            }
         }
     }
 
