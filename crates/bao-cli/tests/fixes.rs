@@ -97,8 +97,7 @@ fn load_restores_north_and_the_level() {
     assert!(text.contains("\nThe computer (South) plays "), "{text}");
     let saved_at = text
         .lines()
-        .filter(|l| l.starts_with("Position: "))
-        .last()
+        .rfind(|l| l.starts_with("Position: "))
         .unwrap()
         .to_string();
     let record = std::fs::read_to_string(dir.path().join("g.bao")).unwrap();
