@@ -226,6 +226,59 @@ struct Session<G: Evaluate> {
     /// Whether moves were played, taken back or cleared since the game was last saved
     /// (or loaded).
     dirty: bool,
+    /// On a terminal: the record text of an unsaved game, for the Ctrl-C handler.
+    guard: Option<Guard>,
+}
+
+/// The record text the Ctrl-C handler saves (`None`: nothing to save).
+type Guard = std::sync::Arc<std::sync::Mutex<Option<String>>>;
+
+/// Writes `text` to a new `bao-autosave-<date>-<time>.bao` in the current directory (never
+/// replacing a file); returns its name as a shell would need it typed.
+fn write_autosave(text: &str) -> std::result::Result<String, String> {
+    let stamp = crate::common::now_stamp();
+    for k in 0..100u32 {
+        let file = if k == 0 {
+            format!("bao-autosave-{stamp}.bao")
+        } else {
+            format!("bao-autosave-{stamp}-{k}.bao")
+        };
+        let written = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&file)
+            .and_then(|mut f| f.write_all(text.as_bytes()));
+        match written {
+            Ok(()) => return Ok(quote_file(&file)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(format!("cannot save it to {file}: {e}")),
+        }
+    }
+    Err("cannot find a free autosave file name".to_string())
+}
+
+/// On a terminal, Ctrl-C outside the prompt (while the computer thinks) raises SIGINT:
+/// this handler saves an unsaved game (the text in `guard`) before leaving with code 130.
+/// At the prompt the line editor reads Ctrl-C itself.
+fn install_ctrl_c(guard: Guard) {
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([signal_hook::consts::SIGINT]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if signals.forever().next().is_some() {
+            let text = guard.lock().ok().and_then(|g| g.clone());
+            match text {
+                Some(text) => match write_autosave(&text) {
+                    Ok(q) => out(format!(
+                        "\nCtrl-C: the game was not saved, so it is in {q}. Continue it with: bao play --load {q}"
+                    )),
+                    Err(e) => out(format!("\nCtrl-C: leaving the game; {e}")),
+                },
+                None => out("\nCtrl-C: leaving the game."),
+            }
+            std::process::exit(130);
+        }
+    });
 }
 
 fn out(line: impl AsRef<str>) {
@@ -713,39 +766,23 @@ impl<G: Evaluate> Session<G> {
             ));
             return;
         }
-        let stamp = crate::common::now_stamp();
-        let text = self.record().to_text();
-        for k in 0..100u32 {
-            let file = if k == 0 {
-                format!("bao-autosave-{stamp}.bao")
-            } else {
-                format!("bao-autosave-{stamp}-{k}.bao")
-            };
-            let written = std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&file)
-                .and_then(|mut f| f.write_all(text.as_bytes()));
-            match written {
-                Ok(()) => {
-                    let q = quote_file(&file);
-                    out(format!(
-                        "{why}: the game was not saved, so it is in {q}. Continue it with: bao play --load {q}"
-                    ));
-                    return;
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-                Err(e) => {
-                    out(format!(
-                        "{why}: leaving the game; cannot save it to {file}: {e}"
-                    ));
-                    return;
-                }
+        match write_autosave(&self.record().to_text()) {
+            Ok(q) => out(format!(
+                "{why}: the game was not saved, so it is in {q}. Continue it with: bao play --load {q}"
+            )),
+            Err(e) => out(format!("{why}: leaving the game; {e}")),
+        }
+    }
+
+    /// Publishes the record for the Ctrl-C handler: the text when leaving now would lose
+    /// moves, else nothing.
+    fn publish(&self) {
+        if let Some(guard) = &self.guard {
+            let text = self.unsaved().then(|| self.record().to_text());
+            if let Ok(mut slot) = guard.lock() {
+                *slot = text;
             }
         }
-        out(format!(
-            "{why}: leaving the game; cannot find a free autosave file name."
-        ));
     }
 
     fn run(&mut self, input: &mut Input) -> Result<()> {
@@ -782,11 +819,13 @@ impl<G: Evaluate> Session<G> {
             } else {
                 announced_end = false;
                 if self.current().side_to_move() != human {
+                    self.publish();
                     self.computer_move()?;
                     self.show_board();
                     continue;
                 }
             }
+            self.publish();
             let line = match input.read(&format!("{human}> "))? {
                 Read::Line(line) => line,
                 Read::Eof => {
@@ -1013,7 +1052,13 @@ pub fn play<G: Evaluate>(
         last,
         recorded_result,
         dirty: false,
+        guard: None,
     };
+    if session.opts.interactive {
+        let guard = Guard::default();
+        install_ctrl_c(guard.clone());
+        session.guard = Some(guard);
+    }
     let interactive = session.opts.interactive;
     let mut input = Input::new(input, interactive);
     session.run(&mut input)
