@@ -222,31 +222,6 @@ pub fn status(
     line
 }
 
-/// `text` with `1 seeds` made `1 seed` (the rules' sentences count seeds with a plural
-/// whatever the number).
-pub fn singular_seed(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(i) = rest.find("1 seeds") {
-        let before_digit = rest[..i]
-            .chars()
-            .next_back()
-            .or_else(|| out.chars().next_back())
-            .is_some_and(|c| c.is_ascii_digit());
-        let after = &rest[i + "1 seeds".len()..];
-        let word_end = !after.starts_with(|c: char| c.is_alphanumeric());
-        out.push_str(&rest[..i]);
-        out.push_str(if !before_digit && word_end {
-            "1 seed"
-        } else {
-            "1 seeds"
-        });
-        rest = after;
-    }
-    out.push_str(rest);
-    out
-}
-
 /// The most laps of a move described lap by lap.
 pub const MAX_LAPS_SHOWN: usize = 12;
 
@@ -258,7 +233,7 @@ pub fn describe_events(events: &[TraceEvent]) -> Vec<String> {
     const SHORT: usize = MAX_LAPS_SHOWN;
     let texts = |evs: &mut dyn Iterator<Item = &TraceEvent>| -> Vec<String> {
         evs.filter(|e| !e.text.is_empty())
-            .map(|e| singular_seed(&e.text))
+            .map(|e| e.text.clone())
             .collect()
     };
     let laps = events.iter().filter(|e| e.kind == EventKind::Sow).count();
@@ -391,7 +366,7 @@ mod tests {
             for k in 1..=n {
                 evs.push(event(EventKind::Sow, &format!("lap {k}")));
             }
-            evs.push(event(EventKind::Capture, "captures 1 seeds from a5"));
+            evs.push(event(EventKind::Capture, "captures 1 seed from a5"));
             evs
         };
         let twelve = describe_events(&laps(12));
@@ -402,10 +377,6 @@ mod tests {
         assert_eq!(
             describe_events(&laps(13)),
             ["13 laps in all", "captures 1 seed from a5"]
-        );
-        assert_eq!(
-            singular_seed("sows 11 seeds, 1 seeds, 21 seeds"),
-            "sows 11 seeds, 1 seed, 21 seeds"
         );
     }
 

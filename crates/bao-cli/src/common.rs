@@ -238,23 +238,23 @@ pub fn describe_config(config: &EngineConfig) -> String {
     out
 }
 
-/// Today's date as `YYYY.MM.DD` (UTC), for game records.
-pub fn today() -> String {
-    let secs = std::time::SystemTime::now()
+/// Seconds since 1970-01-01 (UTC), now.
+fn unix_now() -> u64 {
+    std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    format!("{y:04}.{m:02}.{d:02}")
+        .unwrap_or(0)
+}
+
+/// Today's date as `YYYY.MM.DD` (UTC), for game records.
+pub fn today() -> String {
+    bao_rules::record::date_tag(unix_now())
 }
 
 /// The date and time now as `YYYYMMDD-HHMMSS` (UTC), for autosave file names.
 pub fn now_stamp() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    let secs = unix_now();
+    let (y, m, d) = bao_rules::record::civil_date(secs);
     let t = secs % 86_400;
     format!(
         "{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
@@ -264,30 +264,9 @@ pub fn now_stamp() -> String {
     )
 }
 
-/// Days since 1970-01-01 → (year, month, day), proleptic Gregorian (H. Hinnant).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (if m <= 2 { y + 1 } else { y }, m, d)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(20_786), (2026, 11, 29));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-    }
 
     #[test]
     fn engine_specs() {

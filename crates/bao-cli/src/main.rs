@@ -356,12 +356,9 @@ fn run(cli: Cli) -> Result<()> {
             with_game!(game.game, match_cmd(&game, &cfg, records))
         }
         Command::Serve { port } => {
+            // `serve` binds first, then prints the address; a busy port is an error
+            // naming the port and suggesting --port.
             let addr = std::net::SocketAddr::from(([127, 0, 0, 1], port));
-            // Check the port before announcing anything (the server binds it again).
-            drop(std::net::TcpListener::bind(addr).with_context(|| {
-                format!("cannot listen on {addr} (is the port in use? try --port)")
-            })?);
-            println!("bao: starting the web app on port {port}: open the address below in your browser (Ctrl-C to stop)");
             let runtime = tokio::runtime::Builder::new_multi_thread()
                 .enable_all()
                 .build()

@@ -473,7 +473,7 @@ fn serve_on_a_busy_port_says_nothing_before_the_error() {
     let err = failure(&out);
     assert!(
         err.starts_with(&format!(
-            "bao: error: cannot listen on 127.0.0.1:{port} (is the port in use? try --port): "
+            "bao: error: port {port} on 127.0.0.1 is already in use (another bao serve?); choose another with --port"
         )),
         "{err}"
     );

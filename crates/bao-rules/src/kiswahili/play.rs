@@ -154,6 +154,16 @@ fn lap_state(mine: u128, theirs: u128, owned: [bool; 2], e: usize, cw: bool) -> 
     )
 }
 
+/// `1 seed`, `3 seeds`: a seed count for the trace sentences.
+fn seeds(n: impl Into<u32>) -> String {
+    let n: u32 = n.into();
+    if n == 1 {
+        "1 seed".to_string()
+    } else {
+        format!("{n} seeds")
+    }
+}
+
 fn dir_word(cw: bool) -> &'static str {
     if cw {
         "clockwise"
@@ -236,7 +246,7 @@ impl Kiswahili {
                     EventKind::Lift,
                     vec![hole_name(me, r)],
                     n,
-                    format!("{} {} seeds from {}", $why, n, hole_name(me, r))
+                    format!("{} {} from {}", $why, seeds(n), hole_name(me, r))
                 );
                 if r == NYUMBA && owned[m] {
                     owned[m] = false;
@@ -266,8 +276,8 @@ impl Kiswahili {
                     },
                     n,
                     format!(
-                        "sows {} seeds {}, ending in {}",
-                        n,
+                        "sows {} {}, ending in {}",
+                        seeds(n),
                         dir_word(cw),
                         hole_name(me, e)
                     )
@@ -360,7 +370,7 @@ impl Kiswahili {
                         EventKind::Tax,
                         vec![hole_name(me, NYUMBA)],
                         n,
-                        format!("taxes the nyumba: sows {n} seeds")
+                        format!("taxes the nyumba: sows {}", seeds(n))
                     );
                     e = sow_lap!(NYUMBA, n);
                 }
