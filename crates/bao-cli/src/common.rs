@@ -84,24 +84,6 @@ pub fn max_plies<G: Game>(pos: &G) -> Option<u32> {
         .and_then(|(_, value)| value.parse().ok())
 }
 
-/// The adjudication of a game stopped by OPT-MAX-PLIES: the side with more material
-/// (seeds in its holes and store; Bao Kingulu: the provisional score) wins, equal
-/// material is a draw, as in `bao match` (bao_engine::arena).
-pub fn adjudicate<G: bao_engine::Evaluate>(pos: &G) -> bao_rules::Outcome {
-    let (s, n) = (
-        pos.material(bao_rules::Side::South),
-        pos.material(bao_rules::Side::North),
-    );
-    bao_rules::Outcome {
-        winner: match s.cmp(&n) {
-            std::cmp::Ordering::Greater => Some(bao_rules::Side::South),
-            std::cmp::Ordering::Less => Some(bao_rules::Side::North),
-            std::cmp::Ordering::Equal => None,
-        },
-        reason: bao_rules::EndReason::Adjudicated,
-    }
-}
-
 /// The largest transposition table an engine specification accepts, in MiB (as
 /// `setoption hash` in `bao engine`).
 pub const MAX_HASH_MB: u64 = 4096;

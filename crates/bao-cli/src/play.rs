@@ -6,8 +6,9 @@
 //! line of output per event).
 
 use crate::board::{self, Style};
-use crate::common::{adjudicate, describe_config, max_plies, today, GameName};
+use crate::common::{describe_config, max_plies, today, GameName};
 use anyhow::{bail, Context, Result};
+use bao_engine::arena::adjudicate;
 use bao_engine::{Engine, EngineConfig, Evaluate, Limits, Score};
 use bao_rules::record::GameRecord;
 use bao_rules::{BoardView, Game, Side};

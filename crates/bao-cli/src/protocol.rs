@@ -4,16 +4,14 @@
 //! leaves the state unchanged. Until the first `newgame`, the game is Bao la Kiswahili
 //! under the default profile, at the start.
 
-use crate::common::{adjudicate, describe_config, max_plies, GameName};
+use crate::common::{describe_config, max_plies, GameName, MAX_HASH_MB};
 use crate::play::clip;
 use crate::with_game;
+use bao_engine::arena::adjudicate;
 use bao_engine::{format_info, Engine, EngineConfig, Evaluate, Limits, Searcher};
 use bao_rules::RuleSet;
 use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-
-/// The largest transposition table `setoption hash` accepts, in MiB.
-const MAX_HASH_MB: u64 = 4096;
 
 /// The commands, for `err unknown command` messages.
 const COMMANDS: &str =

@@ -183,7 +183,11 @@ fn opening<G: Evaluate>(start: &G, plies: u32, seed: u64) -> Vec<G::Move> {
 /// How many random openings of one length are drawn before a shorter length is tried.
 pub const OPENING_TRIES: u32 = 30;
 
-fn adjudicate<G: Evaluate>(pos: &G) -> Outcome {
+/// The result of a game stopped at the maximum number of plies (K-R12.4,
+/// OPT-MAX-PLIES): the side with more material wins ([`Evaluate::material`]: Bao Kingulu
+/// the provisional G-R14 score, Bao la Kiswahili the seeds in its 16 holes plus store);
+/// equal material is a draw. The reason is always [`EndReason::Adjudicated`].
+pub fn adjudicate<G: Evaluate>(pos: &G) -> Outcome {
     let s = pos.material(Side::South);
     let n = pos.material(Side::North);
     let winner = match s.cmp(&n) {
