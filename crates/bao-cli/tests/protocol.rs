@@ -229,7 +229,7 @@ fn options_and_setoption() {
          level 6\nsearcher alphabeta\ndepth {d6}\ntime {t6}\nnodes none\nhash {hash}\nseed {seed}\n\
          rules default\nrules.first-player south\nrules.skip-start-pit false\n\
          rules.all-moves-forbidden end-game\nrules.non-terminating illegal\n\
-         rules.opposite-reserved no-capture\nrules.singleton-kuweka reserve-without-transfer\nok\n\
+         rules.opposite-reserved no-capture\nrules.singleton-kuweka reserve-without-transfer\nrules.repetition third-occurrence-scores\nok\n\
          level 3\nok\n\
          depth 5\nok\n\
          time none\nok\n\
@@ -240,7 +240,7 @@ fn options_and_setoption() {
          level none\nsearcher alphabeta\ndepth 5\ntime none\nnodes none\nhash {hash}\nseed {seed}\n\
          rules default\nrules.first-player south\nrules.skip-start-pit false\n\
          rules.all-moves-forbidden end-game\nrules.non-terminating illegal\n\
-         rules.opposite-reserved no-capture\nrules.singleton-kuweka reserve-without-transfer\nok\n"
+         rules.opposite-reserved no-capture\nrules.singleton-kuweka reserve-without-transfer\nrules.repetition third-occurrence-scores\nok\n"
     );
     assert_eq!(out, expected);
 }

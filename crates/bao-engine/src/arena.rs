@@ -183,23 +183,7 @@ fn opening<G: Evaluate>(start: &G, plies: u32, seed: u64) -> Vec<G::Move> {
 /// How many random openings of one length are drawn before a shorter length is tried.
 pub const OPENING_TRIES: u32 = 30;
 
-/// The result of a game stopped at the maximum number of plies (K-R12.4,
-/// OPT-MAX-PLIES): the side with more material wins ([`Evaluate::material`]: Bao Kingulu
-/// the provisional G-R14 score, Bao la Kiswahili the seeds in its 16 holes plus store);
-/// equal material is a draw. The reason is always [`EndReason::Adjudicated`].
-pub fn adjudicate<G: Evaluate>(pos: &G) -> Outcome {
-    let s = pos.material(Side::South);
-    let n = pos.material(Side::North);
-    let winner = match s.cmp(&n) {
-        std::cmp::Ordering::Greater => Some(Side::South),
-        std::cmp::Ordering::Less => Some(Side::North),
-        std::cmp::Ordering::Equal => None,
-    };
-    Outcome {
-        winner,
-        reason: EndReason::Adjudicated,
-    }
-}
+pub use bao_rules::line::adjudicate;
 
 fn play_game<G: Evaluate>(
     start: &G,

@@ -24,6 +24,7 @@ pub mod arena;
 mod engine;
 mod eval;
 mod hash;
+pub mod hint;
 mod mcts;
 mod tt;
 pub mod weights;

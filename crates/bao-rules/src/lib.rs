@@ -26,6 +26,7 @@ use std::hash::Hash;
 
 pub mod kingulu;
 pub mod kiswahili;
+pub mod line;
 pub mod perft;
 pub mod record;
 
@@ -33,6 +34,7 @@ mod error;
 mod view;
 
 pub use error::{MoveParseError, OptionError, PlayError, PositionError};
+pub use line::{GameLine, LineError, Player};
 pub use view::{BoardView, CellMark, CellView, EventKind, TraceEvent};
 
 /// One of the two players. South moves first by default (K-§1.7, G-G5).
@@ -98,6 +100,9 @@ pub enum EndReason {
     /// The loser resigned (a result decided off the board; never produced by the rules,
     /// only by players: records, the web app).
     Resignation,
+    /// Bao Kingulu: a position occurred for the third time and the game was scored by
+    /// G-R14 on it (G-R15, option O7).
+    Repetition,
     /// A decided result whose reason was not recorded (a game record with a `Result` on a
     /// board where the game is not over and no `Termination` tag, or `Termination
     /// "agreement"`): the result was decided off the board.
@@ -115,6 +120,7 @@ impl EndReason {
             EndReason::Score => "score",
             EndReason::Adjudicated => "adjudicated",
             EndReason::Resignation => "resignation",
+            EndReason::Repetition => "repetition",
             EndReason::OffBoard => "off-board",
         }
     }
@@ -128,6 +134,9 @@ impl EndReason {
             EndReason::Score => "the seeds were counted",
             EndReason::Adjudicated => "adjudicated after the maximum number of plies",
             EndReason::Resignation => "the loser resigned",
+            EndReason::Repetition => {
+                "the position occurred for the third time and the seeds were counted"
+            }
             EndReason::OffBoard => "the result was decided off the board",
         }
     }
@@ -184,6 +193,21 @@ pub trait RuleSet: Clone + Debug + Default + PartialEq + Eq + Hash + Send + Sync
     /// [`OptionError`] for an unknown name or a value the option does not take; the
     /// options are unchanged then.
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), OptionError>;
+
+    /// OPT-MAX-PLIES (K-R12.4): the number of plies after which a game in progress is
+    /// adjudicated by material ([`GameLine::outcome`]). Default: `None` (no limit).
+    fn max_plies(&self) -> Option<u32> {
+        None
+    }
+
+    /// The most laps one move may take when an option lets moves run that long (Bao
+    /// Kingulu's `non-terminating lap-cap:N`, G-R13 / O4, where endless relays run to the
+    /// cap), or `None` when the rules end every move soon themselves (exact detection of
+    /// endless moves: Bao Kingulu's default, Bao la Kiswahili's Brent detection, K-R13.3). Front ends that take options from untrusted input compare this with their
+    /// own limit ([`line::check_work`]).
+    fn lap_bound(&self) -> Option<u64> {
+        None
+    }
 
     /// The options that differ from the named profile's, as `(name, value)`
     /// (for game records, notation.md §4).
@@ -274,6 +298,34 @@ pub trait Game: Clone + Debug + PartialEq + Eq + Hash + Display + Send + Sync + 
 
     /// The board as players see it, for drawing (North on top).
     fn view(&self) -> BoardView;
+
+    /// The seeds that count for `side` when a game is adjudicated (K-R12.4, OPT-MAX-PLIES;
+    /// the match runner's ply limit): the provisional score when the game has one
+    /// (G-R14), otherwise the seeds in the side's holes plus its store. Default: from
+    /// [`Game::view`].
+    fn material(&self, side: Side) -> i32 {
+        let view = self.view();
+        if let Some(scores) = view.scores {
+            return scores[side.index()] as i32;
+        }
+        let on_board: u32 = view
+            .rows
+            .iter()
+            .flatten()
+            .filter(|c| c.owner == side)
+            .map(|c| c.seeds)
+            .sum();
+        (on_board + view.stores[side.index()]) as i32
+    }
+
+    /// The outcome when this position has just occurred for the third time in a game
+    /// (Bao Kingulu G-R15 under option O7 `third-occurrence-scores`: scored by G-R14 as if
+    /// the player to move had no legal move, reason [`EndReason::Repetition`]), or `None`
+    /// when the rules have no repetition rule (Bao la Kiswahili; O7 `none`). The position
+    /// itself has no memory: [`GameLine`] counts the occurrences.
+    fn repetition_outcome(&self) -> Option<Outcome> {
+        None
+    }
 
     /// The legal moves as a fresh vector (convenience over [`Game::legal_moves`]).
     fn moves(&self) -> Vec<Self::Move> {

@@ -256,7 +256,15 @@ impl<G: Game> GameRecord<G> {
     /// The outcome: `result` when set, else the outcome of the current position if the
     /// game is over there.
     fn effective_result(&self) -> Option<Outcome> {
-        self.result.or_else(|| self.current().outcome())
+        self.result.or_else(|| {
+            let mut line = crate::GameLine::new(self.start.clone());
+            for &mv in &self.moves {
+                if line.play(mv).is_err() {
+                    break;
+                }
+            }
+            line.outcome()
+        })
     }
 
     /// The canonical record text (notation.md §4), ending with a newline. The moves are
@@ -419,8 +427,9 @@ impl<G: Game> GameRecord<G> {
             None => G::start(&rules),
         };
 
-        // Replay the moves.
-        let mut pos = start.clone();
+        // Replay the moves through a game line, which knows the ends a position alone
+        // cannot (G-R15 repetition, K-R12.4 max plies).
+        let mut game = crate::GameLine::new(start.clone());
         let mut moves = Vec::new();
         let mut number = 1usize;
         let mut first = true;
@@ -446,7 +455,7 @@ impl<G: Game> GameRecord<G> {
                     })?;
                     let rest = tok[digits_end..].trim_start_matches('.');
                     let dots = tok.len() - digits_end - rest.len();
-                    let side = pos.side_to_move();
+                    let side = game.current().side_to_move();
                     let expected_dots_ok = match side {
                         Side::South => dots == 1,
                         Side::North => dots == 3 && first,
@@ -468,18 +477,24 @@ impl<G: Game> GameRecord<G> {
                     tok = rest;
                 }
             }
-            let side = pos.side_to_move();
+            let side = game.current().side_to_move();
             let illegal = |message: String| RecordError::IllegalMove {
                 number,
                 side,
                 text: tok.to_string(),
                 message,
             };
-            if pos.outcome().is_some() {
-                return Err(illegal("the game is already over".to_string()));
+            if let Some(o) = game.outcome() {
+                return Err(illegal(format!(
+                    "the game is already over ({})",
+                    o.reason.describe()
+                )));
             }
-            let mv = pos.parse_move(tok).map_err(|e| illegal(e.message))?;
-            pos = pos.play(mv).map_err(|e| illegal(e.to_string()))?;
+            let mv = game
+                .current()
+                .parse_move(tok)
+                .map_err(|e| illegal(e.message))?;
+            game.play(mv).map_err(|e| illegal(e.to_string()))?;
             moves.push(mv);
             first = false;
             if side == Side::North {
@@ -514,13 +529,13 @@ impl<G: Game> GameRecord<G> {
                 parse_termination(t).ok_or_else(|| RecordError::Syntax {
                     line,
                     message: format!(
-                        "Termination {t:?} is not one of bao hamna, no legal move, front row empty, score, adjudicated, resignation"
+                        "Termination {t:?} is not one of bao hamna, no legal move, front row empty, score, repetition, adjudicated, resignation"
                     ),
                 })?,
             )),
             None => None,
         };
-        let result = match pos.outcome() {
+        let result = match game.outcome() {
             Some(outcome) => {
                 if claimed != "*" && claimed != result_token(Some(outcome)) {
                     return Err(RecordError::Syntax {
@@ -658,6 +673,7 @@ fn parse_termination(text: &str) -> Option<EndReason> {
         EndReason::Score,
         EndReason::Adjudicated,
         EndReason::Resignation,
+        EndReason::Repetition,
         EndReason::OffBoard,
     ]
     .into_iter()

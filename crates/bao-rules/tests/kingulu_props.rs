@@ -484,6 +484,7 @@ fn every_option_round_trips_and_bad_options_are_named() {
             ("non-terminating", "illegal".to_string()),
             ("opposite-reserved", "no-capture".to_string()),
             ("singleton-kuweka", "reserve-without-transfer".to_string()),
+            ("repetition", "third-occurrence-scores".to_string()),
         ]
     );
     let mut changed = Rules::default();
@@ -494,10 +495,11 @@ fn every_option_round_trips_and_bad_options_are_named() {
         ("non-terminating", "lap-cap:75"),
         ("opposite-reserved", "capture-seed-only"),
         ("singleton-kuweka", "not-allowed"),
+        ("repetition", "none"),
     ] {
         changed.set_option(n, v).unwrap();
     }
-    assert_eq!(changed.differences().len(), 6);
+    assert_eq!(changed.differences().len(), 7);
     assert_eq!(changed.non_terminating, NonTerminating::LapCap(75));
     let mut again = Rules::default();
     for (n, v) in changed.options() {

@@ -265,7 +265,7 @@ fn errors_name_what_is_wrong() {
     let more = FIRST_MOVES_TEXT.replace("a3 1-0", "a3 10. A1 1-0");
     assert!(matches!(
         read(&more).unwrap_err(),
-        RecordError::IllegalMove { number: 10, side: Side::South, message, .. } if message == "the game is already over"
+        RecordError::IllegalMove { number: 10, side: Side::South, message, .. } if message == "the game is already over (the seeds were counted)"
     ));
 }
 
@@ -354,7 +354,7 @@ fn resignation_reads_as_a_decided_result() {
         err,
         RecordError::Syntax {
             line: 3,
-            message: "Termination \"boredom\" is not one of bao hamna, no legal move, front row empty, score, adjudicated, resignation".to_string()
+            message: "Termination \"boredom\" is not one of bao hamna, no legal move, front row empty, score, repetition, adjudicated, resignation".to_string()
         }
     );
 }

@@ -163,11 +163,6 @@ impl crate::Evaluate for Kingulu {
         let side = self.side_to_move().index() as u64;
         crate::hash::mix64(u64::from_le_bytes(lo) ^ crate::hash::mix64(hi ^ (side << 63 | side)))
     }
-
-    /// The provisional score of G-R14.
-    fn material(&self, side: Side) -> i32 {
-        i32::from(self.score(side))
-    }
 }
 
 #[cfg(test)]

@@ -155,11 +155,6 @@ impl crate::Evaluate for Kiswahili {
         Kiswahili::children(self, out);
     }
 
-    /// The seeds in the side's 16 holes plus its store.
-    fn material(&self, side: Side) -> i32 {
-        self.ring(side).iter().map(|&c| i32::from(c)).sum::<i32>() + i32::from(self.store(side))
-    }
-
     /// Both rings, stores, nyumba flags, side to move and takasia hole, mixed word by word
     /// (the rules are fixed within a search, so they are left out). Under non-default
     /// options every field is hashed instead.

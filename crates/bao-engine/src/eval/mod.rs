@@ -7,7 +7,7 @@ pub use kingulu::KinguluFeatures;
 pub use kiswahili::KiswahiliFeatures;
 
 use crate::hash::hash_of;
-use bao_rules::{Game, Side};
+use bao_rules::Game;
 
 /// A game the engine can play: [`Game`] plus a static evaluation.
 ///
@@ -26,24 +26,6 @@ pub trait Evaluate: Game {
         out.clear();
         let moves = self.moves();
         out.extend(moves.into_iter().map(|m| (m, self.play_unchecked(m))));
-    }
-
-    /// The seeds that count for `side` when a game is adjudicated (arena, max plies):
-    /// the provisional score when the game has one (G-R14), otherwise the seeds in the
-    /// side's holes plus its store. Default: from [`Game::view`].
-    fn material(&self, side: Side) -> i32 {
-        let view = self.view();
-        if let Some(scores) = view.scores {
-            return scores[side.index()] as i32;
-        }
-        let on_board: u32 = view
-            .rows
-            .iter()
-            .flatten()
-            .filter(|c| c.owner == side)
-            .map(|c| c.seeds)
-            .sum();
-        (on_board + view.stores[side.index()]) as i32
     }
 
     /// A 64-bit key of the position for the transposition table: equal positions give

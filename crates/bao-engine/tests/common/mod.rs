@@ -183,6 +183,10 @@ impl Game for Nim {
     fn move_text(&self, mv: NimMove) -> String {
         format!("{}-{}", mv.heap + 1, mv.take)
     }
+    fn material(&self, _side: Side) -> i32 {
+        0
+    }
+
     fn view(&self) -> BoardView {
         BoardView {
             rows: vec![self
@@ -210,9 +214,6 @@ impl Evaluate for Nim {
     /// not the evaluation, has to find the wins.
     fn evaluate(&self) -> i32 {
         self.heaps.iter().map(|&h| i32::from(h)).sum::<i32>()
-    }
-    fn material(&self, _side: Side) -> i32 {
-        0
     }
 }
 

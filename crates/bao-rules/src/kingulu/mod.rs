@@ -24,7 +24,9 @@ mod sow;
 mod trace;
 
 pub use position::{pit_name, Kingulu};
-pub use rules::{AllMovesForbidden, NonTerminating, OppositeReserved, Rules, SingletonKuweka};
+pub use rules::{
+    AllMovesForbidden, NonTerminating, OppositeReserved, Repetition, Rules, SingletonKuweka,
+};
 
 use crate::EndReason;
 use crate::{
@@ -161,5 +163,21 @@ impl Game for Kingulu {
 
     fn view(&self) -> BoardView {
         self.board_view()
+    }
+
+    /// The provisional score of G-R14.
+    fn material(&self, side: Side) -> i32 {
+        i32::from(self.score(side))
+    }
+
+    /// G-R15 under O7 `third-occurrence-scores`: scored by G-R14 on this position.
+    fn repetition_outcome(&self) -> Option<Outcome> {
+        match self.rules.repetition {
+            Repetition::ThirdOccurrenceScores => Some(Outcome {
+                winner: self.score_winner(),
+                reason: EndReason::Repetition,
+            }),
+            Repetition::None => None,
+        }
     }
 }

@@ -1,4 +1,4 @@
-//! Rule options O1–O6 of Bao Kingulu (G-§4.7) and the named profiles.
+//! Rule options O1–O7 of Bao Kingulu (G-§4.7) and the named profiles.
 
 use crate::{OptionError, RuleSet, Side};
 
@@ -12,6 +12,16 @@ pub enum AllMovesForbidden {
     /// R7 is suspended for this turn and the legal moves are recomputed (G-R13 still
     /// applies); if there is still none, the game ends.
     LiftFirstLapRule,
+}
+
+/// O7 `repetition`: what the third occurrence of a position in a game does (G-R15).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Repetition {
+    /// The game ends at once and is scored by G-R14 on that position (G-R15, default).
+    #[default]
+    ThirdOccurrenceScores,
+    /// No rule (the seed read literally): games may be endless.
+    None,
 }
 
 /// O4 `non-terminating`: how relays that never stop are handled.
@@ -72,6 +82,8 @@ pub struct Rules {
     pub opposite_reserved: OppositeReserved,
     /// O6: kuweka mtoto by a 1-seed lap (G-R9).
     pub singleton_kuweka: SingletonKuweka,
+    /// O7: the third occurrence of a position ends the game (G-R15).
+    pub repetition: Repetition,
 }
 
 impl Default for Rules {
@@ -83,18 +95,20 @@ impl Default for Rules {
             non_terminating: NonTerminating::Illegal,
             opposite_reserved: OppositeReserved::NoCapture,
             singleton_kuweka: SingletonKuweka::ReserveWithoutTransfer,
+            repetition: Repetition::ThirdOccurrenceScores,
         }
     }
 }
 
 /// The option names in the order [`RuleSet::options`] lists them.
-const OPTION_NAMES: [&str; 6] = [
+const OPTION_NAMES: [&str; 7] = [
     "first-player",
     "skip-start-pit",
     "all-moves-forbidden",
     "non-terminating",
     "opposite-reserved",
     "singleton-kuweka",
+    "repetition",
 ];
 
 fn bad_value(name: &str, value: &str, accepted: &str) -> OptionError {
@@ -124,6 +138,15 @@ impl RuleSet for Rules {
         "default"
     }
 
+    /// `non-terminating lap-cap:N` bounds a move to N laps (G-R13, O4); the default
+    /// (`illegal`) detects endless relays exactly.
+    fn lap_bound(&self) -> Option<u64> {
+        match self.non_terminating {
+            NonTerminating::Illegal => None,
+            NonTerminating::LapCap(n) => Some(u64::from(n)),
+        }
+    }
+
     fn options(&self) -> Vec<(&'static str, String)> {
         let values = [
             match self.first_player {
@@ -146,6 +169,10 @@ impl RuleSet for Rules {
             match self.singleton_kuweka {
                 SingletonKuweka::ReserveWithoutTransfer => "reserve-without-transfer".to_string(),
                 SingletonKuweka::NotAllowed => "not-allowed".to_string(),
+            },
+            match self.repetition {
+                Repetition::ThirdOccurrenceScores => "third-occurrence-scores".to_string(),
+                Repetition::None => "none".to_string(),
             },
         ];
         OPTION_NAMES.into_iter().zip(values).collect()
@@ -212,6 +239,13 @@ impl RuleSet for Rules {
                             "reserve-without-transfer, not-allowed",
                         ))
                     }
+                }
+            }
+            "repetition" => {
+                self.repetition = match v.as_str() {
+                    "third-occurrence-scores" => Repetition::ThirdOccurrenceScores,
+                    "none" => Repetition::None,
+                    _ => return Err(bad_value(name, value, "third-occurrence-scores, none")),
                 }
             }
             _ => {

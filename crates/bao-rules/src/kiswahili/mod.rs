@@ -588,4 +588,9 @@ impl Game for Kiswahili {
     fn view(&self) -> BoardView {
         self.board_view()
     }
+
+    /// The seeds in the side's 16 holes plus its store (K-R12.4 adjudication).
+    fn material(&self, side: Side) -> i32 {
+        self.ring(side).iter().map(|&c| i32::from(c)).sum::<i32>() + i32::from(self.store(side))
+    }
 }

@@ -250,6 +250,10 @@ impl RuleSet for Rules {
         &["mancala-world", "de-voogt", "kiba", "kujifunza"]
     }
 
+    fn max_plies(&self) -> Option<u32> {
+        self.max_plies
+    }
+
     fn profile(name: &str) -> Result<Self, OptionError> {
         let n = norm(name);
         let profile = Profile::ALL
