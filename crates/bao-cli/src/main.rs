@@ -2,10 +2,7 @@
 //! positions, run engine matches, count perft, speak the engine protocol, serve the web
 //! app. See `docs/cli.md`.
 
-mod board;
-mod common;
-mod play;
-mod protocol;
+use bao_cli::{common, play, protocol, with_game};
 
 use anyhow::{anyhow, bail, Context, Result};
 use bao_engine::arena::{run_match, MatchConfig};
@@ -13,7 +10,7 @@ use bao_engine::{format_info, Engine, EngineConfig, Evaluate, Limits, Score};
 use bao_rules::record::GameRecord;
 use bao_rules::{Game, Side};
 use clap::{Parser, Subcommand};
-use common::{describe_config, make_position, make_rules, parse_engine_spec, GameName};
+use bao_cli::common::{describe_config, make_position, make_rules, parse_engine_spec, GameName};
 use std::io::IsTerminal;
 use std::time::Instant;
 
