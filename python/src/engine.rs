@@ -124,8 +124,14 @@ pub struct PySearchResult {
 impl PySearchResult {
     fn __repr__(&self) -> String {
         format!(
-            "SearchResult(move={:?}, score={}, depth={}, nodes={}, pv={:?})",
-            self.best, self.score.inner, self.depth, self.nodes, self.pv
+            "SearchResult(move={}, score={}, depth={}, nodes={}, pv={:?})",
+            self.best
+                .as_ref()
+                .map_or("None".to_string(), |m| format!("{m:?}")),
+            self.score.inner,
+            self.depth,
+            self.nodes,
+            self.pv
         )
     }
 }
