@@ -1,7 +1,7 @@
 """Reinforcement-learning environments for the bao games.
 
 * ``bao.env.kiswahili_v0`` and ``bao.env.kingulu_v0``: PettingZoo AEC environments
-  (two agents, ``"south"`` and ``"north"``), ``env()`` / ``raw_env()`` as in PettingZoo's
+  (two agents, ``"player_0"`` = South and ``"player_1"`` = North), ``env()`` / ``raw_env()`` as in PettingZoo's
   classic games.
 * ``bao.env.BaoGymEnv``: a Gymnasium single-agent environment against the bao engine at
   a chosen level (ids ``bao/Kiswahili-v0`` and ``bao/Kingulu-v0`` once

@@ -13,10 +13,11 @@ import bao
 
 from .render import board_text
 
-#: The agents; ``"south"`` plays South (the rows A/B), ``"north"`` plays North.
-AGENTS = ("south", "north")
-SIDES = {"south": "South", "north": "North"}
-AGENT_OF = {"South": "south", "North": "north"}
+#: The agents, named as in PettingZoo's classic games: ``"player_0"`` plays South (the
+#: rows A/B, first to move by default), ``"player_1"`` plays North (rows a/b).
+AGENTS = ("player_0", "player_1")
+SIDES = {"player_0": "South", "player_1": "North"}
+AGENT_OF = {"South": "player_0", "North": "player_1"}
 
 
 class BaoAECEnv(AECEnv, EzPickle):
