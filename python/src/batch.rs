@@ -71,7 +71,9 @@ fn playout<G: Encode>(
 
 /// The seed of game `i` of a batch seeded with `seed`.
 fn game_seed(seed: u64, i: usize) -> u64 {
-    seed ^ (i as u64).wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    seed ^ (i as u64)
+        .wrapping_add(1)
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
 fn playouts<G: Encode>(
@@ -129,7 +131,9 @@ pub fn random_playouts<'py>(
         )));
     }
     if threads > 1024 {
-        return Err(BaoError::new_err(format!("threads = {threads} is more than 1024")));
+        return Err(BaoError::new_err(format!(
+            "threads = {threads} is more than 1024"
+        )));
     }
     let pos = position_arg(GameKind::parse(game)?, rules, position)?;
     let t0 = Instant::now();
@@ -156,7 +160,11 @@ pub fn random_playouts<'py>(
     d.set_item("seconds", secs)?;
     d.set_item(
         "moves_per_second",
-        if secs > 0.0 { moves as f64 / secs } else { f64::INFINITY },
+        if secs > 0.0 {
+            moves as f64 / secs
+        } else {
+            f64::INFINITY
+        },
     )?;
     Ok(d)
 }
@@ -168,9 +176,7 @@ fn positions_of(seq: &Bound<'_, PyAny>) -> PyResult<(GameKind, Vec<AnyPos>)> {
     let mut kind = None;
     for (i, item) in items.iter().enumerate() {
         let p = item.cast::<PyPosition>().map_err(|_| {
-            pyo3::exceptions::PyTypeError::new_err(format!(
-                "item {i} is not a bao.Position"
-            ))
+            pyo3::exceptions::PyTypeError::new_err(format!("item {i} is not a bao.Position"))
         })?;
         let inner = p.get().inner;
         match kind {

@@ -187,7 +187,12 @@ enum AnyEngine {
 }
 
 fn parse_searcher(name: &str) -> PyResult<Searcher> {
-    match name.trim().to_ascii_lowercase().replace(['-', '_'], "").as_str() {
+    match name
+        .trim()
+        .to_ascii_lowercase()
+        .replace(['-', '_'], "")
+        .as_str()
+    {
         "random" => Ok(Searcher::Random),
         "greedy" => Ok(Searcher::Greedy),
         "alphabeta" | "ab" => Ok(Searcher::AlphaBeta),

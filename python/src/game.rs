@@ -88,7 +88,9 @@ impl AnyRules {
     /// The named profile of a game.
     pub fn profile(kind: GameKind, name: &str) -> PyResult<AnyRules> {
         Ok(match kind {
-            GameKind::Kiswahili => AnyRules::Ki(kiswahili::Rules::profile(name).map_err(option_err)?),
+            GameKind::Kiswahili => {
+                AnyRules::Ki(kiswahili::Rules::profile(name).map_err(option_err)?)
+            }
             GameKind::Kingulu => AnyRules::Ku(kingulu::Rules::profile(name).map_err(option_err)?),
         })
     }

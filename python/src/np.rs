@@ -28,13 +28,21 @@ pub fn i8_array<'py>(py: Python<'py>, data: &[i8], shape: &[usize]) -> PyResult<
 }
 
 /// A `uint32` array of `shape` holding `data`.
-pub fn u32_array<'py>(py: Python<'py>, data: &[u32], shape: &[usize]) -> PyResult<Bound<'py, PyAny>> {
+pub fn u32_array<'py>(
+    py: Python<'py>,
+    data: &[u32],
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
     let bytes: Vec<u8> = data.iter().flat_map(|x| x.to_ne_bytes()).collect();
     array(py, &bytes, "=u4", shape)
 }
 
 /// A `float32` array of `shape` holding `data`.
-pub fn f32_array<'py>(py: Python<'py>, data: &[f32], shape: &[usize]) -> PyResult<Bound<'py, PyAny>> {
+pub fn f32_array<'py>(
+    py: Python<'py>,
+    data: &[f32],
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
     let bytes: Vec<u8> = data.iter().flat_map(|x| x.to_ne_bytes()).collect();
     array(py, &bytes, "=f4", shape)
 }

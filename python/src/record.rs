@@ -46,7 +46,7 @@ fn build<G: Encode>(
     date: &str,
     result: Option<&PyOutcome>,
 ) -> PyResult<GameRecord<G>> {
-    let mut rec = GameRecord::new(start.clone());
+    let mut rec = GameRecord::new(start);
     let mut pos = start;
     for (i, m) in moves.iter().enumerate() {
         let mv = move_arg(&pos, m).map_err(|e| prefix(m.py(), e, i))?;
@@ -112,9 +112,7 @@ impl PyGameRecord {
     fn from_text(text: &str) -> PyResult<Self> {
         let game = game_of(text).map_err(record_err)?;
         let inner = match GameKind::parse(&game)? {
-            GameKind::Kiswahili => {
-                AnyRecord::Ki(GameRecord::from_text(text).map_err(record_err)?)
-            }
+            GameKind::Kiswahili => AnyRecord::Ki(GameRecord::from_text(text).map_err(record_err)?),
             GameKind::Kingulu => AnyRecord::Ku(GameRecord::from_text(text).map_err(record_err)?),
         };
         Ok(PyGameRecord { inner })
@@ -187,8 +185,16 @@ impl PyGameRecord {
     /// The start position and the position after each move.
     fn positions(&self) -> Vec<PyPosition> {
         match &self.inner {
-            AnyRecord::Ki(r) => r.positions().into_iter().map(|p| AnyPos::Ki(p).into()).collect(),
-            AnyRecord::Ku(r) => r.positions().into_iter().map(|p| AnyPos::Ku(p).into()).collect(),
+            AnyRecord::Ki(r) => r
+                .positions()
+                .into_iter()
+                .map(|p| AnyPos::Ki(p).into())
+                .collect(),
+            AnyRecord::Ku(r) => r
+                .positions()
+                .into_iter()
+                .map(|p| AnyPos::Ku(p).into())
+                .collect(),
         }
     }
 
@@ -213,8 +219,7 @@ impl PyGameRecord {
             "GameRecord({:?}, {} moves, result={})",
             self.game(),
             self.__len__(),
-            with_rec!(&self.inner, r => r.result)
-                .map_or("*".to_string(), |o| o.to_string())
+            with_rec!(&self.inner, r => r.result).map_or("*".to_string(), |o| o.to_string())
         )
     }
 }

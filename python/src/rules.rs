@@ -23,7 +23,12 @@ pub struct PyRules {
 /// An option value from Python: `str`, `int` or `bool`.
 fn option_value(v: &Bound<'_, PyAny>) -> PyResult<String> {
     if v.is_instance_of::<PyBool>() {
-        return Ok(if v.extract::<bool>()? { "true" } else { "false" }.to_string());
+        return Ok(if v.extract::<bool>()? {
+            "true"
+        } else {
+            "false"
+        }
+        .to_string());
     }
     if v.is_instance_of::<PyInt>() {
         return Ok(v.str()?.to_string());
