@@ -82,6 +82,17 @@ impl PyOutcome {
         self.inner.to_string()
     }
 
+    /// Pickling: `Outcome(winner, reason)`.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (Bound<'py, PyAny>, (Option<&'static str>, &'static str)) {
+        (
+            py.get_type::<PyOutcome>().into_any(),
+            (self.winner(), self.reason()),
+        )
+    }
+
     fn __repr__(&self) -> String {
         match self.inner.winner {
             Some(w) => format!("Outcome({:?}, {:?})", side_name(w), self.reason()),
@@ -163,7 +174,14 @@ impl PyTraceEvent {
 /// A move given from Python: a move text (`"A6<"`, `"a3"`) or an action index.
 pub fn move_arg<G: Encode>(pos: &G, mv: &Bound<'_, PyAny>) -> PyResult<G::Move> {
     if mv.is_instance_of::<PyInt>() && !mv.is_instance_of::<PyBool>() {
-        let a: i64 = mv.extract()?;
+        let Ok(a) = mv.extract::<i64>() else {
+            return Err(MoveError::new_err(format!(
+                "action {} is out of range: {} actions are 0..{}",
+                mv.str()?,
+                G::NAME,
+                G::ACTIONS - 1
+            )));
+        };
         return usize::try_from(a)
             .ok()
             .and_then(|a| pos.move_of(a))
@@ -444,6 +462,19 @@ impl PyPosition {
 
     fn __repr__(&self) -> String {
         format!("Position({:?}, {:?})", self.game(), self.text())
+    }
+
+    /// Pickling: `Position(game, text, rules)`. (A position reached by play under the
+    /// option takasia-blocker-must-capture, K-R11.6, loses the one-move capture duty that
+    /// its text does not record.)
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String, String, PyRules))> {
+        Ok((
+            py.get_type::<PyPosition>().into_any(),
+            (self.game().to_string(), self.text(), self.rules()),
+        ))
     }
 }
 

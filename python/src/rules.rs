@@ -136,6 +136,21 @@ impl PyRules {
         Ok(PyRules { inner })
     }
 
+    /// Pickling: `Rules(game, profile, options)`.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (&'static str, &'static str, Bound<'py, PyDict>),
+    )> {
+        Ok((
+            py.get_type::<PyRules>().into_any(),
+            (self.game(), self.profile(), self.options(py)?),
+        ))
+    }
+
     fn __repr__(&self) -> String {
         let diffs: Vec<String> = self
             .inner

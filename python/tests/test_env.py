@@ -127,3 +127,11 @@ def test_gymnasium_against_the_engine():
     assert (reward, term, trunc) == (-1.0, True, False) and "A1 is empty" in info["illegal"]
     with pytest.raises(bao.GameOverError):
         losing.step(20)
+
+
+def test_environments_pickle():
+    import pickle
+
+    env = pickle.loads(pickle.dumps(kingulu_v0.raw_env(rules=bao.Rules("kingulu"), max_plies=50)))
+    env.reset()
+    assert env.max_plies == 50 and env.position == bao.Position.start("kingulu")

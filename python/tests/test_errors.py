@@ -116,3 +116,40 @@ def test_bad_engine_and_batch_arguments():
         bao.play_actions([start(), start()], [20])
     with pytest.raises(bao.BaoError, match="position is a kingulu position, not kiswahili"):
         bao.perft("kiswahili", 1, position=bao.Position.start("kingulu"))
+
+
+def test_huge_action_is_a_move_error():
+    with pytest.raises(bao.MoveError, match=r"action 1000000000000000000000000000000 is out of range"):
+        start().play(10**30)
+
+
+def test_mangled_position_texts_never_crash():
+    # Random edits of valid texts: each one is either a valid position or a PositionError.
+    import random
+
+    rng = random.Random(5)
+    texts = {
+        "kiswahili": [start().text, start().play("A6<").text],
+        "kingulu": ["4 4 4 4 4 4 / 4 4 4 4 4 4 ; S=0 N=0 ; South", "5*S 0 6 6 0 1 / 6 6 2 7 0 3 ; S=7 N=0 ; North"],
+    }
+    alphabet = "0123456789 ;/*+-SNsnAaBbhousetkaij=\n\x00é"
+    outcomes = {"ok": 0, "error": 0}
+    for game, base in texts.items():
+        for _ in range(1500):
+            t = list(rng.choice(base))
+            for _ in range(rng.randint(1, 4)):
+                i = rng.randrange(len(t) + 1)
+                op = rng.random()
+                if op < 0.4 and t:
+                    t[min(i, len(t) - 1)] = rng.choice(alphabet)
+                elif op < 0.7:
+                    t.insert(i, rng.choice(alphabet))
+                elif t:
+                    del t[min(i, len(t) - 1)]
+            try:
+                p = bao.Position.from_text(game, "".join(t))
+                p.legal_moves()
+                outcomes["ok"] += 1
+            except bao.PositionError:
+                outcomes["error"] += 1
+    assert outcomes["error"] > 1000 and sum(outcomes.values()) == 3000

@@ -360,3 +360,15 @@ def test_options_by_keyword_and_dict():
     k = bao.Rules("kingulu", first_player="north")
     assert bao.Position.start("kingulu", k).legal_moves() == ["a3", "a4", "a5", "a6"]
     assert hash(r) == hash(r.replace()) and r != bao.Rules("kiswahili")
+
+
+def test_pickling_round_trips():
+    import pickle
+
+    p = bao.Position.start("kiswahili", bao.Rules("kiswahili", "kiba", takasia=False)).play("A6<")
+    q = pickle.loads(pickle.dumps(p))
+    assert q == p and q.rules == p.rules and q.rules.differences() == {"takasia": "off"}
+    k = bao.Position.start("kingulu").play("A3")
+    assert pickle.loads(pickle.dumps(k)) == k
+    o = bao.Outcome(None, "score")
+    assert pickle.loads(pickle.dumps(o)) == o
