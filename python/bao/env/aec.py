@@ -5,9 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
-from gymnasium.utils import EzPickle, seeding
-from pettingzoo import AECEnv
+
+try:
+    from gymnasium import spaces
+    from gymnasium.utils import EzPickle, seeding
+    from pettingzoo import AECEnv
+except ModuleNotFoundError as err:  # pragma: no cover - depends on the installation
+    raise ImportError(
+        f"bao.env needs pettingzoo and gymnasium ({err}); install them with "
+        "pip install pettingzoo gymnasium (or the package's [env] extra)"
+    ) from err
 
 import bao
 

@@ -8,9 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ModuleNotFoundError as err:  # pragma: no cover - depends on the installation
+    raise ImportError(
+        f"bao.env.gym needs gymnasium ({err}); install it with pip install gymnasium "
+        "(or the package's [env] extra)"
+    ) from err
 
 import bao
 

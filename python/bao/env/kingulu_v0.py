@@ -5,9 +5,9 @@
 ``render_mode``.
 """
 
-from pettingzoo.utils import wrappers
+from .aec import BaoAECEnv  # first: a clear ImportError without pettingzoo
 
-from .aec import BaoAECEnv
+from pettingzoo.utils import wrappers  # noqa: E402
 
 __all__ = ["env", "raw_env"]
 
