@@ -1,0 +1,95 @@
+"""Bao la Kiswahili and Bao Kingulu for Python: the exact rules and the bao engine at
+native speed (a thin PyO3 layer over the Rust crates ``bao-rules`` and ``bao-engine``).
+
+* Rules: :class:`Rules`, :class:`Position` (immutable, hashable), :class:`Outcome`,
+  :class:`TraceEvent`, :class:`GameRecord`, :func:`perft`.
+* Engine: :class:`Engine` (``search``/``analyze`` release the GIL), :class:`Score`,
+  :class:`SearchResult`, :class:`SearchInfo`.
+* Batch calls (GIL released): :func:`random_playouts`, :func:`legal_masks`,
+  :func:`observations`, :func:`play_actions`.
+* Environments: ``bao.env.kiswahili_v0`` / ``bao.env.kingulu_v0`` (PettingZoo AEC) and
+  ``bao.env.BaoGymEnv`` (Gymnasium, one agent against the engine); they need the
+  ``env`` extra (``pip install "./python[env]"``).
+
+Every error is a :class:`BaoError` (a ``ValueError``): :class:`PositionError`,
+:class:`MoveError` (and :class:`GameOverError`), :class:`RulesError`,
+:class:`RecordError`, each with the rules' own message.
+
+Games are named ``"kiswahili"`` and ``"kingulu"``. The action and observation encodings
+are described in ``python/README.md``.
+"""
+
+from ._bao import (
+    KINGULU_ACTIONS,
+    KINGULU_OBS_SHAPE,
+    KISWAHILI_ACTIONS,
+    KISWAHILI_OBS_SHAPE,
+    BaoError,
+    Engine,
+    GameOverError,
+    GameRecord,
+    MoveError,
+    Outcome,
+    Position,
+    PositionError,
+    RecordError,
+    Rules,
+    RulesError,
+    Score,
+    SearchInfo,
+    SearchResult,
+    TraceEvent,
+    legal_masks,
+    observations,
+    perft,
+    play_actions,
+    random_playouts,
+)
+
+__version__ = "0.1.0"
+
+#: The games, by name.
+GAMES = ("kiswahili", "kingulu")
+
+
+def num_actions(game: str) -> int:
+    """The size of the action space of ``game`` (64 for kiswahili, 6 for kingulu)."""
+    return Position.start(game).num_actions
+
+
+def observation_shape(game: str) -> tuple:
+    """The observation tensor shape ``(planes, rows, columns)`` of ``game``."""
+    return {"kiswahili": KISWAHILI_OBS_SHAPE, "kingulu": KINGULU_OBS_SHAPE}[
+        Position.start(game).game
+    ]
+
+
+__all__ = [
+    "GAMES",
+    "KINGULU_ACTIONS",
+    "KINGULU_OBS_SHAPE",
+    "KISWAHILI_ACTIONS",
+    "KISWAHILI_OBS_SHAPE",
+    "BaoError",
+    "Engine",
+    "GameOverError",
+    "GameRecord",
+    "MoveError",
+    "Outcome",
+    "Position",
+    "PositionError",
+    "RecordError",
+    "Rules",
+    "RulesError",
+    "Score",
+    "SearchInfo",
+    "SearchResult",
+    "TraceEvent",
+    "legal_masks",
+    "num_actions",
+    "observation_shape",
+    "observations",
+    "perft",
+    "play_actions",
+    "random_playouts",
+]

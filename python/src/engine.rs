@@ -1,0 +1,368 @@
+//! `bao.Engine`: the bao engine (alpha-beta, MCTS, random, greedy) at a level or with a
+//! custom configuration; searches release the GIL.
+
+use crate::encode::Encode;
+use crate::errors::BaoError;
+use crate::game::{AnyPos, GameKind};
+use crate::position::PyPosition;
+use bao_engine::{Engine, EngineConfig, Limits, Score, SearchInfo, SearchResult, Searcher};
+use bao_rules::kingulu::Kingulu;
+use bao_rules::kiswahili::Kiswahili;
+use bao_rules::Game;
+use pyo3::prelude::*;
+
+/// A search score from the side to move's point of view: `kind` is `"cp"` (centi-seeds,
+/// 100 = one seed of advantage), `"win"` or `"loss"` (a forced result in `value` plies).
+/// `str(score)` is the engine protocol's form (`cp 37`, `win 5`).
+#[pyclass(frozen, eq, hash, name = "Score", module = "bao")]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyScore {
+    inner: Score,
+}
+
+#[pymethods]
+impl PyScore {
+    /// `"cp"`, `"win"` or `"loss"`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match self.inner {
+            Score::Cp(_) => "cp",
+            Score::Win(_) => "win",
+            Score::Loss(_) => "loss",
+        }
+    }
+
+    /// Centi-seeds for `cp`, plies for `win`/`loss`.
+    #[getter]
+    fn value(&self) -> i64 {
+        match self.inner {
+            Score::Cp(n) => i64::from(n),
+            Score::Win(n) | Score::Loss(n) => i64::from(n),
+        }
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Score({:?}, {})", self.kind(), self.value())
+    }
+}
+
+/// One completed search iteration: `depth`, `score`, `nodes`, `nps`, `time_ms` and the
+/// principal variation `pv` (move texts).
+#[pyclass(frozen, name = "SearchInfo", module = "bao")]
+#[derive(Clone)]
+pub struct PySearchInfo {
+    /// Depth completed (alpha-beta plies; MCTS: deepest tree level).
+    #[pyo3(get)]
+    depth: u32,
+    /// Score of the best move.
+    #[pyo3(get)]
+    score: PyScore,
+    /// Nodes visited (alpha-beta positions; MCTS playouts).
+    #[pyo3(get)]
+    nodes: u64,
+    /// Nodes per second.
+    #[pyo3(get)]
+    nps: u64,
+    /// Milliseconds since the search started.
+    #[pyo3(get)]
+    time_ms: u64,
+    /// Principal variation as move texts.
+    #[pyo3(get)]
+    pv: Vec<String>,
+}
+
+#[pymethods]
+impl PySearchInfo {
+    fn __repr__(&self) -> String {
+        format!(
+            "SearchInfo(depth={}, score={}, nodes={}, pv={:?})",
+            self.depth, self.score.inner, self.nodes, self.pv
+        )
+    }
+}
+
+/// The result of a search: the best `move` (text) and `action` (`None` only when the game
+/// is over), the last iteration's `score`, `pv`, `depth`, `nodes`, `nps`, `time_ms`, and
+/// `iterations` (every completed iteration's `SearchInfo`).
+#[pyclass(frozen, name = "SearchResult", module = "bao")]
+#[derive(Clone)]
+pub struct PySearchResult {
+    /// Best move text.
+    #[pyo3(get, name = "move")]
+    best: Option<String>,
+    /// Best move as an action index.
+    #[pyo3(get)]
+    action: Option<usize>,
+    /// Score of the best move.
+    #[pyo3(get)]
+    score: PyScore,
+    /// Principal variation.
+    #[pyo3(get)]
+    pv: Vec<String>,
+    /// Depth completed.
+    #[pyo3(get)]
+    depth: u32,
+    /// Nodes visited.
+    #[pyo3(get)]
+    nodes: u64,
+    /// Nodes per second.
+    #[pyo3(get)]
+    nps: u64,
+    /// Milliseconds.
+    #[pyo3(get)]
+    time_ms: u64,
+    /// Every completed iteration.
+    #[pyo3(get)]
+    iterations: Vec<PySearchInfo>,
+}
+
+#[pymethods]
+impl PySearchResult {
+    fn __repr__(&self) -> String {
+        format!(
+            "SearchResult(move={}, score={}, depth={}, nodes={}, pv={:?})",
+            self.best
+                .as_ref()
+                .map_or("None".to_string(), |m| format!("{m:?}")),
+            self.score.inner,
+            self.depth,
+            self.nodes,
+            self.pv
+        )
+    }
+}
+
+/// The PV as move texts, played out from `pos` (stops at a move that cannot be played).
+fn pv_texts<G: Game>(pos: &G, pv: &[G::Move]) -> Vec<String> {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for &mv in pv {
+        match p.play(mv) {
+            Ok(next) => {
+                out.push(p.move_text(mv));
+                p = next;
+            }
+            Err(_) => break,
+        }
+    }
+    out
+}
+
+fn info_of<G: Game>(pos: &G, info: &SearchInfo<G::Move>) -> PySearchInfo {
+    PySearchInfo {
+        depth: info.depth,
+        score: PyScore { inner: info.score },
+        nodes: info.nodes,
+        nps: info.nps,
+        time_ms: info.time_ms,
+        pv: pv_texts(pos, &info.pv),
+    }
+}
+
+fn run<G: Encode>(engine: &mut Engine<G>, pos: &G, limits: Limits) -> PySearchResult {
+    let mut iterations = Vec::new();
+    let r: SearchResult<G::Move> =
+        engine.search(pos, limits, &mut |info| iterations.push(info_of(pos, info)));
+    let last = info_of(pos, &r.info);
+    PySearchResult {
+        best: r.best.map(|m| pos.move_text(m)),
+        action: r.best.map(|m| pos.action_of(m)),
+        score: last.score,
+        pv: last.pv,
+        depth: last.depth,
+        nodes: last.nodes,
+        nps: last.nps,
+        time_ms: last.time_ms,
+        iterations,
+    }
+}
+
+enum AnyEngine {
+    Ki(Box<Engine<Kiswahili>>),
+    Ku(Box<Engine<Kingulu>>),
+}
+
+fn parse_searcher(name: &str) -> PyResult<Searcher> {
+    match name
+        .trim()
+        .to_ascii_lowercase()
+        .replace(['-', '_'], "")
+        .as_str()
+    {
+        "random" => Ok(Searcher::Random),
+        "greedy" => Ok(Searcher::Greedy),
+        "alphabeta" | "ab" => Ok(Searcher::AlphaBeta),
+        "mcts" => Ok(Searcher::Mcts),
+        _ => Err(BaoError::new_err(format!(
+            "unknown searcher {name:?}; expected random, greedy, alphabeta or mcts"
+        ))),
+    }
+}
+
+/// The bao engine for one game: `Engine(game="kiswahili", level=6, seed=None,
+/// hash_mb=None, searcher=None, depth=None, nodes=None, time_ms=None)`.
+///
+/// `level` 1..10 picks the searcher and default limits (docs/engine.md: 1 random, 2
+/// greedy, 3–7 alpha-beta to depth 2/3/4/6/8, 8–10 alpha-beta for 1/2/3 s). `searcher`
+/// (`"random"`, `"greedy"`, `"alphabeta"`, `"mcts"`) and `depth`/`nodes`/`time_ms`
+/// replace the level's. With depth or node limits the engine is deterministic for a
+/// given `seed`; time limits are not reproducible.
+#[pyclass(name = "Engine", module = "bao")]
+pub struct PyEngine {
+    kind: GameKind,
+    inner: AnyEngine,
+}
+
+fn limits(depth: Option<u32>, nodes: Option<u64>, time_ms: Option<u64>) -> Limits {
+    Limits {
+        depth,
+        nodes,
+        time_ms,
+    }
+}
+
+impl PyEngine {
+    fn search_impl(
+        &mut self,
+        py: Python<'_>,
+        position: &PyPosition,
+        lim: Limits,
+    ) -> PyResult<PySearchResult> {
+        let inner = &mut self.inner;
+        match (inner, position.inner) {
+            (AnyEngine::Ki(e), AnyPos::Ki(p)) => Ok(py.detach(|| run(e, &p, lim))),
+            (AnyEngine::Ku(e), AnyPos::Ku(p)) => Ok(py.detach(|| run(e, &p, lim))),
+            _ => Err(BaoError::new_err(format!(
+                "this engine plays {}, but the position is a {} position",
+                self.kind.name(),
+                position.inner.kind().name()
+            ))),
+        }
+    }
+}
+
+#[pymethods]
+impl PyEngine {
+    #[new]
+    #[pyo3(signature = (game = "kiswahili", level = 6, seed = None, hash_mb = None, searcher = None, depth = None, nodes = None, time_ms = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        game: &str,
+        level: u8,
+        seed: Option<u64>,
+        hash_mb: Option<usize>,
+        searcher: Option<&str>,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        time_ms: Option<u64>,
+    ) -> PyResult<Self> {
+        let kind = GameKind::parse(game)?;
+        if !(1..=10).contains(&level) {
+            return Err(BaoError::new_err(format!(
+                "level {level} is out of range 1..10"
+            )));
+        }
+        let mut config = EngineConfig::level(level);
+        if let Some(s) = seed {
+            config.seed = s;
+        }
+        if let Some(mb) = hash_mb {
+            if !(1..=4096).contains(&mb) {
+                return Err(BaoError::new_err(format!(
+                    "hash_mb {mb} is out of range 1..4096"
+                )));
+            }
+            config.hash_mb = mb;
+        }
+        if let Some(s) = searcher {
+            config.searcher = parse_searcher(s)?;
+        }
+        if depth.is_some() || nodes.is_some() || time_ms.is_some() {
+            config.limits = limits(depth, nodes, time_ms);
+        }
+        let inner = match kind {
+            GameKind::Kiswahili => AnyEngine::Ki(Box::new(Engine::new(config))),
+            GameKind::Kingulu => AnyEngine::Ku(Box::new(Engine::new(config))),
+        };
+        Ok(PyEngine { kind, inner })
+    }
+
+    /// The game this engine plays.
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.kind.name()
+    }
+
+    /// Searches `position` and returns a `SearchResult`. `depth`, `nodes` and `time_ms`
+    /// override the engine's limits where given. Releases the GIL.
+    #[pyo3(signature = (position, depth = None, nodes = None, time_ms = None))]
+    fn search(
+        &mut self,
+        py: Python<'_>,
+        position: &PyPosition,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        time_ms: Option<u64>,
+    ) -> PyResult<PySearchResult> {
+        self.search_impl(py, position, limits(depth, nodes, time_ms))
+    }
+
+    /// Analyses `position` like `bao analyze`: when any of `depth`, `nodes`, `time_ms` is
+    /// given they replace the engine's limits entirely (otherwise the engine's own apply).
+    /// The result's `iterations` list every completed iteration. Releases the GIL.
+    #[pyo3(signature = (position, depth = None, nodes = None, time_ms = None))]
+    fn analyze(
+        &mut self,
+        py: Python<'_>,
+        position: &PyPosition,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        time_ms: Option<u64>,
+    ) -> PyResult<PySearchResult> {
+        if depth.is_none() && nodes.is_none() && time_ms.is_none() {
+            return self.search_impl(py, position, Limits::default());
+        }
+        // Replace the configured limits for this call only.
+        let lim = limits(depth, nodes, time_ms);
+        let swap = |inner: &mut AnyEngine, new: Option<Limits>| -> Limits {
+            match inner {
+                AnyEngine::Ki(e) => {
+                    let mut c = e.config().clone();
+                    let old = c.limits;
+                    c.limits = new.unwrap_or(old);
+                    e.set_config(c);
+                    old
+                }
+                AnyEngine::Ku(e) => {
+                    let mut c = e.config().clone();
+                    let old = c.limits;
+                    c.limits = new.unwrap_or(old);
+                    e.set_config(c);
+                    old
+                }
+            }
+        };
+        let old = swap(&mut self.inner, Some(Limits::default()));
+        let r = self.search_impl(py, position, lim);
+        swap(&mut self.inner, Some(old));
+        r
+    }
+
+    fn __repr__(&self) -> String {
+        let c = match &self.inner {
+            AnyEngine::Ki(e) => e.config().clone(),
+            AnyEngine::Ku(e) => e.config().clone(),
+        };
+        format!(
+            "Engine({:?}, searcher={:?}, limits={:?}, seed={})",
+            self.kind.name(),
+            c.searcher,
+            c.limits,
+            c.seed
+        )
+    }
+}

@@ -1,0 +1,48 @@
+//! The native module `bao._bao` of the Python package `bao`: a thin PyO3 layer over the
+//! crates `bao-rules` (positions, moves, play, traced play, records, perft) and
+//! `bao-engine` (search), plus batch calls and the action/observation encodings used by
+//! the PettingZoo and Gymnasium environments (written in Python, `python/bao/env`).
+//! See python/README.md.
+
+mod batch;
+mod encode;
+mod engine;
+mod errors;
+mod game;
+mod np;
+mod position;
+mod record;
+mod rules;
+
+use pyo3::prelude::*;
+
+/// The native part of the `bao` package (import `bao`, not this module).
+#[pymodule]
+fn _bao(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<rules::PyRules>()?;
+    m.add_class::<position::PyPosition>()?;
+    m.add_class::<position::PyOutcome>()?;
+    m.add_class::<position::PyTraceEvent>()?;
+    m.add_class::<engine::PyEngine>()?;
+    m.add_class::<engine::PyScore>()?;
+    m.add_class::<engine::PySearchInfo>()?;
+    m.add_class::<engine::PySearchResult>()?;
+    m.add_class::<record::PyGameRecord>()?;
+    m.add_function(wrap_pyfunction!(batch::perft, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::random_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::legal_masks, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::observations, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::play_actions, m)?)?;
+    m.add("BaoError", py.get_type::<errors::BaoError>())?;
+    m.add("PositionError", py.get_type::<errors::PositionError>())?;
+    m.add("MoveError", py.get_type::<errors::MoveError>())?;
+    m.add("GameOverError", py.get_type::<errors::GameOverError>())?;
+    m.add("RulesError", py.get_type::<errors::RulesError>())?;
+    m.add("RecordError", py.get_type::<errors::RecordError>())?;
+    m.add("KISWAHILI_ACTIONS", 64)?;
+    m.add("KINGULU_ACTIONS", 6)?;
+    m.add("KISWAHILI_OBS_SHAPE", (7, 4, 8))?;
+    m.add("KINGULU_OBS_SHAPE", (6, 2, 6))?;
+    Ok(())
+}

@@ -1,0 +1,137 @@
+"""The PettingZoo AEC environments pass PettingZoo's api_test; the Gymnasium wrapper
+passes Gymnasium's env checker; seeded games are reproducible."""
+
+import numpy as np
+import pytest
+
+pettingzoo = pytest.importorskip("pettingzoo")
+gymnasium = pytest.importorskip("gymnasium")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test  # noqa: E402
+
+import bao  # noqa: E402
+from bao.env import BaoGymEnv, kingulu_v0, kiswahili_v0  # noqa: E402
+
+
+@pytest.mark.parametrize("module", [kiswahili_v0, kingulu_v0])
+def test_pettingzoo_api_test(module):
+    api_test(module.env(), num_cycles=1000, verbose_progress=False)
+
+
+def play_random_aec(env, seed):
+    """Plays one game with masked random actions from a seeded generator; returns the
+    actions, the final position text and the rewards."""
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    actions, rewards = [], {a: 0.0 for a in env.possible_agents}
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        rewards[agent] += reward
+        if term or trunc:
+            env.step(None)
+            continue
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        actions.append(action)
+        env.step(action)
+    return actions, env.unwrapped.position.text, rewards
+
+
+@pytest.mark.parametrize("module", [kiswahili_v0, kingulu_v0])
+def test_seeded_random_game_is_reproducible(module):
+    a = play_random_aec(module.env(), 11)
+    b = play_random_aec(module.env(), 11)
+    c = play_random_aec(module.env(), 12)
+    assert a == b and a[0] != c[0]
+    actions, final, rewards = a
+    # Replaying the actions with the rules gives the same final position and result.
+    env = module.raw_env()
+    p = bao.Position.start(env.game)
+    for x in actions:
+        p = p.play(x)
+    assert p.text == final and p.is_over
+    assert rewards == {"player_0": p.outcome.reward("South"), "player_1": p.outcome.reward("North")}
+    assert sorted(rewards.values()) in ([-1, 1], [0, 0])
+
+
+def test_aec_observation_and_illegal_action():
+    env = kiswahili_v0.env()
+    env.reset()
+    assert env.agent_selection == "player_0"
+    obs, *_ = env.last()
+    assert obs["observation"].shape == (7, 4, 8)
+    assert np.flatnonzero(obs["action_mask"]).tolist() == [20, 22, 24, 26]
+    assert env.observe("player_1")["action_mask"].sum() == 0
+    with pytest.raises(bao.MoveError, match="A1 is empty"):
+        env.step(0)
+    env.step(20)
+    assert env.agent_selection == "player_1"
+    assert env.unwrapped.position == bao.Position.start("kiswahili").play("A6<")
+
+
+def test_aec_truncation_and_start_position():
+    env = kingulu_v0.env(max_plies=2)
+    env.reset()
+    env.step(2)
+    env.step(env.unwrapped.position.legal_actions()[0])
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+    text = "1 0 6 6 0 1 / 6 6 2 7 0 6 ; S=7 N=0 ; North"
+    env.reset(options={"position": text})
+    assert env.agent_selection == "player_1" and env.unwrapped.position.text == text
+    ansi = kiswahili_v0.env(render_mode="ansi")
+    ansi.reset()
+    assert ansi.render().splitlines()[3] == " 0  0  0  0  6  2  2  0   A1..A8"
+
+
+@pytest.mark.parametrize("game", bao.GAMES)
+def test_gymnasium_env_checker(game):
+    check_env(BaoGymEnv(game, level=2, illegal_action="lose"), skip_render_check=True)
+
+
+def play_random_gym(env, seed):
+    rng = np.random.default_rng(seed)
+    obs, info = env.reset(seed=seed)
+    trace, total = [obs.tobytes()], 0.0
+    while True:
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        obs, reward, term, trunc, info = env.step(action)
+        trace.append(obs.tobytes())
+        total += reward
+        if term or trunc:
+            return trace, total, env.position.text
+
+
+@pytest.mark.parametrize("game,side", [("kiswahili", "South"), ("kingulu", "North")])
+def test_gymnasium_seeded_episode_is_reproducible(game, side):
+    env = BaoGymEnv(game, level=1, agent_side=side)
+    a = play_random_gym(env, 5)
+    b = play_random_gym(BaoGymEnv(game, level=1, agent_side=side), 5)
+    assert a == b and a[1] in (-1.0, 0.0, 1.0)
+    c = play_random_gym(env, 6)
+    assert c[0] != a[0]
+
+
+def test_gymnasium_against_the_engine():
+    env = gymnasium.make("bao/Kingulu-v0", level=3, agent_side="North")
+    obs, info = env.reset(seed=0)
+    assert obs.shape == (6, 2, 6) and len(info["engine_moves"]) == 1  # South moved first
+    assert env.unwrapped.position.side_to_move == "North"
+    assert (info["action_mask"] == env.unwrapped.action_masks()).all()
+    raising = BaoGymEnv("kiswahili", level=3)
+    raising.reset(seed=0)
+    with pytest.raises(bao.MoveError, match="A1 is empty"):
+        raising.step(0)
+    losing = BaoGymEnv("kiswahili", level=3, illegal_action="lose")
+    losing.reset(seed=0)
+    _, reward, term, trunc, info = losing.step(0)
+    assert (reward, term, trunc) == (-1.0, True, False) and "A1 is empty" in info["illegal"]
+    with pytest.raises(bao.GameOverError):
+        losing.step(20)
+
+
+def test_environments_pickle():
+    import pickle
+
+    env = pickle.loads(pickle.dumps(kingulu_v0.raw_env(rules=bao.Rules("kingulu"), max_plies=50)))
+    env.reset()
+    assert env.max_plies == 50 and env.position == bao.Position.start("kingulu")
