@@ -289,7 +289,7 @@ impl<G: Evaluate> Session<G> {
         let who = match outcome.winner {
             Some(side) if side == self.opts.human => "You won.".to_string(),
             Some(side) => format!("The computer ({side}) won."),
-            None => "It is a draw.".to_string(),
+            None => "A draw.".to_string(),
         };
         Some(format!("Game over: {sentence}. {who}"))
     }

@@ -99,7 +99,7 @@ pub fn wrap(line: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut current = lead.to_string();
     let mut fresh = true;
-    for word in body.split(' ') {
+    for word in words(body) {
         let room = width - current.chars().count();
         let need = word.chars().count() + usize::from(!fresh);
         if need > room && !fresh {
@@ -125,6 +125,29 @@ pub fn wrap(line: &str, width: usize) -> Vec<String> {
     }
     lines.push(current);
     lines
+}
+
+/// The words of `text` split at spaces, a double-quoted span (a file name such as
+/// `"my game.bao"`) kept as one word.
+fn words(text: &str) -> Vec<&str> {
+    let mut words = Vec::new();
+    let mut start = 0;
+    let mut quoted = false;
+    let mut escaped = false;
+    for (i, c) in text.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => quoted = !quoted,
+            ' ' if !quoted => {
+                words.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    words.push(&text[start..]);
+    words
 }
 
 /// Every line of `text` wrapped to `width` ([`wrap`]).
@@ -197,10 +220,14 @@ mod tests {
     fn wrapping_keeps_indentation() {
         assert_eq!(wrap("short", 80), ["short"]);
         assert_eq!(
-            wrap("  - one two three four", 12),
-            ["  - one two", "    three", "    four"]
+            wrap("  - one two three four five", 14),
+            ["  - one two", "    three four", "    five"]
         );
         assert_eq!(wrap("abcdefghijklmnop", 10), ["abcdefghij", "klmnop"]);
+        assert_eq!(
+            wrap("Saved to \"my game.bao\" (2 moves).", 14),
+            ["Saved to", "\"my game.bao\"", "(2 moves)."]
+        );
         for line in wrap(&"word ".repeat(50), 80) {
             assert!(line.chars().count() <= 80, "{line}");
         }
