@@ -69,7 +69,8 @@ fn paint(cell: &CellView, text: String, empty: bool, style: &Style) -> String {
         Side::South => text.yellow(),
         Side::North => text.cyan(),
     };
-    if empty {
+    // An emptied hole that just changed (a capture, a lift) stays bright to be seen.
+    if empty && !style.changed.contains(&cell.name) {
         s = s.dim();
     }
     match cell.mark {

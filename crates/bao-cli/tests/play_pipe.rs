@@ -411,7 +411,7 @@ fn the_end_says_who_won_and_why() {
         text.contains(&format!(
             "\n{}\n",
             bao_cli::play::text::wrap(
-                "Game over: North wins: the loser's front row was emptied (bao hamna). The computer (North) won.",
+                "Game over: North wins: the loser's front row was emptied (bao hamna). The computer won.",
                 80
             )
             .join("\n")

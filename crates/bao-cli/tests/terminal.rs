@@ -320,7 +320,7 @@ fn repetition_ends_the_game_in_words() {
     );
     let sentence = "the position occurred for the third time: the game ends, South 27–21";
     assert!(
-        text.contains(&format!("\nGame over: {sentence}.\nThe computer (South) won.\n")),
+        text.contains(&format!("\nGame over: {sentence}.\nThe computer won.\n")),
         "{text}"
     );
     assert!(text.contains("\nNo legal moves: the game is over.\n"), "{text}");
@@ -342,7 +342,7 @@ fn repetition_ends_the_game_in_words() {
         loaded.contains("\nRestored from the record: you play North, the computer plays at level 2.\n"),
         "{loaded}"
     );
-    assert!(loaded.contains(&format!("\nGame over: {sentence}.\nThe computer (South) won.\n")), "{loaded}");
+    assert!(loaded.contains(&format!("\nGame over: {sentence}.\nThe computer won.\n")), "{loaded}");
     assert!(loaded.contains("\nThe game is over: 'undo', 'new', 'save FILE' or 'quit'.\n"), "{loaded}");
 }
 

@@ -193,7 +193,12 @@ pub fn explain_move<G: Game>(
             }
             canvas.clear();
             drop(canvas);
-            out(format!("{heading} (explained)"));
+            out(format!(
+                "Explained move {}: {} ({}).",
+                index + 1,
+                line.move_texts()[index],
+                plural(total_laps as u64, "lap")
+            ));
             return;
         }
     }
@@ -288,7 +293,7 @@ impl<G: Evaluate> Session<G> {
         let sentence = self.line.end_sentence().unwrap_or_default();
         let who = match outcome.winner {
             Some(side) if side == self.opts.human => "You won.".to_string(),
-            Some(side) => format!("The computer ({side}) won."),
+            Some(_) => "The computer won.".to_string(),
             None => "A draw.".to_string(),
         };
         Some(format!("Game over: {sentence}. {who}"))
@@ -315,7 +320,8 @@ impl<G: Evaluate> Session<G> {
             } else {
                 self.screen.lap_delay
             };
-            let skipped = self.screen.animate(&heading, &frames, &self.labels(), delay);
+            // The heading is printed above: the frames under it hold the laps alone.
+            let skipped = self.screen.animate("", &frames, &self.labels(), delay);
             let mut summary = format!("  - {}", what_it_does(&events));
             if skipped || frames.len() > 1 {
                 summary.push_str(&format!(
