@@ -397,3 +397,26 @@ fn lap_delay_is_checked() {
     assert!(text.contains("\nYou (South) play A3\n"), "{text}");
     fits_80_columns(&text);
 }
+
+/// The `play_commands` fuzz target's driver: odd input (garbage, commands in the wrong
+/// place, quotes, escape codes, invalid UTF-8, a long line) never panics or writes files.
+#[test]
+fn the_fuzz_driver_survives_odd_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [&[u8]; 6] = [
+        b"",
+        b"\x00A6>\nexplain\nexplain 0\nexplain 99999999999999999999\nundo 3\nsave! \"x\nquit\n",
+        b"\x01A3\nA3\nA4\nexplain 1\nmoves\nnew\nlevel 0\nlevel 10\nlevel 1\nsave g.bao\nsave! 'g.bao'\n",
+        b"\x02\xff\xfe\x1b[A\tA6 >\n\x1bOP\r\n?\nb\ne 1\nu\n",
+        b"\x03hint\nHINT\nquit now\nq\n",
+        b"\x00A6<\nA5<\na6>\nundo\nundo 1\nundo 2\nboard\nhelp\nquit\n",
+    ];
+    std::env::set_current_dir(dir.path()).unwrap();
+    for case in cases {
+        bao_cli::play::run_script(case).unwrap();
+    }
+    let mut long = vec![1u8];
+    long.extend(std::iter::repeat_n(b'x', 100_000));
+    bao_cli::play::run_script(&long).unwrap();
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}

@@ -230,3 +230,45 @@ pub fn load_line<G: Game>(file: &str, text: &str) -> Result<GameLine<G>> {
 pub fn is_terminal() -> bool {
     std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
 }
+
+/// The most input lines [`run_script`] reads.
+pub const SCRIPT_MAX_LINES: usize = 64;
+
+/// Runs `bao play` on `input` as if piped in, in a sandbox: plain text, the computer at
+/// level 1 (random, seed 1), no file written, at most [`SCRIPT_MAX_LINES`] lines of at
+/// most [`input::MAX_LINE`] bytes; lines starting with `hint` are dropped (a depth-6
+/// search each would dominate the time). The first byte picks the game (even: Bao la
+/// Kiswahili, odd: Bao Kingulu). For the `play_commands` fuzz target and tests: nothing
+/// may panic, whatever the bytes.
+///
+/// # Errors
+/// As [`play`] (never for in-memory input in practice).
+pub fn run_script(input: &[u8]) -> Result<()> {
+    let Some((&first, rest)) = input.split_first() else {
+        return Ok(());
+    };
+    let mut lines = Vec::new();
+    let mut reader = std::io::Cursor::new(rest);
+    while lines.len() < SCRIPT_MAX_LINES {
+        match input::read_line_bounded(&mut reader) {
+            Ok(Some(line)) => {
+                if !line.trim_start().to_ascii_lowercase().starts_with("hint") {
+                    lines.extend_from_slice(line.as_bytes());
+                    if !line.ends_with('\n') {
+                        lines.push(b'\n');
+                    }
+                }
+            }
+            _ => break,
+        }
+    }
+    let mut script = std::io::Cursor::new(lines);
+    let opts = PlayOptions::sandboxed(1);
+    if first % 2 == 0 {
+        let start = bao_rules::kiswahili::Kiswahili::start(&Default::default());
+        play(start, None, opts, &mut script)
+    } else {
+        let start = bao_rules::kingulu::Kingulu::start(&Default::default());
+        play(start, None, opts, &mut script)
+    }
+}
