@@ -103,7 +103,10 @@ impl Bao {
     /// that goes on ends with `/` or `;`, so that every line fits 80 columns).
     fn position(&mut self) -> String {
         let mut lines = vec![self.expect_prefix("Position: ")];
-        while lines.last().is_some_and(|l| l.ends_with('/') || l.ends_with(';')) {
+        while lines
+            .last()
+            .is_some_and(|l| l.ends_with('/') || l.ends_with(';'))
+        {
             lines.push(self.wait_for("the rest of the position", |_| true));
         }
         let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
@@ -155,7 +158,10 @@ fn positions_in(text: &str) -> Vec<String> {
     while let Some(line) = lines.next() {
         if line.starts_with("Position: ") {
             let mut parts = vec![line];
-            while parts.last().is_some_and(|l| l.ends_with('/') || l.ends_with(';')) {
+            while parts
+                .last()
+                .is_some_and(|l| l.ends_with('/') || l.ends_with(';'))
+            {
                 match lines.next() {
                     Some(l) => parts.push(l),
                     None => break,

@@ -42,7 +42,11 @@ fn failure(out: &Output) -> String {
 /// Every line fits an 80-column terminal, and plain output has no escape codes.
 fn fits_80_columns(text: &str) {
     for line in text.lines() {
-        assert!(line.chars().count() <= 80, "{} columns: {line:?}", line.chars().count());
+        assert!(
+            line.chars().count() <= 80,
+            "{} columns: {line:?}",
+            line.chars().count()
+        );
         assert!(!line.contains('\u{1b}'), "escape code in {line:?}");
     }
 }
@@ -120,7 +124,9 @@ fn explain_prints_every_lap_with_its_board() {
         ]
     );
     assert!(
-        text.contains("\nexplain: \"3\" is not a move number; give 1 to 2 (explain alone: the last move).\n"),
+        text.contains(
+            "\nexplain: \"3\" is not a move number; give 1 to 2 (explain alone: the last move).\n"
+        ),
         "{text}"
     );
 }
@@ -144,14 +150,20 @@ fn a_long_move_is_explained_lap_by_lap() {
         .collect();
     assert_eq!(captions.len(), 14, "{explained:#?}");
     for (k, caption) in captions.iter().enumerate() {
-        assert!(caption.starts_with(&format!("Lap {} of 14: ", k + 1)), "{caption}");
+        assert!(
+            caption.starts_with(&format!("Lap {} of 14: ", k + 1)),
+            "{caption}"
+        );
     }
     assert_eq!(
         captions[1],
         "Lap 2 of 14: captures 1 from a5, sows the captured seeds from the kichwa A8,"
     );
     assert_eq!(
-        explained.iter().filter(|l| l.starts_with("  South (you)")).count(),
+        explained
+            .iter()
+            .filter(|l| l.starts_with("  South (you)"))
+            .count(),
         14
     );
     // The first lap's board: A7's 3 seeds sown anticlockwise into A6, A5, A4.
@@ -178,7 +190,11 @@ fn replay_steps_lap_by_lap_through_a_pipe() {
     )
     .unwrap();
     let input = "l\n".repeat(14);
-    let text = stdout(&run_in(dir.path(), &["replay", "long.bao"], input.as_bytes()));
+    let text = stdout(&run_in(
+        dir.path(),
+        &["replay", "long.bao"],
+        input.as_bytes(),
+    ));
     fits_80_columns(&text);
     let headings = text
         .lines()
@@ -186,7 +202,10 @@ fn replay_steps_lap_by_lap_through_a_pipe() {
         .count();
     assert_eq!(headings, 14, "{text}");
     for k in 1..=14 {
-        assert!(text.contains(&format!("\nLap {k} of 14: ")), "lap {k} in\n{text}");
+        assert!(
+            text.contains(&format!("\nLap {k} of 14: ")),
+            "lap {k} in\n{text}"
+        );
     }
     // After the last lap the move is complete: the status and the position after it.
     let end = block(&text, "Lap 14 of 14", "Result: ");
@@ -201,14 +220,24 @@ fn replay_steps_lap_by_lap_through_a_pipe() {
         ]
     );
     // Back a lap, then the rest of the move at once.
-    let text = stdout(&run_in(dir.path(), &["replay", "long.bao"], b"l\nl\nb\nn\nq\n"));
+    let text = stdout(&run_in(
+        dir.path(),
+        &["replay", "long.bao"],
+        b"l\nl\nb\nn\nq\n",
+    ));
     let laps: Vec<&str> = text.lines().filter(|l| l.starts_with("Lap ")).collect();
     assert_eq!(laps.len(), 3, "{text}");
     assert!(laps[0].starts_with("Lap 1 of 14: "), "{text}");
     assert!(laps[1].starts_with("Lap 2 of 14: "), "{text}");
     assert!(laps[2].starts_with("Lap 1 of 14: "), "{text}");
-    assert!(text.contains("\nMove 1 (South, 1.): A7<\n  - 14 laps in all\n"), "{text}");
-    assert!(!text.contains("Result: "), "q leaves without the rest: {text}");
+    assert!(
+        text.contains("\nMove 1 (South, 1.): A7<\n  - 14 laps in all\n"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Result: "),
+        "q leaves without the rest: {text}"
+    );
 }
 
 /// `save!` writes a temporary file and renames it: under a file-size limit of 0 the
@@ -250,7 +279,10 @@ fn a_failed_save_keeps_the_old_file() {
         &["play", "--plain", "--game", "kingulu", "--level", "1"],
         b"A3\nsave! g.bao\nsave \"my game.bao\"\nsave 'my game.bao\nquit\n",
     ));
-    assert!(text.contains("\nSaved the game to g.bao (2 moves)."), "{text}");
+    assert!(
+        text.contains("\nSaved the game to g.bao (2 moves)."),
+        "{text}"
+    );
     assert!(
         text.contains("\nSaved the game to \"my game.bao\" (2 moves)."),
         "{text}"
@@ -275,14 +307,23 @@ fn max_plies_reads_the_same_in_replay_and_load() {
         &["play", "--plain", "--set", "max-plies=1", "--level", "1"],
         b"A6>\nsave m.bao\nquit\n",
     ));
-    assert!(text.contains("\nSaved the game to m.bao (1 move)."), "{text}");
+    assert!(
+        text.contains("\nSaved the game to m.bao (1 move)."),
+        "{text}"
+    );
     let record = std::fs::read_to_string(dir.path().join("m.bao")).unwrap();
     assert!(record.contains("[max-plies \"1\"]\n"), "{record}");
     assert!(record.contains("[Result \"1/2-1/2\"]\n"), "{record}");
     let sentence = "max-plies 1 reached: adjudicated by material, drawn 32–32";
     let replayed = stdout(&run_in(dir.path(), &["replay", "m.bao"], b""));
-    assert!(replayed.ends_with(&format!("\nResult: {sentence}.\n")), "{replayed}");
-    assert!(replayed.contains("\nStage: namua. Game over: a draw. Last move: A6> by South.\n"), "{replayed}");
+    assert!(
+        replayed.ends_with(&format!("\nResult: {sentence}.\n")),
+        "{replayed}"
+    );
+    assert!(
+        replayed.contains("\nStage: namua. Game over: a draw. Last move: A6> by South.\n"),
+        "{replayed}"
+    );
     let loaded = stdout(&run_in(
         dir.path(),
         &["play", "--plain", "--load", "m.bao"],
@@ -323,27 +364,47 @@ fn repetition_ends_the_game_in_words() {
         text.contains(&format!("\nGame over: {sentence}.\nThe computer won.\n")),
         "{text}"
     );
-    assert!(text.contains("\nNo legal moves: the game is over.\n"), "{text}");
+    assert!(
+        text.contains("\nNo legal moves: the game is over.\n"),
+        "{text}"
+    );
     let saved = std::fs::read_to_string(dir.path().join("t32-end.bao")).unwrap();
     // The roles of this session: the computer South at the record's level, the human
     // North (named `you`: the record's human was South).
-    assert!(saved.contains("[South \"bao level 2\"]\n[North \"you\"]\n"), "{saved}");
-    assert!(saved.contains("[Result \"1-0\"]\n[Termination \"repetition\"]\n"), "{saved}");
+    assert!(
+        saved.contains("[South \"bao level 2\"]\n[North \"you\"]\n"),
+        "{saved}"
+    );
+    assert!(
+        saved.contains("[Result \"1-0\"]\n[Termination \"repetition\"]\n"),
+        "{saved}"
+    );
     assert!(saved.contains("\n1. A6 a6 2. A6 a6 1-0\n"), "{saved}");
     // It reads back the same: in replay and in play --load.
     let replayed = stdout(&run_in(dir.path(), &["replay", "t32-end.bao"], b""));
-    assert!(replayed.ends_with(&format!("\nResult: {sentence}.\n")), "{replayed}");
+    assert!(
+        replayed.ends_with(&format!("\nResult: {sentence}.\n")),
+        "{replayed}"
+    );
     let loaded = stdout(&run_in(
         dir.path(),
         &["play", "--plain", "--load", "t32-end.bao"],
         b"A6\nquit\n",
     ));
     assert!(
-        loaded.contains("\nRestored from the record: you play North, the computer plays at level 2.\n"),
+        loaded.contains(
+            "\nRestored from the record: you play North, the computer plays at level 2.\n"
+        ),
         "{loaded}"
     );
-    assert!(loaded.contains(&format!("\nGame over: {sentence}.\nThe computer won.\n")), "{loaded}");
-    assert!(loaded.contains("\nThe game is over: 'undo', 'new', 'save FILE' or 'quit'.\n"), "{loaded}");
+    assert!(
+        loaded.contains(&format!("\nGame over: {sentence}.\nThe computer won.\n")),
+        "{loaded}"
+    );
+    assert!(
+        loaded.contains("\nThe game is over: 'undo', 'new', 'save FILE' or 'quit'.\n"),
+        "{loaded}"
+    );
 }
 
 /// A record whose rules allow moves of 100000000 laps is refused before any move is
@@ -375,7 +436,13 @@ fn rules_allowing_endless_moves_are_refused() {
     assert_eq!(
         failure(&run_in(
             dir.path(),
-            &["play", "--game", "kingulu", "--set", "non-terminating=lap-cap:100000000"],
+            &[
+                "play",
+                "--game",
+                "kingulu",
+                "--set",
+                "non-terminating=lap-cap:100000000"
+            ],
             b""
         )),
         format!("bao: error: {message}: bao play cannot trace such moves\n")
@@ -388,10 +455,21 @@ fn lap_delay_is_checked() {
     let dir = tempfile::tempdir().unwrap();
     let out = run_in(dir.path(), &["play", "--lap-delay", "x"], b"");
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8(out.stderr).unwrap().contains("--lap-delay"));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("--lap-delay"));
     let text = stdout(&run_in(
         dir.path(),
-        &["play", "--plain", "--game", "kingulu", "--level", "1", "--lap-delay", "0"],
+        &[
+            "play",
+            "--plain",
+            "--game",
+            "kingulu",
+            "--level",
+            "1",
+            "--lap-delay",
+            "0",
+        ],
         b"A3\nquit\n",
     ));
     assert!(text.contains("\nYou (South) play A3\n"), "{text}");

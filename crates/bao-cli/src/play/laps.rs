@@ -140,9 +140,7 @@ impl Skipped {
                     None => self.notable.insert(0, text),
                 }
             }
-            _ if self.notable.len() < 6 && !e.text.is_empty() => {
-                self.notable.push(e.text.clone())
-            }
+            _ if self.notable.len() < 6 && !e.text.is_empty() => self.notable.push(e.text.clone()),
             _ => {}
         }
     }
@@ -218,7 +216,11 @@ mod tests {
     /// board from the trace is the position after the move (both games).
     #[test]
     fn trace_counts_follow_the_view() {
-        let pos = Kingulu::from_text("4 4 4 4 4 4 / 4 4 4 4 4 4 ; S=0 N=0 ; South", &Default::default()).unwrap();
+        let pos = Kingulu::from_text(
+            "4 4 4 4 4 4 / 4 4 4 4 4 4 ; S=0 N=0 ; South",
+            &Default::default(),
+        )
+        .unwrap();
         for mv in pos.moves() {
             let (after, events) = pos.play_traced(mv).unwrap();
             // Captures after the last lap (G-R8) change the board too: the last step's.
@@ -229,7 +231,12 @@ mod tests {
             let sowings = events.iter().filter(|e| e.kind == EventKind::Sow).count();
             assert_eq!(frames.len(), sowings);
             for (k, f) in frames.iter().enumerate() {
-                assert!(f.caption.starts_with(&format!("Lap {} of {sowings}", k + 1)), "{}", f.caption);
+                assert!(
+                    f.caption
+                        .starts_with(&format!("Lap {} of {sowings}", k + 1)),
+                    "{}",
+                    f.caption
+                );
             }
         }
     }

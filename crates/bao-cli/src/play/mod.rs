@@ -211,7 +211,10 @@ pub fn parse_record<G: Game>(file: &str, text: &str) -> Result<GameRecord<G>> {
         .collect();
     if let Ok(head) = GameRecord::<G>::from_text(&header) {
         if let Err(e) = check_work(&head.rules, MAX_LAPS, u32::MAX) {
-            bail!("{}: {e}: moves that long are not replayed here", quote_file(file));
+            bail!(
+                "{}: {e}: moves that long are not replayed here",
+                quote_file(file)
+            );
         }
     }
     GameRecord::from_text(text).with_context(|| quote_file(file))

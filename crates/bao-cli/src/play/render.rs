@@ -144,7 +144,13 @@ impl Screen {
     /// each (shortened so that the move lasts at most [`MAX_MOVE_ANIMATION`]); any key
     /// skips to the end. The animation is erased at the end: the caller then draws the
     /// board after the move. Returns whether a key cut it short.
-    pub fn animate(&self, header: &str, laps: &[Lap], labels: &[String; 2], delay: Duration) -> bool {
+    pub fn animate(
+        &self,
+        header: &str,
+        laps: &[Lap],
+        labels: &[String; 2],
+        delay: Duration,
+    ) -> bool {
         if !self.animate || laps.is_empty() || delay.is_zero() {
             return false;
         }
@@ -162,7 +168,11 @@ impl Screen {
         let mut skipped = false;
         for (k, lap) in laps.iter().enumerate() {
             let mut text = self.lap_block(header, lap, labels);
-            text.push_str(&format!("\n(lap {} of {}: any key skips)", k + 1, laps.len()));
+            text.push_str(&format!(
+                "\n(lap {} of {}: any key skips)",
+                k + 1,
+                laps.len()
+            ));
             if !canvas.draw(&text) {
                 break;
             }

@@ -88,7 +88,10 @@ impl<G: Game> Replay<'_, G> {
         if self.frames.as_ref().map(|(i, _)| *i) != Some(index) {
             let positions = self.line.positions();
             let events = self.line.trace(index).unwrap_or_default();
-            self.frames = Some((index, laps(&positions[index], &events, &positions[index + 1])));
+            self.frames = Some((
+                index,
+                laps(&positions[index], &events, &positions[index + 1]),
+            ));
         }
         self.frames.as_ref().map_or(&[][..], |(_, f)| f.as_slice())
     }
@@ -96,10 +99,9 @@ impl<G: Game> Replay<'_, G> {
     /// Lap `k` (0-based) of move `at + 1`; after its last lap the move is complete.
     fn show_lap(&mut self, k: usize) {
         let index = self.at;
-        let laps_total = self
-            .line
-            .trace(index)
-            .map_or(1, |e| e.iter().filter(|e| e.kind == EventKind::Sow).count().max(1));
+        let laps_total = self.line.trace(index).map_or(1, |e| {
+            e.iter().filter(|e| e.kind == EventKind::Sow).count().max(1)
+        });
         let heading = format!(
             "{}, {}:",
             move_heading(self.line, index),

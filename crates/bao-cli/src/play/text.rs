@@ -164,7 +164,7 @@ pub fn position_lines(text: &str) -> Vec<String> {
     // Pieces that end in a separator (the last one does not).
     let mut pieces: Vec<String> = Vec::new();
     let mut rest = text;
-    while let Some(i) = rest.find(|c| c == '/' || c == ';') {
+    while let Some(i) = rest.find(['/', ';']) {
         pieces.push(rest[..=i].trim().to_string());
         rest = &rest[i + 1..];
     }

@@ -89,9 +89,19 @@ mod tests {
             ev(EventKind::Sow, "A1", 3, "sows 3 seeds"),
             ev(EventKind::Capture, "a2", 2, "captures 2 from a2"),
             ev(EventKind::Sow, "A5", 2, "sows 2 seeds"),
-            ev(EventKind::Safari, "A5", 0, "takes safari: sows on from the nyumba"),
+            ev(
+                EventKind::Safari,
+                "A5",
+                0,
+                "takes safari: sows on from the nyumba",
+            ),
             ev(EventKind::Sow, "A8", 6, "sows 6 seeds"),
-            ev(EventKind::Takasia, "a4", 0, "takasias a4: North may not start there next move"),
+            ev(
+                EventKind::Takasia,
+                "a4",
+                0,
+                "takasias a4: North may not start there next move",
+            ),
         ];
         assert_eq!(
             what_it_does(&events),
@@ -104,7 +114,12 @@ mod tests {
         let won = [
             ev(EventKind::Sow, "A6", 1, "sows 1 seed"),
             ev(EventKind::Capture, "a6", 1, "captures 1 from a6"),
-            ev(EventKind::GameEnd, "", 0, "North's front row is empty: South wins (bao hamna)"),
+            ev(
+                EventKind::GameEnd,
+                "",
+                0,
+                "North's front row is empty: South wins (bao hamna)",
+            ),
         ];
         assert_eq!(
             what_it_does(&won),
