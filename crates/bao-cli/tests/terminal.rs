@@ -470,9 +470,13 @@ fn lap_delay_is_checked() {
             "--lap-delay",
             "0",
         ],
-        b"A3\nquit\n",
+        b"A3\nhelp\nexplain\nquit\n",
     ));
     assert!(text.contains("\nYou (South) play A3\n"), "{text}");
+    assert!(
+        text.contains("\n  explain [N] show move N (default: the last) lap by lap\n"),
+        "{text}"
+    );
     fits_80_columns(&text);
 }
 

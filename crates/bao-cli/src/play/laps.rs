@@ -240,4 +240,51 @@ mod tests {
             }
         }
     }
+
+    /// A move of 60 laps: the first 50 drawn one by one, the other 10 as one frame with
+    /// the board after the move and what they did.
+    #[test]
+    fn long_moves_are_capped() {
+        let pos = Kingulu::from_text(
+            "4 4 4 4 4 4 / 4 4 4 4 4 4 ; S=0 N=0 ; South",
+            &Default::default(),
+        )
+        .unwrap();
+        let sow = |k: u32| TraceEvent {
+            kind: EventKind::Sow,
+            holes: vec!["A1".to_string()],
+            seeds: 1,
+            text: format!("lap {k}"),
+            counts: vec![4; 12],
+            stores: [0, 0],
+        };
+        let mut events: Vec<TraceEvent> = (1..=60).map(sow).collect();
+        events.insert(
+            55,
+            TraceEvent {
+                kind: EventKind::Capture,
+                holes: vec!["a3".to_string()],
+                seeds: 7,
+                text: "captures 7".to_string(),
+                counts: vec![4; 12],
+                stores: [0, 0],
+            },
+        );
+        events.push(TraceEvent {
+            kind: EventKind::End,
+            holes: Vec::new(),
+            seeds: 0,
+            text: "the move ends".to_string(),
+            counts: vec![4; 12],
+            stores: [0, 0],
+        });
+        let frames = laps(&pos, &events, &pos);
+        assert_eq!(frames.len(), MAX_LAP_FRAMES + 1);
+        assert_eq!(frames[49].caption, "Lap 50 of 60: lap 50.");
+        assert_eq!(
+            frames[50].caption,
+            "Laps 51-60 (not drawn one by one): 1 capture (7 seeds), the move ends."
+        );
+        assert_eq!(frames[50].view, pos.view());
+    }
 }
