@@ -502,3 +502,25 @@ fn the_fuzz_driver_survives_odd_input() {
     bao_cli::play::run_script(&long).unwrap();
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
+
+/// Records of older `bao play` versions (`computer (level N)`) still give the roles.
+#[test]
+fn older_record_names_give_the_roles() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("old.bao"),
+        "[Game \"kingulu\"]\n[South \"computer (level 4)\"]\n[North \"you\"]\n[Result \"*\"]\n\n1. A3 *\n",
+    )
+    .unwrap();
+    let text = stdout(&run_in(
+        dir.path(),
+        &["play", "--plain", "--load", "old.bao"],
+        b"quit\n",
+    ));
+    assert!(
+        text.contains(
+            "\nRestored from the record: you play North, the computer plays at level 4.\n"
+        ),
+        "{text}"
+    );
+}
