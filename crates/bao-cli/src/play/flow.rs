@@ -4,7 +4,7 @@
 //! `new`, `help`, `quit`.
 
 use super::input::{Input, Read};
-use super::laps::laps;
+use super::laps::{laps, Lap};
 use super::render::{out, read_key, Canvas, Key, Screen};
 use super::save::{write_atomic, write_autosave, Guard};
 use super::text::{clip, plural, quote_file, unquote};
@@ -168,6 +168,7 @@ pub fn explain_move<G: Game>(
     if screen.keys {
         if let Some(mut canvas) = Canvas::open() {
             let mut k = 0;
+            let mut drawn = false;
             loop {
                 let mut text = screen.lap_block(&heading, &frames[k], labels);
                 text.push_str(&format!(
@@ -178,6 +179,7 @@ pub fn explain_move<G: Game>(
                 if !canvas.draw(&text) {
                     break;
                 }
+                drawn = true;
                 match read_key() {
                     Key::Enter | Key::Space | Key::Char('n') => {
                         if k + 1 < frames.len() {
@@ -193,6 +195,11 @@ pub fn explain_move<G: Game>(
             }
             canvas.clear();
             drop(canvas);
+            if !drawn {
+                // The terminal is too short for a lap: every lap one after the other.
+                print_laps(&heading, &frames, index, screen, labels);
+                return;
+            }
             out(format!(
                 "Explained move {}: {} ({}).",
                 index + 1,
@@ -202,8 +209,13 @@ pub fn explain_move<G: Game>(
             return;
         }
     }
-    out(&heading);
-    for frame in &frames {
+    print_laps(&heading, &frames, index, screen, labels);
+}
+
+/// Every lap of move `index` (0-based) with its caption and board, for plain output.
+fn print_laps(heading: &str, frames: &[Lap], index: usize, screen: &Screen, labels: &[String; 2]) {
+    out(heading);
+    for frame in frames {
         out(screen.lap_block("", frame, labels));
     }
     out(format!("End of move {}.", index + 1));
