@@ -13,6 +13,9 @@ pub struct Style {
     pub last_hole: Option<String>,
     /// The holes whose seed count changed with the last move (bold in colour mode).
     pub changed: Vec<String>,
+    /// The hole where the lap just shown ended (reverse video in colour mode), when a
+    /// move is drawn lap by lap.
+    pub end_hole: Option<String>,
 }
 
 /// The names of the holes whose seed counts differ between two views of one game.
@@ -66,7 +69,8 @@ fn paint(cell: &CellView, text: String, empty: bool, style: &Style) -> String {
         Side::South => text.yellow(),
         Side::North => text.cyan(),
     };
-    if empty {
+    // An emptied hole that just changed (a capture, a lift) stays bright to be seen.
+    if empty && !style.changed.contains(&cell.name) {
         s = s.dim();
     }
     match cell.mark {
@@ -83,6 +87,9 @@ fn paint(cell: &CellView, text: String, empty: bool, style: &Style) -> String {
     }
     if style.changed.contains(&cell.name) {
         s = s.bold();
+    }
+    if style.end_hole.as_deref() == Some(cell.name.as_str()) {
+        s = s.reverse();
     }
     format!("{before}{s}{after}")
 }
@@ -300,6 +307,7 @@ mod tests {
             labels: ["(you)".to_string(), "(computer)".to_string()],
             last_hole: None,
             changed: Vec::new(),
+            end_hole: None,
         };
         let text = draw(&view, &style);
         let expected = concat!(

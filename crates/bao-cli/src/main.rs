@@ -5,12 +5,12 @@
 use bao_cli::{common, play, protocol, with_game};
 
 use anyhow::{anyhow, bail, Context, Result};
+use bao_cli::common::{describe_config, make_position, make_rules, parse_engine_spec, GameName};
 use bao_engine::arena::{run_match, MatchConfig};
 use bao_engine::{format_info, Engine, EngineConfig, Evaluate, Limits, Score};
 use bao_rules::record::GameRecord;
 use bao_rules::{Game, Side};
 use clap::{Parser, Subcommand};
-use bao_cli::common::{describe_config, make_position, make_rules, parse_engine_spec, GameName};
 use std::io::IsTerminal;
 use std::time::Instant;
 
@@ -83,17 +83,28 @@ enum Command {
         /// With --load: which game of a file holding several (1 = the first).
         #[arg(long, requires = "load")]
         number: Option<usize>,
+        /// On a terminal, the pause after each lap of an animated move, in milliseconds
+        /// (0 = no animation; any key skips to the end of a move).
+        #[arg(long, value_name = "MS", default_value_t = play::DEFAULT_LAP_DELAY_MS,
+              value_parser = clap::value_parser!(u64).range(0..=10_000))]
+        lap_delay: u64,
     },
-    /// Step through a saved game (Enter = next, b = back, q = quit).
+    /// Step through a saved game move by move and lap by lap (Enter = next move, l = next
+    /// lap, b = back, N = move N, q = quit).
     Replay {
         /// The record file.
         file: String,
-        /// Plain text: print every position and exit (automatic when not on a terminal).
+        /// Plain text: no colours or animation (automatic when not on a terminal). When
+        /// the input ends, the rest of the game is printed.
         #[arg(long)]
         plain: bool,
         /// Which game of a file holding several (1 = the first).
         #[arg(long)]
         number: Option<usize>,
+        /// On a terminal, the pause after each lap of a move, in milliseconds (0 = none).
+        #[arg(long, value_name = "MS", default_value_t = play::DEFAULT_LAP_DELAY_MS,
+              value_parser = clap::value_parser!(u64).range(0..=10_000))]
+        lap_delay: u64,
     },
     /// Speak the engine protocol (notation.md §5) on stdin/stdout.
     Engine,
@@ -197,6 +208,7 @@ fn run(cli: Cli) -> Result<()> {
             seed,
             position,
             number,
+            lap_delay,
         } => {
             let opts = play::PlayOptions {
                 human: side.unwrap_or(Side::South),
@@ -206,6 +218,8 @@ fn run(cli: Cli) -> Result<()> {
                 seed,
                 plain: plain || !play::is_terminal(),
                 interactive: std::io::stdin().is_terminal(),
+                lap_delay_ms: lap_delay,
+                sandbox: false,
             };
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
@@ -244,12 +258,13 @@ fn run(cli: Cli) -> Result<()> {
             file,
             plain,
             number,
+            lap_delay,
         } => {
             let (name, text) = play::read_record_file(&file, number)?;
-            let plain = plain || !play::is_terminal();
+            let screen = play::Screen::new(plain || !play::is_terminal(), lap_delay);
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
-            with_game!(name, replay_file(&file, &text, plain, &mut input))
+            with_game!(name, replay_file(&file, &text, &screen, &mut input))
         }
         Command::Engine => {
             let stdin = std::io::stdin();
@@ -383,23 +398,30 @@ fn play_loaded<G: Evaluate>(
     opts: play::PlayOptions,
     input: &mut dyn std::io::BufRead,
 ) -> Result<()> {
-    let record: GameRecord<G> = play::parse_record(file, text)?;
-    let start = record.start.clone();
+    let line = play::load_line::<G>(file, text)?;
+    let start = line.start().clone();
     println!(
         "Loaded {}: {}.",
         play::quote_file(file),
-        play::plural(record.moves.len() as u64, "move")
+        play::plural(line.plies() as u64, "move")
     );
-    play::play(start, Some(record), opts, input)
+    play::play(start, Some(line), opts, input)
 }
 
 fn replay_file<G: Game>(
     file: &str,
     text: &str,
-    plain: bool,
+    screen: &play::Screen,
     input: &mut dyn std::io::BufRead,
 ) -> Result<()> {
-    play::replay::<G>(file, text, plain, input)
+    let line = play::load_line::<G>(file, text)?;
+    play::replay::replay(
+        &line,
+        screen,
+        input,
+        std::io::stdin().is_terminal(),
+        std::io::stdout().is_terminal(),
+    )
 }
 
 fn position_of<G: Game>(args: &GameArgs) -> Result<G> {

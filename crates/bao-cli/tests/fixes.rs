@@ -40,7 +40,18 @@ fn messages(text: &str) -> Vec<&str> {
         .collect()
 }
 
+/// `lines` as `bao play` prints them: wrapped to 80 columns.
+fn wrapped(lines: &[&str]) -> Vec<String> {
+    lines
+        .iter()
+        .flat_map(|l| bao_cli::play::text::wrap(l, 80))
+        .collect()
+}
+
+/// Whether `lines` hold the messages of `run` one after the other (each wrapped to 80
+/// columns as printed).
 fn contains_run(lines: &[&str], run: &[&str]) {
+    let run = wrapped(run);
     assert!(
         lines.windows(run.len()).any(|w| w == run),
         "missing {run:#?} in\n{}",
@@ -76,7 +87,7 @@ fn save_never_replaces_a_file_and_quotes_names() {
     );
     let record = std::fs::read_to_string(dir.path().join("my game.bao")).unwrap();
     assert!(
-        record.contains("[South \"you\"]\n[North \"computer (level 1)\"]\n"),
+        record.contains("[South \"you\"]\n[North \"bao level 1\"]\n"),
         "{record}"
     );
 }
@@ -102,7 +113,7 @@ fn load_restores_north_and_the_level() {
         .to_string();
     let record = std::fs::read_to_string(dir.path().join("g.bao")).unwrap();
     assert!(
-        record.contains("[South \"computer (level 3)\"]\n[North \"you\"]\n"),
+        record.contains("[South \"bao level 3\"]\n[North \"you\"]\n"),
         "{record}"
     );
     let out = run_in(
@@ -112,15 +123,13 @@ fn load_restores_north_and_the_level() {
     );
     let text = stdout(&out);
     let lines = messages(&text);
-    assert_eq!(
-        lines[..4],
-        [
+    let expected = wrapped(&[
             "Loaded g.bao: 1 move.",
             "Restored from the record: you play North, the computer plays at level 3.",
             "Bao Kingulu: you play North, the computer plays South (level 3: alpha-beta depth 2).",
             "You play North, at the top of the board: your right is the screen's left, so your pits a1-a6 run from right to left on the screen.",
-        ]
-    );
+    ]);
+    assert_eq!(lines[..expected.len()], expected);
     assert!(!text.contains("The computer ("), "{text}");
     assert!(text.contains(&format!("\n{saved_at}\n")), "{text}");
     assert!(saved_at.ends_with("; North"), "{saved_at}");
@@ -132,14 +141,12 @@ fn load_restores_north_and_the_level() {
     );
     let text = stdout(&out);
     let lines = messages(&text);
-    assert_eq!(
-        lines[..3],
-        [
-            "Loaded g.bao: 1 move.",
-            "Restored from the record: the computer plays at level 3.",
-            "Bao Kingulu: you play South, the computer plays North (level 3: alpha-beta depth 2).",
-        ]
-    );
+    let expected = wrapped(&[
+        "Loaded g.bao: 1 move.",
+        "Restored from the record: the computer plays at level 3.",
+        "Bao Kingulu: you play South, the computer plays North (level 3: alpha-beta depth 2).",
+    ]);
+    assert_eq!(lines[..expected.len()], expected);
     assert!(text.contains("\nThe computer (North) plays "), "{text}");
 }
 
@@ -173,8 +180,8 @@ fn north_is_told_plainly_which_way_the_moves_go() {
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
-        lines[1],
-        "You play North, at the top of the board: your right is the screen's left, so a6> sows leftwards on the screen and a6< rightwards."
+        lines[1..3],
+        wrapped(&["You play North, at the top of the board: your right is the screen's left, so a6> sows leftwards on the screen and a6< rightwards."])
     );
     contains_run(
         &lines,
@@ -367,14 +374,18 @@ fn max_plies_adjudicates() {
         b"A6>\nmoves\nhint\n",
     ));
     assert!(!text.contains("The computer ("), "{text}");
+    let position = bao_cli::play::text::position_lines(
+        "0 0 0 0 0 0 0 0 / 0 2 2 6 0 0 0 0 / 0 0 0 0 6 0 3 1 / 0 0 0 0 0 0 0 1 ; S=21 N=22 ; house S+ N+ ; North ; takasia -",
+    )
+    .join("\n");
+    assert!(text.contains(&format!("\n{position}\n")), "{text}");
     contains_run(
         &messages(&text),
         &[
             "You (South) play A6>",
-            "max-plies 1 reached: the game is adjudicated by material (South 32, North 32).",
             "Stage: namua. Game over: a draw. Last move: A6> by South.",
-            "Position: 0 0 0 0 0 0 0 0 / 0 2 2 6 0 0 0 0 / 0 0 0 0 6 0 3 1 / 0 0 0 0 0 0 0 1 ; S=21 N=22 ; house S+ N+ ; North ; takasia -",
-            "Game over. The game is a draw: adjudicated after the maximum number of plies.",
+            "Position: 0 0 0 0 0 0 0 0 / 0 2 2 6 0 0 0 0 / 0 0 0 0 6 0 3 1 /",
+            "Game over: max-plies 1 reached: adjudicated by material, drawn 32–32. A draw.",
             "You can still 'undo', 'new', 'save FILE' or 'quit'.",
             "No legal moves: the game is over.",
             "The game is over: there is nothing to hint.",

@@ -87,9 +87,30 @@ impl Bao {
         self.wait_for(prefix, move |l| l.starts_with(&p))
     }
 
-    /// The next `Position: ` line's text.
+    /// A message starting with `prefix`, with the lines it is wrapped onto (80
+    /// columns): returns the lines read, as many as `bao` wraps `expected` onto.
+    fn expect_wrapped(&mut self, prefix: &str, expected: &str) -> Vec<String> {
+        let want = bao_cli::play::text::wrap(expected, 80);
+        let mut got = vec![self.expect_prefix(prefix)];
+        while got.len() < want.len() {
+            got.push(self.wait_for("the rest of the message", |_| true));
+        }
+        assert_eq!(got, want, "transcript:\n{}", self.transcript.join("\n"));
+        got
+    }
+
+    /// The next position text: a `Position: ` line and the lines it goes on to (a line
+    /// that goes on ends with `/` or `;`, so that every line fits 80 columns).
     fn position(&mut self) -> String {
-        self.expect_prefix("Position: ")["Position: ".len()..].to_string()
+        let mut lines = vec![self.expect_prefix("Position: ")];
+        while lines
+            .last()
+            .is_some_and(|l| l.ends_with('/') || l.ends_with(';'))
+        {
+            lines.push(self.wait_for("the rest of the position", |_| true));
+        }
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        bao_cli::play::text::join_position_lines(&refs)
     }
 
     fn legal_moves(&mut self) -> Vec<String> {
@@ -127,6 +148,29 @@ impl Bao {
         assert!(status.success(), "bao exited with {status}");
         self.transcript
     }
+}
+
+/// The position texts of a transcript (each `Position: ` line joined with the lines it
+/// goes on to).
+fn positions_in(text: &str) -> Vec<String> {
+    let mut positions = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if line.starts_with("Position: ") {
+            let mut parts = vec![line];
+            while parts
+                .last()
+                .is_some_and(|l| l.ends_with('/') || l.ends_with(';'))
+            {
+                match lines.next() {
+                    Some(l) => parts.push(l),
+                    None => break,
+                }
+            }
+            positions.push(bao_cli::play::text::join_position_lines(&parts));
+        }
+    }
+    positions
 }
 
 fn no_escape_codes(transcript: &[String]) {
@@ -178,25 +222,22 @@ fn session(
 
     // A malformed entry: rejected, the game goes on.
     bao.send("Z9?");
-    let line = bao.expect_prefix("Cannot play ");
-    assert_eq!(line, refused(&after_first, "Z9?"));
+    bao.expect_wrapped("Cannot play ", &refused(&after_first, "Z9?"));
     bao.expect_line("Type 'moves' for the legal moves or 'help' for how to write them.");
 
     // A well-formed move that is not legal here.
     bao.send(illegal);
-    let line = bao.expect_prefix("Cannot play ");
-    assert_eq!(line, refused(&after_first, illegal));
+    bao.expect_wrapped("Cannot play ", &refused(&after_first, illegal));
 
     // A hole of the other side: the message mentions that case matters.
     bao.send(other_side);
-    let line = bao.expect_prefix("Cannot play ");
     let hole = &other_side[..2];
     let refusal = refused(&after_first, other_side);
-    assert_eq!(
-        line,
-        format!(
+    bao.expect_wrapped(
+        "Cannot play ",
+        &format!(
             "{refusal} Note: hole names are case-sensitive; {hole} is North's hole, yours are {own_holes}."
-        )
+        ),
     );
 
     // The game went on: same position, and a second exchange.
@@ -224,10 +265,9 @@ fn session(
 
     // Save, quit, load: the same position.
     bao.send(&format!("save {file}"));
-    let saved = bao.expect_prefix("Saved the game to ");
-    assert_eq!(
-        saved,
-        format!("Saved the game to {file} (2 moves). Continue it with: bao play --load {file}")
+    bao.expect_wrapped(
+        "Saved the game to ",
+        &format!("Saved the game to {file} (2 moves). Continue it with: bao play --load {file}"),
     );
     bao.send("quit");
     bao.expect_line("Bye.");
@@ -240,7 +280,7 @@ fn session(
         "{record}"
     );
     assert!(
-        record.contains("[South \"you\"]\n[North \"computer (level 3)\"]\n"),
+        record.contains("[South \"you\"]\n[North \"bao level 3\"]\n"),
         "{record}"
     );
     assert!(record.contains("[Result \"*\"]\n"), "{record}");
@@ -262,10 +302,7 @@ fn session(
         .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    let positions: Vec<&str> = text
-        .lines()
-        .filter_map(|l| l.strip_prefix("Position: "))
-        .collect();
+    let positions = positions_in(&text);
     assert_eq!(positions.len(), 3, "{text}");
     assert_eq!(positions[0], start_text);
     assert_eq!(positions[2], after_first);
@@ -371,13 +408,20 @@ fn the_end_says_who_won_and_why() {
     // North's front row is empty: South (the human) has won.
     let text = run("2 2 2 2 2 2 2 2 / 0 0 0 0 0 0 0 0 / 2 2 2 2 2 2 2 2 / 4 4 4 4 4 4 4 4 ; S=0 N=0 ; house S- N- ; North ; takasia -");
     assert!(
-        text.contains("\nGame over. You (South) won: the loser's front row was emptied (bao hamna).\nYou can still 'undo', 'new', 'save FILE' or 'quit'.\nNo legal moves: the game is over.\nThe game is over: 'undo', 'new', 'save FILE' or 'quit'.\nBye.\n"),
+        text.contains("\nGame over: South wins: the loser's front row was emptied (bao hamna). You won.\nYou can still 'undo', 'new', 'save FILE' or 'quit'.\nNo legal moves: the game is over.\nThe game is over: 'undo', 'new', 'save FILE' or 'quit'.\nBye.\n"),
         "{text}"
     );
     // South's front row is empty: the computer has won.
     let text = run("4 4 4 4 4 4 4 4 / 2 2 2 2 2 2 2 2 / 0 0 0 0 0 0 0 0 / 2 2 2 2 2 2 2 2 ; S=0 N=0 ; house S- N- ; South ; takasia -");
     assert!(
-        text.contains("\nGame over. The computer (North) won: the loser's front row was emptied (bao hamna).\n"),
+        text.contains(&format!(
+            "\n{}\n",
+            bao_cli::play::text::wrap(
+                "Game over: North wins: the loser's front row was emptied (bao hamna). The computer won.",
+                80
+            )
+            .join("\n")
+        )),
         "{text}"
     );
 }
@@ -405,7 +449,14 @@ fn level_new_and_unknown_commands() {
         "\nYou (South) play A3\n",
         "\nThe computer (North) plays ",
         "\nA new game.\n",
-        "\nPosition: 4 4 4 4 4 4 / 4 4 4 4 4 4 ; S=0 N=0 ; South\nUnknown command \"frobnicate\". Type 'help' for the commands, or a move such as A3.\nBye.\n",
+        &format!(
+            "\nPosition: 4 4 4 4 4 4 / 4 4 4 4 4 4 ; S=0 N=0 ; South\n{}\nBye.\n",
+            bao_cli::play::text::wrap(
+                "Unknown command \"frobnicate\". Type 'help' for the commands, or a move such as A3.",
+                80
+            )
+            .join("\n")
+        ),
     ] {
         assert!(text.contains(expected), "missing {expected:?} in\n{text}");
     }

@@ -1,0 +1,868 @@
+//! The game flow of `bao play`: a [`Session`] holds the game in a [`GameLine`] (no copy
+//! of positions, moves or outcome of its own), the engines and the options, and runs the
+//! command loop: moves, `moves`, `hint`, `explain`, `undo`, `save`, `board`, `level`,
+//! `new`, `help`, `quit`.
+
+use super::input::{Input, Read};
+use super::laps::{laps, Lap};
+use super::render::{out, read_key, Canvas, Key, Screen};
+use super::save::{write_atomic, write_autosave, Guard};
+use super::text::{clip, plural, quote_file, unquote};
+use super::words::what_it_does;
+use super::PlayOptions;
+use crate::board;
+use crate::common::{describe_config, today, GameName};
+use anyhow::{bail, Result};
+use bao_engine::hint::{hint_config, score_text};
+use bao_engine::{Engine, EngineConfig, Evaluate, Limits};
+use bao_rules::{BoardView, Game, GameLine, Player, Side};
+use std::path::Path;
+use std::time::Duration;
+
+/// A game between the human and the computer.
+pub struct Session<G: Evaluate> {
+    /// The game: start, moves, positions, players, outcome.
+    pub line: GameLine<G>,
+    engine: Engine<G>,
+    /// The engine for `hint` (created on first use, at [`bao_engine::hint::HINT_LEVEL`]).
+    hint_engine: Option<Engine<G>>,
+    opts: PlayOptions,
+    screen: Screen,
+    /// Whether moves were played, taken back or cleared since the game was last saved
+    /// (or loaded).
+    dirty: bool,
+    /// On a terminal: the record text of an unsaved game, for the Ctrl-C handler.
+    guard: Option<Guard>,
+}
+
+/// The human's holes, as a range text (`A1-A8 and B1-B8`).
+fn own_holes(view: &BoardView, side: Side) -> String {
+    let mut rows: Vec<(char, Vec<&str>)> = Vec::new();
+    for cell in view.rows.iter().flatten().filter(|c| c.owner == side) {
+        let letter = cell.name.chars().next().unwrap_or('?');
+        match rows.iter_mut().find(|(l, _)| *l == letter) {
+            Some((_, names)) => names.push(&cell.name),
+            None => rows.push((letter, vec![&cell.name])),
+        }
+    }
+    // Front row first (A before B).
+    rows.sort_by_key(|(l, _)| l.to_ascii_uppercase());
+    let parts: Vec<String> = rows
+        .iter()
+        .map(|(letter, names)| {
+            let mut numbers: Vec<u32> = names
+                .iter()
+                .filter_map(|n| n[1..].parse::<u32>().ok())
+                .collect();
+            numbers.sort_unstable();
+            format!(
+                "{letter}{}-{letter}{}",
+                numbers.first().unwrap_or(&0),
+                numbers.last().unwrap_or(&0)
+            )
+        })
+        .collect();
+    parts.join(" and ")
+}
+
+/// The hole name a move text starts with (`A6>` → `A6`).
+pub fn hole_prefix(text: &str) -> &str {
+    let text = text.trim();
+    let letter_len = text.chars().next().map_or(0, char::len_utf8);
+    let digits = text[letter_len..]
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len() - letter_len);
+    &text[..letter_len + digits]
+}
+
+/// What North sees: the board is drawn from South's seat, so North's left and right are
+/// the screen's right and left.
+fn north_orientation<G: Game>() -> &'static str {
+    if G::NAME == "kiswahili" {
+        "You play North, at the top of the board: your right is the screen's left, so a6> \
+         sows leftwards on the screen and a6< rightwards."
+    } else {
+        "You play North, at the top of the board: your right is the screen's left, so your \
+         pits a1-a6 run from right to left on the screen."
+    }
+}
+
+/// A help text for the moves of game `G`, for the human playing `side`.
+fn move_help<G: Game>(side: Side) -> String {
+    let (f, b) = match side {
+        Side::South => ('A', 'B'),
+        Side::North => ('a', 'b'),
+    };
+    let screen = match side {
+        Side::South => String::new(),
+        Side::North => format!(
+            "\n  Your {} are numbered from your left, i.e. right to left on the screen.",
+            if G::NAME == "kiswahili" {
+                "holes"
+            } else {
+                "pits"
+            }
+        ),
+    };
+    let plainly = match side {
+        Side::South => "",
+        Side::North => {
+            "\n  You sit at the top, so your right is the screen's left: a6> sows leftwards on \
+             the\n  screen and a6< rightwards."
+        }
+    };
+    if G::NAME == "kiswahili" {
+        format!(
+            "Moves: a hole and a direction, as you see the board from your seat.\n  \
+             {f}6> sows from {f}6 towards your right, {f}6< towards your left.{plainly}\n  \
+             For a namua capture the direction picks the kichwa the captured seeds are sown\n  \
+             from: > from {f}1 (your left end), < from {f}8 (your right end).\n  \
+             Add + to take safari when a capture lap ends in your functional nyumba: {f}4>+.\n  \
+             Your holes are {f}1-{f}8 (front row) and {b}1-{b}8 (back row); capital letters\n  \
+             are South's.{screen}"
+        )
+    } else {
+        format!(
+            "Moves: the pit you sow from, {f}1 to {f}6, counted from your left; capital \
+             letters are South's.{screen}"
+        )
+    }
+}
+
+/// The heading of move `index` (0-based) of `line`: `Move 3 (South, 2.): A6<`.
+pub fn move_heading<G: Game>(line: &GameLine<G>, index: usize) -> String {
+    let side = line.positions()[index].side_to_move();
+    let ply = index + 1;
+    let number = ply.div_ceil(2);
+    format!(
+        "Move {ply} ({side}, {number}{}): {}",
+        if side == Side::South { "." } else { "..." },
+        line.move_texts()[index]
+    )
+}
+
+/// Shows move `index` (0-based) of `line` lap by lap: on a terminal (`screen.keys`)
+/// one lap per key press, redrawn in place (Enter/Space forward, `b` back, `q` leaves);
+/// otherwise every lap's caption and the board after it, one after the other.
+pub fn explain_move<G: Game>(
+    line: &GameLine<G>,
+    index: usize,
+    screen: &Screen,
+    labels: &[String; 2],
+) {
+    let (Some(events), Some(after)) = (line.trace(index), line.positions().get(index + 1)) else {
+        return;
+    };
+    let before = &line.positions()[index];
+    let frames = laps(before, &events, after);
+    let total_laps = events
+        .iter()
+        .filter(|e| e.kind == bao_rules::EventKind::Sow)
+        .count()
+        .max(1);
+    let heading = format!(
+        "{}, {}.",
+        move_heading(line, index),
+        plural(total_laps as u64, "lap")
+    );
+    if screen.keys {
+        if let Some(mut canvas) = Canvas::open() {
+            let mut k = 0;
+            let mut drawn = false;
+            loop {
+                let mut text = screen.lap_block(&heading, &frames[k], labels);
+                text.push_str(&format!(
+                    "\n[Enter/Space] next lap, b back, q leave ({} of {})",
+                    k + 1,
+                    frames.len()
+                ));
+                if !canvas.draw(&text) {
+                    break;
+                }
+                drawn = true;
+                match read_key() {
+                    Key::Enter | Key::Space | Key::Char('n') => {
+                        if k + 1 < frames.len() {
+                            k += 1;
+                        } else {
+                            break;
+                        }
+                    }
+                    Key::Char('b') => k = k.saturating_sub(1),
+                    Key::Char('q') | Key::Leave => break,
+                    _ => {}
+                }
+            }
+            canvas.clear();
+            drop(canvas);
+            if !drawn {
+                // The terminal is too short for a lap: every lap one after the other.
+                print_laps(&heading, &frames, index, screen, labels);
+                return;
+            }
+            out(format!(
+                "Explained move {}: {} ({}).",
+                index + 1,
+                line.move_texts()[index],
+                plural(total_laps as u64, "lap")
+            ));
+            return;
+        }
+    }
+    print_laps(&heading, &frames, index, screen, labels);
+}
+
+/// Every lap of move `index` (0-based) with its caption and board, for plain output.
+fn print_laps(heading: &str, frames: &[Lap], index: usize, screen: &Screen, labels: &[String; 2]) {
+    out(heading);
+    for frame in frames {
+        out(screen.lap_block("", frame, labels));
+    }
+    out(format!("End of move {}.", index + 1));
+}
+
+impl<G: Evaluate> Session<G> {
+    /// A session for `line` (roles already set in its players), with the computer's
+    /// engine configured from `opts`.
+    pub fn new(line: GameLine<G>, opts: PlayOptions) -> Session<G> {
+        let mut config = EngineConfig::level(opts.level);
+        if let Some(seed) = opts.seed {
+            config.seed = seed;
+        }
+        let screen = Screen::new(opts.plain, opts.lap_delay_ms);
+        Session {
+            line,
+            engine: Engine::new(config),
+            hint_engine: None,
+            opts,
+            screen,
+            dirty: false,
+            guard: None,
+        }
+    }
+
+    /// Sets the handler's record slot (a terminal: Ctrl-C saves an unsaved game).
+    pub fn set_guard(&mut self, guard: Guard) {
+        self.guard = Some(guard);
+    }
+
+    fn current(&self) -> &G {
+        self.line.current()
+    }
+
+    /// The labels drawn after each side's name: `(you)`, `(computer, level 5)`.
+    fn labels(&self) -> [String; 2] {
+        let label = |side: Side| match self.line.player(side) {
+            Player::Computer { level } => format!("(computer, level {level})"),
+            Player::Human(_) => "(you)".to_string(),
+        };
+        [label(Side::South), label(Side::North)]
+    }
+
+    /// The last move: who played it and its text.
+    fn last(&self) -> Option<(Side, String)> {
+        let n = self.line.plies();
+        (n > 0).then(|| {
+            (
+                self.line.positions()[n - 1].side_to_move(),
+                self.line.move_texts()[n - 1].clone(),
+            )
+        })
+    }
+
+    fn show_board(&self) {
+        let positions = self.line.positions();
+        let view = self.current().view();
+        let changed = match positions.len() {
+            0 | 1 => Vec::new(),
+            n => board::changed_holes(&positions[n - 2].view(), &view),
+        };
+        let last = self.last();
+        let style = self.screen.style(
+            &self.labels(),
+            last.as_ref().map(|(_, t)| hole_prefix(t).to_string()),
+            changed,
+            None,
+        );
+        out(self.screen.board_block(
+            &view,
+            &style,
+            last.as_ref(),
+            self.line.outcome(),
+            &self.current().to_text(),
+        ));
+    }
+
+    /// The record, dated today.
+    fn record_text(&mut self) -> String {
+        self.line.set_date(today());
+        self.line.record_text()
+    }
+
+    /// `Game over: <what happened>. You won.` once the game is over.
+    fn game_over_message(&self) -> Option<String> {
+        let outcome = self.line.outcome()?;
+        let sentence = self.line.end_sentence().unwrap_or_default();
+        let who = match outcome.winner {
+            Some(side) if side == self.opts.human => "You won.".to_string(),
+            Some(_) => "The computer won.".to_string(),
+            None => "A draw.".to_string(),
+        };
+        Some(format!("Game over: {sentence}. {who}"))
+    }
+
+    /// Plays `mv` (legal in the current position), showing what it did: lap by lap on a
+    /// terminal (briefly for the human's own move), its events in words otherwise.
+    fn apply(&mut self, mv: G::Move, who: &str) -> Result<()> {
+        let before = self.current().clone();
+        let side = before.side_to_move();
+        let text = before.move_text(mv);
+        let events = match self.line.play_traced(mv) {
+            Ok(events) => events,
+            Err(e) => bail!("playing {text}: {e}"),
+        };
+        let verb = if who == "You" { "play" } else { "plays" };
+        let heading = format!("{who} ({side}) {verb} {text}");
+        out(&heading);
+        if self.screen.animate {
+            let frames = laps(&before, &events, self.current());
+            // The human's own move briefly: a third of the pace.
+            let delay = if who == "You" {
+                self.screen.lap_delay / 3
+            } else {
+                self.screen.lap_delay
+            };
+            // The heading is printed above: the frames under it hold the laps alone.
+            let skipped = self.screen.animate("", &frames, &self.labels(), delay);
+            let mut summary = format!("  - {}", what_it_does(&events));
+            if skipped || frames.len() > 1 {
+                summary.push_str(&format!(
+                    " ('explain {}' shows it lap by lap)",
+                    self.line.plies()
+                ));
+            }
+            out(summary);
+        } else {
+            for line in board::describe_events(&events) {
+                out(format!("  - {line}"));
+            }
+        }
+        self.dirty = true;
+        Ok(())
+    }
+
+    /// Whether leaving now would lose moves that are not saved.
+    fn unsaved(&self) -> bool {
+        self.dirty && self.line.plies() > 0
+    }
+
+    fn computer_move(&mut self) -> Result<()> {
+        let pos = self.current().clone();
+        let result = think(
+            &mut self.engine,
+            &pos,
+            Limits::default(),
+            "The computer is thinking",
+            self.screen.plain,
+        )?;
+        match result.best {
+            Some(mv) => self.apply(mv, "The computer"),
+            None => bail!("the engine found no move in a position that is not finished"),
+        }
+    }
+
+    /// `hint`: the move the engine suggests at the hint level, what it does in words, its
+    /// score in the convention shared with the web and `bao analyze`, and the line.
+    fn hint(&mut self) -> Result<()> {
+        let pos = self.current().clone();
+        if self.line.is_over() {
+            out("The game is over: there is nothing to hint.");
+            return Ok(());
+        }
+        let engine = self
+            .hint_engine
+            .get_or_insert_with(|| Engine::new(hint_config()));
+        let result = think(
+            engine,
+            &pos,
+            Limits::default(),
+            "Looking for a hint",
+            self.screen.plain,
+        )?;
+        let Some(best) = result.best else {
+            out("No hint: there is no legal move.");
+            return Ok(());
+        };
+        let mut p = pos.clone();
+        let mut pv = Vec::new();
+        for &mv in &result.info.pv {
+            match p.play(mv) {
+                Ok(next) => {
+                    pv.push(p.move_text(mv));
+                    p = next;
+                }
+                Err(_) => break,
+            }
+        }
+        let does = match pos.play_traced(best) {
+            Ok((_, events)) => what_it_does(&events),
+            Err(_) => String::new(),
+        };
+        out(format!(
+            "Hint: {} ({}).",
+            pos.move_text(best),
+            score_text(result.info.score, result.info.depth)
+        ));
+        if !does.is_empty() {
+            out(format!("  It {does}."));
+        }
+        if pv.len() > 1 {
+            out(format!("  Expected line: {}.", pv.join(" ")));
+        }
+        Ok(())
+    }
+
+    /// `explain [N]`: move N (1 = the first of the game; default the last) lap by lap.
+    fn explain(&mut self, arg: &str) {
+        let plies = self.line.plies();
+        if plies == 0 {
+            out("explain: no move has been played yet.");
+            return;
+        }
+        let n = if arg.is_empty() {
+            plies
+        } else {
+            match arg.parse::<usize>() {
+                Ok(n) if (1..=plies).contains(&n) => n,
+                _ => {
+                    out(format!(
+                        "explain: {:?} is not a move number; give 1 to {plies} (explain alone: the last move).",
+                        clip(arg, 40)
+                    ));
+                    return;
+                }
+            }
+        };
+        explain_move(&self.line, n - 1, &self.screen, &self.labels());
+        if self.screen.keys {
+            self.show_board();
+        }
+    }
+
+    /// Takes back the human's last `count` moves and every move after them.
+    fn undo(&mut self, count: usize) {
+        let human = self.opts.human;
+        let positions = self.line.positions();
+        let mut human_moves = (0..self.line.plies())
+            .rev()
+            .filter(|&i| positions[i].side_to_move() == human);
+        let available = human_moves.clone().count();
+        let last_human = human_moves.nth(count.saturating_sub(1));
+        match last_human {
+            None if available == 0 => out("Nothing to undo: you have not moved yet."),
+            None => out(format!(
+                "undo {count}: you have played only {}.",
+                plural(available as u64, "move")
+            )),
+            Some(i) => {
+                let taken = self.line.plies() - i;
+                if self.line.undo(taken).is_ok() {
+                    self.dirty = true;
+                    out(format!("Took back {}.", plural(taken as u64, "move")));
+                    self.show_board();
+                }
+            }
+        }
+    }
+
+    /// A legal move to show as an example (or the notation's example).
+    fn example_move(&self) -> String {
+        let pos = self.current();
+        match pos.moves().first() {
+            Some(&mv) => pos.move_text(mv),
+            None => if G::NAME == "kiswahili" { "A6>" } else { "A3" }.to_string(),
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.dirty = false;
+        let _ = self.line.undo(self.line.plies());
+        out("A new game.");
+        self.show_board();
+    }
+
+    fn set_level(&mut self, arg: &str) {
+        match arg.parse::<u8>() {
+            Ok(n) if (1..=10).contains(&n) => {
+                let mut config = EngineConfig::level(n);
+                config.seed = self.engine.config().seed;
+                self.engine.set_config(config);
+                self.opts.level = n;
+                let computer = self.opts.human.opponent();
+                self.line
+                    .set_player(computer, Player::Computer { level: n });
+                self.dirty = true;
+                out(format!(
+                    "The computer now plays at level {n} ({}).",
+                    describe_config(self.engine.config())
+                ));
+            }
+            _ => out(format!(
+                "level: give a level from 1 to 10 (now {}).",
+                self.opts.level
+            )),
+        }
+    }
+
+    /// `save FILE` (never replaces a file) or `save! FILE` (`force`: replaces it). The
+    /// record is written to a temporary file and renamed, so a failed write keeps the old
+    /// file whole; a name in quotes loses them (`save "my game.bao"`).
+    fn save(&mut self, arg: &str, force: bool) {
+        let file = match unquote(arg) {
+            Ok(f) => f,
+            Err(e) => {
+                out(format!("save: {e}; e.g. save \"my game.bao\""));
+                return;
+            }
+        };
+        if file.is_empty() {
+            out("save: give a file name, e.g. save game.bao");
+            return;
+        }
+        let q = quote_file(&file);
+        if self.opts.sandbox {
+            out(format!("Not saved: saving is off here ({q})."));
+            return;
+        }
+        let text = self.record_text();
+        match write_atomic(Path::new(&file), &text, force) {
+            Ok(()) => {
+                self.dirty = false;
+                out(format!(
+                    "Saved the game to {q} ({}). Continue it with: bao play --load {q}",
+                    plural(self.line.plies() as u64, "move")
+                ))
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => out(format!(
+                "Not saved: {q} already exists. To replace it, type: save! {q}"
+            )),
+            Err(e) => out(format!(
+                "Cannot save to {q}: {e}. {}",
+                if force && Path::new(&file).exists() {
+                    "The file is as it was before."
+                } else {
+                    "Nothing was written."
+                }
+            )),
+        }
+    }
+
+    fn list_moves(&self) {
+        let pos = self.current();
+        let moves: Vec<String> = self
+            .line
+            .legal_moves()
+            .iter()
+            .map(|&m| pos.move_text(m))
+            .collect();
+        if moves.is_empty() {
+            out("No legal moves: the game is over.");
+        } else {
+            out(format!("Legal moves: {}", moves.join(" ")));
+        }
+    }
+
+    fn help(&self) {
+        let view = self.current().view();
+        out("Type a move and press Enter, or one of these commands:");
+        out("  moves       list the legal moves");
+        out("  hint        ask the engine for a suggestion (what it does, its score)");
+        out("  explain [N] show move N (default: the last) lap by lap");
+        out("  undo [N]    take back your last move (or N moves) and the computer's replies");
+        out("  save FILE   save the game as a record (continue with: bao play --load FILE);");
+        out("              an existing file is never replaced: save! FILE replaces it");
+        out("  board       draw the board again");
+        out("  level N     change the computer's level (1-10)");
+        out("  new         start again from the beginning");
+        out("  help        this text");
+        out("  quit        leave (on a terminal, asks first if the game is not saved)");
+        out(move_help::<G>(self.opts.human));
+        out(format!("Board marks: {}.", board::legend(&view)));
+        out(format!(
+            "The rules are in docs/{}.md of the project; messages cite them as {}.",
+            if G::NAME == "kiswahili" {
+                "bao-la-kiswahili"
+            } else {
+                "bao-kingulu"
+            },
+            if G::NAME == "kiswahili" {
+                "K-Rn (or Rn)"
+            } else {
+                "G-Rn (or Rn)"
+            }
+        ));
+    }
+
+    /// The human typed something that is not a command: try it as a move.
+    fn human_move(&mut self, text: &str) -> Result<()> {
+        let pos = self.current().clone();
+        // Spaces inside a move are forgiven: `A6 >` is `A6>`.
+        let text: String = text.split_whitespace().collect();
+        let text = text.as_str();
+        match pos.parse_move(text) {
+            Ok(mv) => self.apply(mv, "You"),
+            Err(e) => {
+                let mut message = format!("Cannot play {:?}: {}.", clip(text, 60), e.message);
+                let hole = hole_prefix(text);
+                let view = pos.view();
+                if let Some(cell) = view.rows.iter().flatten().find(|c| c.name == hole) {
+                    if cell.owner != self.opts.human {
+                        message.push_str(&format!(
+                            " Note: hole names are case-sensitive; {hole} is {}'s hole, yours are {}.",
+                            cell.owner,
+                            own_holes(&view, self.opts.human)
+                        ));
+                    }
+                }
+                out(message);
+                out("Type 'moves' for the legal moves or 'help' for how to write them.");
+                Ok(())
+            }
+        }
+    }
+
+    /// Asks "Quit anyway?" on a terminal when the game is not saved; `true` to go on.
+    fn confirm_leave(&mut self, input: &mut Input, what: &str) -> Result<bool> {
+        if !self.opts.interactive || !self.unsaved() {
+            return Ok(true);
+        }
+        match input.read(&format!("The game is not saved. {what} anyway? [y/N] "))? {
+            Read::Line(answer) => {
+                let yes = matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes");
+                if !yes {
+                    out("Carrying on (save FILE saves the game).");
+                }
+                Ok(yes)
+            }
+            Read::Eof | Read::Interrupted => {
+                out("Carrying on (save FILE saves the game).");
+                Ok(false)
+            }
+        }
+    }
+
+    /// At the end of the input or Ctrl-C: on a terminal, an unsaved game is saved to a new
+    /// `bao-autosave-<date>-<time>.bao` in the current directory; through a pipe, a note.
+    fn leave_unsaved(&mut self, why: &str) {
+        if !self.unsaved() {
+            out(format!("{why}: leaving the game."));
+            return;
+        }
+        if !self.opts.interactive || self.opts.sandbox {
+            out(format!(
+                "{why}: leaving the game ({} not saved).",
+                plural(self.line.plies() as u64, "move")
+            ));
+            return;
+        }
+        match write_autosave(&self.record_text()) {
+            Ok(q) => out(format!(
+                "{why}: the game was not saved, so it is in {q}. Continue it with: bao play --load {q}"
+            )),
+            Err(e) => out(format!("{why}: leaving the game; {e}")),
+        }
+    }
+
+    /// Publishes the record for the Ctrl-C handler: the text when leaving now would lose
+    /// moves, else nothing.
+    fn publish(&mut self) {
+        if self.guard.is_some() {
+            let text = self.unsaved().then(|| self.record_text());
+            if let Some(Ok(mut slot)) = self.guard.as_ref().map(|g| g.lock()) {
+                *slot = text;
+            }
+        }
+    }
+
+    /// Runs the command loop until `quit` or the end of the input.
+    ///
+    /// # Errors
+    /// An input error, or the engine failing (an internal error).
+    pub fn run(&mut self, input: &mut Input) -> Result<()> {
+        let human = self.opts.human;
+        out(format!(
+            "{}: you play {human}, the computer plays {} (level {}: {}).",
+            if G::NAME == "kiswahili" {
+                GameName::Kiswahili.title()
+            } else {
+                GameName::Kingulu.title()
+            },
+            human.opponent(),
+            self.opts.level,
+            describe_config(self.engine.config())
+        ));
+        if human == Side::North {
+            out(north_orientation::<G>());
+        }
+        out("Type 'help' for the commands, 'moves' for the legal moves.");
+        self.show_board();
+        out(format!(
+            "Board marks: {}.",
+            board::legend(&self.current().view())
+        ));
+        let mut announced_end = false;
+        loop {
+            if let Some(message) = self.game_over_message() {
+                if !announced_end {
+                    out(message);
+                    out("You can still 'undo', 'new', 'save FILE' or 'quit'.");
+                    announced_end = true;
+                }
+            } else {
+                announced_end = false;
+                if self.current().side_to_move() != human {
+                    self.publish();
+                    self.computer_move()?;
+                    self.show_board();
+                    continue;
+                }
+            }
+            self.publish();
+            let line = match input.read(&format!("{human}> "))? {
+                Read::Line(line) => line,
+                Read::Eof => {
+                    self.leave_unsaved("End of input");
+                    return Ok(());
+                }
+                Read::Interrupted => {
+                    self.leave_unsaved("Ctrl-C");
+                    return Ok(());
+                }
+            };
+            if !self.command(line.trim(), input)? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Carries out one command line; `false` to leave.
+    fn command(&mut self, line: &str, input: &mut Input) -> Result<bool> {
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((w, r)) => (w, r.trim()),
+            None => (line, ""),
+        };
+        let lower = word.to_ascii_lowercase();
+        let no_more = |cmd: &str| -> bool {
+            if rest.is_empty() {
+                true
+            } else {
+                out(format!(
+                    "{cmd} takes nothing after it (got {:?}); type 'help' for the commands.",
+                    clip(rest, 60)
+                ));
+                false
+            }
+        };
+        match lower.as_str() {
+            "" => {}
+            "help" | "?" | "h" => {
+                if no_more(&lower) {
+                    self.help()
+                }
+            }
+            "moves" | "m" => {
+                if no_more(&lower) {
+                    self.list_moves()
+                }
+            }
+            "hint" => {
+                if no_more(&lower) {
+                    self.hint()?
+                }
+            }
+            "explain" | "e" => self.explain(rest),
+            "undo" | "u" => {
+                if rest.is_empty() {
+                    self.undo(1);
+                } else {
+                    match rest.parse::<usize>() {
+                        Ok(n) if n >= 1 => self.undo(n),
+                        _ => out(format!(
+                            "undo: {:?} is not a number of your moves (undo, or undo N with N ≥ 1).",
+                            clip(rest, 60)
+                        )),
+                    }
+                }
+            }
+            "save" => self.save(rest, false),
+            "save!" => self.save(rest, true),
+            "board" | "b" => {
+                if no_more(&lower) {
+                    self.show_board()
+                }
+            }
+            "new" => {
+                if no_more(&lower) && self.confirm_leave(input, "Start a new game")? {
+                    self.new_game()
+                }
+            }
+            "level" => self.set_level(rest),
+            "quit" | "exit" | "q" => {
+                if no_more(&lower) && self.confirm_leave(input, "Quit")? {
+                    out("Bye.");
+                    return Ok(false);
+                }
+            }
+            w if w.len() >= 2 && w.chars().all(|c| c.is_ascii_alphabetic()) => {
+                out(format!(
+                    "Unknown command {:?}. Type 'help' for the commands, or a move such as {}.",
+                    clip(word, 60),
+                    self.example_move()
+                ));
+            }
+            _ => {
+                if self.line.is_over() {
+                    out("The game is over: 'undo', 'new', 'save FILE' or 'quit'.");
+                    return Ok(true);
+                }
+                let before = self.line.plies();
+                self.human_move(line)?;
+                if self.line.plies() > before {
+                    self.show_board();
+                }
+            }
+        }
+        Ok(true)
+    }
+}
+
+/// Searches `pos` with `engine` on a separate thread, with a spinner on a terminal
+/// (a single line in plain mode).
+fn think<G: Evaluate>(
+    engine: &mut Engine<G>,
+    pos: &G,
+    limits: Limits,
+    what: &str,
+    plain: bool,
+) -> Result<bao_engine::SearchResult<G::Move>> {
+    let spinner = if plain {
+        out(format!("{what}..."));
+        None
+    } else {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_message(format!("{what}…"));
+        bar.enable_steady_tick(Duration::from_millis(100));
+        Some(bar)
+    };
+    let result = std::thread::scope(|scope| {
+        let handle = scope.spawn(move || engine.search(pos, limits, &mut |_| {}));
+        handle.join()
+    });
+    if let Some(bar) = spinner {
+        bar.finish_and_clear();
+    }
+    match result {
+        Ok(r) => Ok(r),
+        Err(_) => bail!("the engine failed while searching (internal error)"),
+    }
+}

@@ -1,0 +1,277 @@
+//! `bao play` (a game against the computer in the terminal) and `bao replay`.
+//!
+//! The game is a [`bao_rules::GameLine`]; the pieces around it are separate modules:
+//! [`input`] (lines from a line editor or a pipe), [`render`] (boards, wrapped messages,
+//! the lap-by-lap animation redrawn in place), [`laps`] (a move's frames from its trace),
+//! [`words`] (a move in words, for hints), [`save`] (temp file + rename), [`flow`] (the
+//! command loop of `bao play`) and [`replay`].
+//!
+//! Input is line by line (a move or a command, then Enter), so the same loop works on a
+//! terminal (coloured board, moves animated lap by lap, spinner while the computer
+//! thinks) and through a pipe (`--plain`, automatic when stdin or stdout is not a
+//! terminal: no escape codes, every lap of an explained move printed).
+
+pub mod flow;
+pub mod input;
+pub mod laps;
+pub mod render;
+pub mod replay;
+pub mod save;
+pub mod text;
+pub mod words;
+
+pub use input::{read_line, strip_escapes, Input, Read};
+pub use render::{Screen, DEFAULT_LAP_DELAY_MS};
+pub use text::{clip, plural, quote_file};
+
+use crate::common::GameName;
+use anyhow::{bail, Context, Result};
+use bao_engine::Evaluate;
+use bao_rules::line::check_work;
+use bao_rules::record::GameRecord;
+use bao_rules::{Game, GameLine, Player, Side};
+use render::out;
+use std::io::{BufRead, IsTerminal};
+
+/// The most laps one move may have under the rules of a game played or replayed here
+/// (Bao Kingulu's `non-terminating lap-cap:N`): a record or `--set` allowing more is
+/// refused, so that no move can take minutes or gigabytes to trace and draw.
+pub const MAX_LAPS: u64 = 10_000;
+
+/// The options of `bao play`.
+pub struct PlayOptions {
+    /// The human's side.
+    pub human: Side,
+    /// The computer's level 1..=10.
+    pub level: u8,
+    /// The engine seed (`--seed`), if given.
+    pub seed: Option<u64>,
+    /// Plain text (no colour, no spinner, no animation).
+    pub plain: bool,
+    /// Whether stdin is a terminal (prompts are printed then, the line editor is used,
+    /// and leaving an unsaved game asks first).
+    pub interactive: bool,
+    /// Whether `--side` was given (otherwise a loaded record's side is restored).
+    pub side_given: bool,
+    /// Whether `--level` was given (otherwise a loaded record's level is restored).
+    pub level_given: bool,
+    /// The pause after each lap of an animated move in milliseconds (0 = no animation).
+    pub lap_delay_ms: u64,
+    /// No file is ever written (`save` and the autosave are off): for fuzzing and tests.
+    pub sandbox: bool,
+}
+
+impl PlayOptions {
+    /// The options of a plain game through a pipe: South against `level`, no files
+    /// written (the fuzz target's and tests' choice).
+    pub fn sandboxed(level: u8) -> PlayOptions {
+        PlayOptions {
+            human: Side::South,
+            level,
+            seed: Some(1),
+            plain: true,
+            interactive: false,
+            side_given: false,
+            level_given: true,
+            lap_delay_ms: 0,
+            sandbox: true,
+        }
+    }
+}
+
+/// The human's side and the computer's level from a record's players: one side the
+/// engine (`bao level N`, `computer (level N)`), the other a person. `None` when the
+/// record does not say who was who (two people, two engines).
+pub fn roles_of(players: &[Player; 2]) -> Option<(Side, u8)> {
+    match players {
+        [Player::Human(_), Player::Computer { level }] => Some((Side::South, *level)),
+        [Player::Computer { level }, Player::Human(_)] => Some((Side::North, *level)),
+        _ => None,
+    }
+}
+
+/// Runs `bao play` for game `G` from `start`, or from a loaded record's line.
+///
+/// # Errors
+/// Rules that allow moves of more than [`MAX_LAPS`] laps; an input error; the engine
+/// failing (an internal error).
+pub fn play<G: Evaluate>(
+    start: G,
+    loaded: Option<GameLine<G>>,
+    opts: PlayOptions,
+    input: &mut dyn BufRead,
+) -> Result<()> {
+    let mut opts = opts;
+    let mut line = match loaded {
+        Some(line) => {
+            match roles_of(line.players()) {
+                Some((side, level)) => {
+                    let mut restored = Vec::new();
+                    if !opts.side_given {
+                        opts.human = side;
+                        restored.push(format!("you play {side}"));
+                    }
+                    if !opts.level_given {
+                        opts.level = level;
+                        restored.push(format!("the computer plays at level {level}"));
+                    }
+                    if !restored.is_empty() {
+                        out(format!(
+                            "Restored from the record: {}.",
+                            restored.join(", ")
+                        ));
+                    }
+                }
+                None => out(format!(
+                    "The record does not say who was who (South {:?}, North {:?}): you play {}, \
+                     the computer at level {} (change with --side and --level).",
+                    clip(&line.players()[0].record_name(), 40),
+                    clip(&line.players()[1].record_name(), 40),
+                    opts.human,
+                    opts.level
+                )),
+            }
+            line
+        }
+        None => GameLine::new(start),
+    };
+    if let Err(e) = check_work(line.rules(), MAX_LAPS, u32::MAX) {
+        bail!("{e}: bao play cannot trace such moves");
+    }
+    // The human keeps a name the record gives them; the computer is the engine.
+    let human = opts.human;
+    let name = match line.player(human) {
+        Player::Human(name) if name != "?" => name.clone(),
+        _ => "you".to_string(),
+    };
+    line.set_player(human, Player::Human(name));
+    line.set_player(human.opponent(), Player::Computer { level: opts.level });
+    if !opts.sandbox {
+        save::survive_file_size_limit();
+    }
+    let interactive = opts.interactive;
+    let mut session = flow::Session::new(line, opts);
+    if interactive {
+        let guard = save::Guard::default();
+        save::install_ctrl_c(guard.clone());
+        session.set_guard(guard);
+    }
+    let mut input = Input::new(input, interactive);
+    session.run(&mut input)
+}
+
+/// Reads game `number` (1-based; default 1) of a record file, picking the game type from
+/// its `Game` tag. A note goes to stderr when the file holds several games.
+///
+/// # Errors
+/// The file cannot be read, holds no record or fewer games, or names no known game.
+pub fn read_record_file(file: &str, number: Option<usize>) -> Result<(GameName, String)> {
+    if number == Some(0) {
+        bail!("--number 0: games are numbered from 1");
+    }
+    let text = std::fs::read_to_string(file)
+        .with_context(|| format!("cannot read {}", quote_file(file)))?;
+    let pieces = bao_rules::record::split_records(&text);
+    if pieces.is_empty() {
+        bail!("{file} holds no game record");
+    }
+    let n = number.unwrap_or(1);
+    if n > pieces.len() {
+        bail!(
+            "--number {n}: {file} holds {} game{}",
+            pieces.len(),
+            if pieces.len() == 1 { "" } else { "s" }
+        );
+    }
+    if pieces.len() > 1 && number.is_none() {
+        eprintln!(
+            "bao: {file} holds {} games; using game 1 (choose another with --number N)",
+            pieces.len()
+        );
+    }
+    let piece = pieces[n - 1].to_string();
+    let game = bao_rules::record::game_of(&piece).with_context(|| file.to_string())?;
+    Ok((game.parse()?, piece))
+}
+
+/// Parses a record text as game `G`, naming the file in errors. The rules are read and
+/// checked first, from the tags alone: rules allowing moves of more than [`MAX_LAPS`]
+/// laps are refused before any move is played.
+///
+/// # Errors
+/// The record's own errors ([`GameRecord::from_text`]), or rules above the lap limit.
+pub fn parse_record<G: Game>(file: &str, text: &str) -> Result<GameRecord<G>> {
+    let header: String = text
+        .lines()
+        .filter(|l| {
+            let l = l.trim_start();
+            l.starts_with('[') && !l.starts_with("[Result") && !l.starts_with("[Termination")
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    if let Ok(head) = GameRecord::<G>::from_text(&header) {
+        if let Err(e) = check_work(&head.rules, MAX_LAPS, u32::MAX) {
+            bail!(
+                "{}: {e}: moves that long are not replayed here",
+                quote_file(file)
+            );
+        }
+    }
+    GameRecord::from_text(text).with_context(|| quote_file(file))
+}
+
+/// A record file's game as a line (roles from its players, its result).
+///
+/// # Errors
+/// As [`parse_record`].
+pub fn load_line<G: Game>(file: &str, text: &str) -> Result<GameLine<G>> {
+    let record = parse_record::<G>(file, text)?;
+    GameLine::from_record(&record).with_context(|| quote_file(file))
+}
+
+/// Whether stdin and stdout are both terminals.
+pub fn is_terminal() -> bool {
+    std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
+}
+
+/// The most input lines [`run_script`] reads.
+pub const SCRIPT_MAX_LINES: usize = 64;
+
+/// Runs `bao play` on `input` as if piped in, in a sandbox: plain text, the computer at
+/// level 1 (random, seed 1), no file written, at most [`SCRIPT_MAX_LINES`] lines of at
+/// most [`input::MAX_LINE`] bytes; lines starting with `hint` are dropped (a depth-6
+/// search each would dominate the time). The first byte picks the game (even: Bao la
+/// Kiswahili, odd: Bao Kingulu). For the `play_commands` fuzz target and tests: nothing
+/// may panic, whatever the bytes.
+///
+/// # Errors
+/// As [`play`] (never for in-memory input in practice).
+pub fn run_script(input: &[u8]) -> Result<()> {
+    let Some((&first, rest)) = input.split_first() else {
+        return Ok(());
+    };
+    let mut lines = Vec::new();
+    let mut reader = std::io::Cursor::new(rest);
+    while lines.len() < SCRIPT_MAX_LINES {
+        match input::read_line_bounded(&mut reader) {
+            Ok(Some(line)) => {
+                if !line.trim_start().to_ascii_lowercase().starts_with("hint") {
+                    lines.extend_from_slice(line.as_bytes());
+                    if !line.ends_with('\n') {
+                        lines.push(b'\n');
+                    }
+                }
+            }
+            _ => break,
+        }
+    }
+    let mut script = std::io::Cursor::new(lines);
+    let opts = PlayOptions::sandboxed(1);
+    if first % 2 == 0 {
+        let start = bao_rules::kiswahili::Kiswahili::start(&Default::default());
+        play(start, None, opts, &mut script)
+    } else {
+        let start = bao_rules::kingulu::Kingulu::start(&Default::default());
+        play(start, None, opts, &mut script)
+    }
+}

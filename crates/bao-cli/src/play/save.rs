@@ -1,0 +1,139 @@
+//! Saving games: a record is written to a temporary file in the same directory and then
+//! renamed onto its name, so a failed write (disk full, quota, a file-size limit) leaves
+//! any old file whole. `save` never replaces a file; `save!` does; the Ctrl-C handler
+//! and the end of the input write a new `bao-autosave-<date>-<time>.bao`.
+
+use super::render::out;
+use super::text::quote_file;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The record text the Ctrl-C handler saves (`None`: nothing to save).
+pub type Guard = std::sync::Arc<std::sync::Mutex<Option<String>>>;
+
+/// Writes `text` to `file` by way of a temporary file next to it (`.NAME.tmp-PID`),
+/// renamed onto `file` once the whole text is written and synced. With `replace` false
+/// an existing `file` is an [`std::io::ErrorKind::AlreadyExists`] error and is never
+/// touched. On any error the temporary file is removed and `file` is as it was.
+///
+/// # Errors
+/// The I/O error of creating, writing, syncing or renaming.
+pub fn write_atomic(file: &Path, text: &str, replace: bool) -> std::io::Result<()> {
+    if !replace && std::fs::symlink_metadata(file).is_ok() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            "the file exists",
+        ));
+    }
+    let tmp = temp_name(file);
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .and_then(|mut f| {
+            f.write_all(text.as_bytes())?;
+            f.sync_all()
+        });
+    let result = written.and_then(|()| {
+        if !replace && std::fs::symlink_metadata(file).is_ok() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::AlreadyExists,
+                "the file exists",
+            ));
+        }
+        std::fs::rename(&tmp, file)
+    });
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// `.NAME.tmp-PID` in the directory of `file`.
+fn temp_name(file: &Path) -> PathBuf {
+    let name = file
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "game".to_string());
+    let tmp = format!(".{name}.tmp-{}", std::process::id());
+    match file.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.join(tmp),
+        _ => PathBuf::from(tmp),
+    }
+}
+
+/// Writes `text` to a new `bao-autosave-<date>-<time>.bao` in the current directory (never
+/// replacing a file); returns its name as a shell would need it typed.
+///
+/// # Errors
+/// A sentence naming the file and the I/O error.
+pub fn write_autosave(text: &str) -> Result<String, String> {
+    let stamp = crate::common::now_stamp();
+    for k in 0..100u32 {
+        let file = if k == 0 {
+            format!("bao-autosave-{stamp}.bao")
+        } else {
+            format!("bao-autosave-{stamp}-{k}.bao")
+        };
+        match write_atomic(Path::new(&file), text, false) {
+            Ok(()) => return Ok(quote_file(&file)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(format!("cannot save it to {file}: {e}")),
+        }
+    }
+    Err("cannot find a free autosave file name".to_string())
+}
+
+/// On a terminal, Ctrl-C outside the prompt (while the computer thinks) raises SIGINT:
+/// this handler saves an unsaved game (the text in `guard`) before leaving with code 130.
+/// At the prompt the line editor reads Ctrl-C itself.
+pub fn install_ctrl_c(guard: Guard) {
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([signal_hook::consts::SIGINT]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if signals.forever().next().is_some() {
+            let text = guard.lock().ok().and_then(|g| g.clone());
+            match text {
+                Some(text) => match write_autosave(&text) {
+                    Ok(q) => out(format!(
+                        "\nCtrl-C: the game was not saved, so it is in {q}. Continue it with: bao play --load {q}"
+                    )),
+                    Err(e) => out(format!("\nCtrl-C: leaving the game; {e}")),
+                },
+                None => out("\nCtrl-C: leaving the game."),
+            }
+            let _ = crossterm::terminal::disable_raw_mode();
+            std::process::exit(130);
+        }
+    });
+}
+
+/// A file-size limit (`ulimit -f`) raises SIGXFSZ on the write that passes it, which
+/// would end the program: with a handler installed the write fails with an error
+/// instead (`File too large`), which `save` reports, keeping the old file.
+pub fn survive_file_size_limit() {
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let _ = signal_hook::flag::register(signal_hook::consts::SIGXFSZ, flag);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_writes_never_replace_unless_asked() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("g.bao");
+        write_atomic(&file, "one", false).unwrap();
+        let err = write_atomic(&file, "two", false).unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::AlreadyExists);
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "one");
+        write_atomic(&file, "three", true).unwrap();
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "three");
+        // No temporary file is left behind.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        // A failed write (no such directory) leaves nothing.
+        assert!(write_atomic(&dir.path().join("no/g.bao"), "x", true).is_err());
+    }
+}
