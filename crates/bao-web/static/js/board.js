@@ -132,7 +132,10 @@ export function drawBoard(svg, board, opts = {}) {
       grid[r].push(g);
       const square = !opts.noNyumba && (cell.mark === 'nyumba' || cell.mark === 'lost-nyumba');
       const classes = ['hole', opts.noNyumba && /nyumba/.test(cell.mark) ? 'plain' : cell.mark];
-      if (cell.mark === 'nyumba' && cell.functional && !opts.noNyumba) classes.push('functional');
+      // While a move is animated the marks are the ones from before it: a nyumba emptied on
+      // the way is no longer drawn as functional.
+      const functional = cell.functional && (!counts || seeds >= 6);
+      if (cell.mark === 'nyumba' && functional && !opts.noNyumba) classes.push('functional');
       if (cell.mark === 'reserved') classes.push(`reserved-${cell.reserved_by}`);
       if (cell.takasia) classes.push('takasia');
       if (isPlayable) classes.push('playable');
@@ -158,7 +161,7 @@ export function drawBoard(svg, board, opts = {}) {
       }
       shape.setAttribute('class', classes.join(' '));
       shape.setAttribute('data-hole', cell.name);
-      const label = holeLabel(cell, seeds, {
+      const label = holeLabel({ ...cell, functional }, seeds, {
         playable: isPlayable, selected: isSelected, hint: isHint, lastFrom: isLast, noNyumba: opts.noNyumba,
       });
       g.setAttribute('aria-label', label);

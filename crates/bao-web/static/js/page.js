@@ -153,6 +153,7 @@ function render() {
     return;
   }
   $('review-bar').hidden = true;
+  delete $('board-area').dataset.view;
   const groups = movesFrom();
   const interactive = canAct && humanToMove();
   const playable = interactive ? new Set(groups.keys()) : new Set();
@@ -205,6 +206,7 @@ function renderView() {
     $('review-text').textContent = `Move ${v.ply} of ${total}: ${v.played.side} ${v.played.text}, step ${v.k} of ${v.frames.length - 1}.`;
     $('caption').textContent = captionOf(v.played, v.frames, v.k, v.ply);
   }
+  $('board-area').dataset.view = v.played ? `${v.ply}:${v.k}:${v.frames.length - 1}` : '0';
   $('btn-prev').disabled = v.ply === 0 && (!v.played || v.k === 0);
   $('btn-move-prev').disabled = v.ply === 0;
   $('btn-replay').disabled = !v.played;
@@ -604,9 +606,11 @@ async function openMove(ply, { k = 0, animateIt = true } = {}) {
     }
     const entry = await traceOf(s, ply);
     const frames = framesOf(entry.played);
-    app.view = { ply, played: entry.played, frames, k: k < 0 ? frames.length - 1 : k, after: entry.after };
+    const replay = animateIt && k === 0 && speed().step;
+    const at = k < 0 || (animateIt && !replay) ? frames.length - 1 : k;
+    app.view = { ply, played: entry.played, frames, k: at, after: entry.after };
     render();
-    if (animateIt && k === 0 && speed().step) {
+    if (replay) {
       await animate(entry.played, ply, entry.after, 0);
       if (app.view && app.view.ply === ply) app.view.k = frames.length - 1;
       render();
