@@ -57,8 +57,8 @@ export async function launch(viewport = { width: 1280, height: 860 }) {
     browser,
     dir,
     /** A new context (its own localStorage: another player's browser) and a page in it. */
-    async page(vp = viewport) {
-      const ctx = await browser.newContext({ viewport: vp });
+    async page(vp = viewport, opts = {}) {
+      const ctx = await browser.newContext({ viewport: vp, ...opts });
       const page = await ctx.newPage();
       page.errors = [];
       page.on('pageerror', (e) => page.errors.push(String(e)));

@@ -131,6 +131,10 @@ export function drawBoard(svg, board, opts = {}) {
       const g = el('g', { class: 'cell', 'data-hole': cell.name, tabindex: '-1' }, svg);
       grid[r].push(g);
       const square = !opts.noNyumba && (cell.mark === 'nyumba' || cell.mark === 'lost-nyumba');
+      // Narrow boards (phones) use bigger holes, with the name inside under the count.
+      const R = CELL * (G.narrow ? 0.43 : 0.36);
+      const S = CELL * (G.narrow ? 0.8 : 0.7);
+      const gap = G.narrow ? 4 : 7;
       const classes = ['hole', opts.noNyumba && /nyumba/.test(cell.mark) ? 'plain' : cell.mark];
       // While a move is animated the marks are the ones from before it: a nyumba emptied on
       // the way is no longer drawn as functional.
@@ -146,18 +150,17 @@ export function drawBoard(svg, board, opts = {}) {
       const ring = isSelected ? 'selected' : isHint ? 'hint' : isPlayable ? 'playable' : null;
       if (ring) {
         if (square) {
-          const s = CELL * 0.7 + 14;
+          const s = S + 2 * gap;
           el('rect', { class: `halo ${ring}`, x: cx - s / 2, y: cy - s / 2, width: s, height: s, rx: 10 }, g);
         } else {
-          el('circle', { class: `halo ${ring}`, cx, cy, r: CELL * 0.36 + 7 }, g);
+          el('circle', { class: `halo ${ring}`, cx, cy, r: R + gap }, g);
         }
       }
       let shape;
       if (square) {
-        const s = CELL * 0.7;
-        shape = el('rect', { x: cx - s / 2, y: cy - s / 2, width: s, height: s, rx: 6 }, g);
+        shape = el('rect', { x: cx - S / 2, y: cy - S / 2, width: S, height: S, rx: 6 }, g);
       } else {
-        shape = el('circle', { cx, cy, r: CELL * 0.36 }, g);
+        shape = el('circle', { cx, cy, r: R }, g);
       }
       shape.setAttribute('class', classes.join(' '));
       shape.setAttribute('data-hole', cell.name);
@@ -173,13 +176,13 @@ export function drawBoard(svg, board, opts = {}) {
       }
       el('title', {}, g).textContent = title;
       if (!G.narrow) drawSeeds(g, cx, cy, seeds, CELL * 0.29);
-      const t = el('text', { class: seeds ? 'count' : 'count zero', x: cx, y: G.narrow ? cy - 7 : cy - 2 }, g);
+      const t = el('text', { class: seeds ? 'count' : 'count zero', x: cx, y: G.narrow ? cy - 10 : cy - 2 }, g);
       t.textContent = String(seeds);
-      const nameY = G.narrow ? cy + 19 : cy + CELL * 0.5 - 1;
+      const nameY = G.narrow ? cy + 25 : cy + CELL * 0.5 - 1;
       el('text', { class: 'hole-name', x: cx, y: nameY }, g).textContent = cell.name;
       if (isLast) {
         // The start hole of the last move: a small marker on the hole's top edge.
-        const top = cy - CELL * 0.36;
+        const top = cy - (square ? S / 2 : R);
         el('polygon', { class: 'last-from', points: `${cx - 9},${top - 3} ${cx + 9},${top - 3} ${cx},${top + 9}` }, g);
       }
       if (cell.mark === 'reserved') {

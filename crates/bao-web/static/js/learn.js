@@ -253,7 +253,7 @@ class Lesson {
 
   draw(board, opts = {}) {
     drawBoard(this.svg, board, { narrow: true, labels: this.labels(), ...opts });
-    fitLabels(this.svg, 11);
+    fitLabels(this.svg, 12);
   }
 
   /** Shows frame k of move i with the caption of that board. */
@@ -487,7 +487,7 @@ async function main() {
     lessons.push(new Lesson(l, art));
   }
   window.addEventListener('pagehide', () => { for (const g of games) drop(g, true); });
-  window.addEventListener('resize', () => { for (const x of lessons) fitLabels(x.svg, 11); });
+  window.addEventListener('resize', () => { for (const x of lessons) fitLabels(x.svg, 12); });
   // One case after the other, so the server is not asked for all of them at once.
   for (const x of lessons) {
     try {

@@ -476,6 +476,8 @@ async function animate(played, ply, after, from = 0) {
 /** Shows a move that was just played (ours, the computer's or the friend's): animated, then kept. */
 async function showPlayed(played, state) {
   const ply = state.history.length;
+  const h = state.history[ply - 1];
+  played = { ...played, from: played.from || (h && h.from), side: played.side || (h && h.side) };
   remember(state.id, ply, played, state.board);
   app.view = null;
   $('status').textContent = `${sideName(played.side)} plays ${played.text}`;
@@ -545,7 +547,14 @@ async function continueGame() {
 /** Takes a state from the server (an answer or the event stream), keeping `you`. */
 function adoptState(state) {
   const you = state.you !== undefined ? state.you : app.state && app.state.id === state.id ? app.state.you : undefined;
+  const changed = !app.state || app.state.id !== state.id || app.state.history.length !== state.history.length
+    || !!app.state.outcome !== !!state.outcome;
   app.state = { ...state, you };
+  if (changed) {
+    // The saved games list shows plies and results: refresh it soon (once for a burst).
+    clearTimeout(adoptState.timer);
+    adoptState.timer = setTimeout(refreshSaved, 800);
+  }
 }
 
 /** A state from the event stream: another board moved, undid, resigned or invited. */
