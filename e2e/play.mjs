@@ -197,6 +197,17 @@ try {
   await page.waitForFunction(() => document.querySelectorAll('#move-list .mv[data-ply]').length >= 2);
   state = await serverState(page, url);
   equal(state.history[0].text, 'A6<', 'Enter on the arrow played A6<');
+  // After the computer's reply the focus is on a playable hole: Enter plays on.
+  await page.waitForFunction(() => document.querySelectorAll('#move-list .mv[data-ply]').length >= 3, null, { timeout: 60000 });
+  await waitForHumanTurn(page);
+  await page.waitForFunction(() => / playable$/.test(document.activeElement.getAttribute('aria-label') || ''));
+  check(true, `after the reply the focus is on a playable hole: "${await page.evaluate(() => document.activeElement.getAttribute('aria-label'))}"`);
+  await page.keyboard.press('Enter');
+  if (await page.$('#board polygon.arrow, #choices button[data-move]')) await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#move-list .mv[data-ply]').length >= 4, null, { timeout: 60000 });
+  state = await serverState(page, url);
+  check(state.history.length >= 3 && state.history[0].side === 'South' && state.history[2].side === 'South',
+    `a second move by keyboard alone: ${state.history.map((h) => h.text).join(' ')}`);
 
   // ---- 5. T5 from a record: safari versus stop.
   await loadRecord(page, env.dir, 't5.bao', '[Game "kiswahili"]\n[Setup "1 1 1 1 1 1 1 1 / 2 5 0 6 0 0 0 0 / '

@@ -268,7 +268,8 @@ export function drawBoard(svg, board, opts = {}) {
   }
 
   if (hadFocus) {
-    const target = hadFocus.startsWith('arrow:')
+    // Focus stays on the same hole, unless the caller names the hole to focus.
+    const target = opts.focus ? (cells.find((x) => x.name === opts.focus) || {}).g : hadFocus.startsWith('arrow:')
       ? arrowEls.find((a) => 'arrow:' + a.dataset.dir === hadFocus) || (stop && stop.g)
       : (cells.find((x) => x.name === hadFocus) || {}).g;
     if (target) {

@@ -174,8 +174,11 @@ function render() {
     onHole: onHoleClick,
     onArrow: onArrowClick,
     focusArrow: app.focusArrow,
+    // After a move, a keyboard player's focus goes to the first hole that can be played.
+    focus: app.focusPlayable && playable.size ? [...playable][0] : undefined,
   });
   app.focusArrow = false;
+  if (playable.size) app.focusPlayable = false;
   renderChoices(interactive ? groups : new Map());
   renderExplain($('explain'), app.last, (k) => openMove(app.last.ply, { k }));
   renderLegend(s.game);
@@ -310,6 +313,11 @@ function renderStatus() {
     return;
   }
   const stage = s.board.stage && s.board.stage !== 'play' ? ` · ${s.board.stage} stage` : '';
+  if (app.view && !app.animating) {
+    const toPlay = humanToMove() ? ' to play on' : '';
+    st.textContent = `Looking at ${app.view.ply ? `move ${app.view.ply} of ${s.history.length}` : 'the start'} — Back to the game (Escape)${toPlay}`;
+    return;
+  }
   if (app.thinking) {
     const span = document.createElement('span');
     span.className = 'thinking';
@@ -458,10 +466,12 @@ async function animate(played, ply, after, from = 0) {
       draw: (f, active, counts, stores, k) => {
         draw(played.before, { counts, stores, active, toMove: played.side, review: reviewing });
         $('caption').textContent = captionOf(played, frames, k, ply);
-      },
-      onFrame: (k) => {
-        renderExplain($('explain'), { ...entry, k }, () => {});
-        if (app.view) $('review-text').textContent = `Move ${ply}: ${played.side} ${played.text}, step ${k} of ${frames.length - 1}.`;
+        if (k !== entry.shown) {
+          // The panel marks the step the board shows.
+          entry.shown = k;
+          renderExplain($('explain'), { ...entry, k }, () => {});
+          if (app.view) $('review-text').textContent = `Move ${ply}: ${played.side} ${played.text}, step ${k} of ${frames.length - 1}.`;
+        }
       },
     });
     entry.k = app.skip ? frames.length - 1 : shown;
@@ -506,7 +516,10 @@ async function playMove(text) {
   } finally {
     app.busy = false;
     render();
-    if (hadFocus) focusBoard();
+    if (hadFocus) {
+      app.focusPlayable = true;
+      focusBoard();
+    }
   }
   continueGame();
 }

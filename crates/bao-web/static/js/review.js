@@ -71,6 +71,7 @@ export function renderExplain(box, view, onJump) {
   const h = document.createElement('h2');
   const list = document.createElement('ol');
   list.className = 'steps';
+  list.start = 0; // step 0 is the board before the move, as in the caption
   if (!view || !view.played) {
     h.textContent = 'Explanation';
     const p = document.createElement('p');
