@@ -48,16 +48,18 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 pub const MAX_GAMES: usize = 512;
 
 const INDEX_HTML: &str = include_str!("../static/index.html");
+const JS: &str = "text/javascript; charset=utf-8";
+const HTML: &str = "text/html; charset=utf-8";
 /// The page's ES modules and the learn page (served as they are, without a bundler), until
 /// the server serves every file of `static/`.
 const PAGE_FILES: [(&str, &str, &str); 7] = [
-    ("/js/api.js", "text/javascript; charset=utf-8", include_str!("../static/js/api.js")),
-    ("/js/board.js", "text/javascript; charset=utf-8", include_str!("../static/js/board.js")),
-    ("/js/trace.js", "text/javascript; charset=utf-8", include_str!("../static/js/trace.js")),
-    ("/js/review.js", "text/javascript; charset=utf-8", include_str!("../static/js/review.js")),
-    ("/js/page.js", "text/javascript; charset=utf-8", include_str!("../static/js/page.js")),
-    ("/js/learn.js", "text/javascript; charset=utf-8", include_str!("../static/js/learn.js")),
-    ("/learn", "text/html; charset=utf-8", include_str!("../static/learn.html")),
+    ("/js/api.js", JS, include_str!("../static/js/api.js")),
+    ("/js/board.js", JS, include_str!("../static/js/board.js")),
+    ("/js/trace.js", JS, include_str!("../static/js/trace.js")),
+    ("/js/review.js", JS, include_str!("../static/js/review.js")),
+    ("/js/page.js", JS, include_str!("../static/js/page.js")),
+    ("/js/learn.js", JS, include_str!("../static/js/learn.js")),
+    ("/learn", HTML, include_str!("../static/learn.html")),
 ];
 const STYLE_CSS: &str = include_str!("../static/style.css");
 const FAVICON_SVG: &str = include_str!("../static/favicon.svg");
