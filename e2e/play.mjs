@@ -230,6 +230,17 @@ try {
     `the explanation names the safari and both captures: ${safariSteps.join(' ')}`);
   await page.click('#btn-live');
 
+  // ---- T10: a move that ends the game (bao hamna), at instant speed: the caption still
+  // belongs to the board shown.
+  await setSpeed(page, 0);
+  await loadRecord(page, env.dir, 't10.bao', '[Game "kiswahili"]\n[Setup "1 1 1 1 1 1 1 1 / 0 0 0 0 7 0 1 0 / '
+    + '0 0 2 0 1 0 1 0 / 22 0 0 0 0 0 0 22 ; S=0 N=0 ; house S- N- ; South ; takasia -"]\n\n*\n');
+  await page.click('#board g.cell[data-hole="A3"]');
+  await page.waitForFunction(() => /Game over/.test(document.getElementById('status').textContent));
+  check(/bao hamna/.test(await page.textContent('#status')), 'T10: the game is over, bao hamna');
+  check(/^South's A3> \(ply 1\), step \d+ of \d+: .*South wins/.test(await page.textContent('#caption')), `the caption tells the last step: "${await page.textContent('#caption')}"`);
+  equal(await page.$$eval('#choices button', (bs) => bs.map((b) => b.textContent)), ['New game…', 'Review from the start'], 'a new game or a review is offered');
+
   // ---- Bao Kingulu: 2×6, one click plays a pit; its help speaks of neither kichwa nor safari.
   await newGame(page, { game: 'kingulu', level: 1 });
   await waitForHumanTurn(page);

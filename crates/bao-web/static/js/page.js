@@ -493,6 +493,8 @@ async function showPlayed(played, state) {
   $('status').textContent = `${sideName(played.side)} plays ${played.text}`;
   const entry = await animate(played, ply, state.board);
   app.last = entry;
+  // The caption of the board now shown: the move's last step (also at instant speed).
+  $('caption').textContent = captionOf(played, entry.frames, entry.k, ply);
 }
 
 async function playMove(text) {
@@ -598,8 +600,11 @@ async function onStreamState(state) {
   } else {
     adoptState(state);
   }
-  app.selected = null;
-  app.hint = null;
+  if (state.history.length !== known || !!state.outcome !== !!s.outcome) {
+    // The game moved on elsewhere: a choice or a hint for the old position is void.
+    app.selected = null;
+    app.hint = null;
+  }
   render();
   continueGame();
 }
