@@ -62,7 +62,7 @@ try {
   const offered = await page.$$eval('#opposite svg .hole.playable', (hs) => hs.map((h) => h.dataset.hole).sort());
   equal(offered, ['A1', 'A2', 'A4', 'A6'], 'Try it offers the legal moves of T4 (A1 A2 A4 A6)');
   await page.click('#opposite svg g.cell[data-hole="A2"]');
-  await page.waitForFunction(() => /Your move|Game over/.test(document.querySelector('#opposite .caption').textContent), null, { timeout: 60000 });
+  await page.waitForFunction(() => /^North played a\d\. Your move\.$|Game over/.test(document.querySelector('#opposite .caption').textContent), null, { timeout: 60000 });
   const cap = await page.textContent('#opposite .caption');
   check(/^North played a\d\. Your move\.$|Game over/.test(cap), `the computer answered: "${cap}"`);
   equal(page.errors, [], 'no errors in the page\'s console');

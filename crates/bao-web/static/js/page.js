@@ -879,7 +879,8 @@ async function refreshSaved() {
     const when = g.updated ? new Date(g.updated).toLocaleString() : '';
     const text = document.createElement('span');
     text.className = 'saved-text';
-    text.textContent = `${TITLES[g.game] || g.game}, ${g.south} v ${g.north}, ${g.plies} ${g.plies === 1 ? 'ply' : 'plies'}${g.result ? `, ${g.result}` : ''}${when ? ` · ${when}` : ''}`;
+    const player = (name) => String(name || '?').replace(/^bao level (\d+)$/, 'computer (level $1)');
+    text.textContent = `${TITLES[g.game] || g.game}, ${player(g.south)} v ${player(g.north)}, ${g.plies} ${g.plies === 1 ? 'ply' : 'plies'}${g.result ? `, ${g.result}` : ''}${when ? ` · ${when}` : ''}`;
     const cont = document.createElement('button');
     cont.textContent = app.state && g.id === app.state.id ? 'Playing' : 'Continue';
     cont.disabled = !!(app.state && g.id === app.state.id);
