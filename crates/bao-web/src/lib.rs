@@ -52,12 +52,16 @@ const JS: &str = "text/javascript; charset=utf-8";
 const HTML: &str = "text/html; charset=utf-8";
 /// The page's ES modules and the learn page (served as they are, without a bundler), until
 /// the server serves every file of `static/`.
-const PAGE_FILES: [(&str, &str, &str); 7] = [
+const PAGE_FILES: [(&str, &str, &str); 11] = [
     ("/js/api.js", JS, include_str!("../static/js/api.js")),
     ("/js/board.js", JS, include_str!("../static/js/board.js")),
     ("/js/trace.js", JS, include_str!("../static/js/trace.js")),
     ("/js/review.js", JS, include_str!("../static/js/review.js")),
     ("/js/page.js", JS, include_str!("../static/js/page.js")),
+    ("/js/state.js", JS, include_str!("../static/js/state.js")),
+    ("/js/panels.js", JS, include_str!("../static/js/panels.js")),
+    ("/js/dialog.js", JS, include_str!("../static/js/dialog.js")),
+    ("/js/saved.js", JS, include_str!("../static/js/saved.js")),
     ("/js/learn.js", JS, include_str!("../static/js/learn.js")),
     ("/learn", HTML, include_str!("../static/learn.html")),
 ];

@@ -8,92 +8,15 @@ import { api, follow, saveSeat, seatFor, sleep } from './api.js';
 import { drawBoard, fitLabels } from './board.js';
 import { SPEEDS, framesOf, captionOf, lapStep, play as playFrames } from './trace.js';
 import { remember, forget, traceOf, renderExplain } from './review.js';
+import {
+  $, TITLES, app, showError, isComputer, humanSides, mySides, who, sideName, modePlayers, humanToMove,
+} from './state.js';
+import { noNyumba, renderLegend, renderHelp, renderStatus, renderInfo, renderMoveList } from './panels.js';
+import { fillProfiles, showLevel, showLevelRow, openDialog } from './dialog.js';
+import { refreshSaved as refreshSavedList } from './saved.js';
 
-const $ = (id) => document.getElementById(id);
-const TITLES = { kiswahili: 'Bao la Kiswahili', kingulu: 'Bao Kingulu' };
+const refreshSaved = () => refreshSavedList({ openGame, newGame });
 
-const app = {
-  meta: null,
-  state: null, // the last state from the server
-  selected: null, // the hole whose moves are being chosen
-  selectedDir: null,
-  busy: false, // a request or animation is running
-  thinking: false, // the computer is searching
-  hint: null, // { best, score }
-  skip: false,
-  animating: false,
-  loop: 0, // bumps on new game / load, to stop an old computer loop
-  view: null, // { ply, played, frames, k, after } while looking at a move; null = the game
-  last: null, // the same for the last move, kept after its animation (the panel shows it)
-  unfollow: null,
-  live: false, // the event stream is connected
-  settings: { game: 'kiswahili', rules: '', level: 5, mode: 'south' },
-};
-
-// ---------------------------------------------------------------------------------
-// Errors
-
-function showError(err) {
-  let box = $('error');
-  if (!box) {
-    box = document.createElement('div');
-    box.id = 'error';
-    box.setAttribute('role', 'alert');
-    document.body.appendChild(box);
-  }
-  box.textContent = String(err && err.message ? err.message : err);
-  box.hidden = false;
-  clearTimeout(showError.timer);
-  showError.timer = setTimeout(() => { box.hidden = true; }, 7000);
-}
-
-// ---------------------------------------------------------------------------------
-// Players and seats
-
-const playerOf = (side) => (app.state ? app.state.players[side.toLowerCase()] : 'human');
-const isComputer = (side) => playerOf(side) === 'computer';
-const humanSides = () => ['South', 'North'].filter((s) => !isComputer(s));
-
-/** The sides this browser may move: the server's `you`, or every human side without seats. */
-function mySides() {
-  const s = app.state;
-  if (!s) return [];
-  if (Array.isArray(s.you)) return s.you;
-  return humanSides();
-}
-const mine = (side) => mySides().includes(side);
-const friendGame = () => humanSides().some((s) => !mine(s)) && mySides().length > 0;
-
-function who(side) {
-  if (isComputer(side)) return `computer, level ${app.state.level}`;
-  const me = mySides();
-  if (me.includes(side) && me.length === 1) return 'you';
-  if (!me.includes(side) && me.length > 0) return 'your friend';
-  if (me.length === 0) return 'player';
-  return 'player';
-}
-const sideName = (side) => `${side} (${who(side)})`;
-
-function modePlayers(mode) {
-  switch (mode) {
-    case 'north': return { south: 'computer', north: 'human' };
-    case 'humans': case 'friend': return { south: 'human', north: 'human' };
-    case 'computers': return { south: 'computer', north: 'computer' };
-    default: return { south: 'human', north: 'computer' };
-  }
-}
-
-function humanToMove() {
-  const s = app.state;
-  return s && !s.outcome && !isComputer(s.to_move) && mine(s.to_move);
-}
-
-// ---------------------------------------------------------------------------------
-// Moves offered
-
-/** The direction arrow of a move: the server's `dir`, or for a namua capture that sows
- * nothing beyond the kichwa (one captured seed) the side of its kichwa (notation.md §3:
- * `>` = from the mover's left kichwa towards the right). */
 function dirOf(m, side) {
   if (m.dir) return m.dir;
   const sym = m.text.replace(/[+*#x^]+$/, '').slice(-1);
@@ -115,11 +38,7 @@ function movesFrom() {
   return groups;
 }
 
-// ---------------------------------------------------------------------------------
-// Rendering
-
 const narrow = () => $('board-wrap').clientWidth < 640;
-const noNyumba = () => app.state && app.state.rules === 'kujifunza';
 
 function labels() {
   return { north: `North — ${who('North')}`, south: `South — ${who('South')}` };
@@ -138,7 +57,7 @@ function render() {
   $('title').textContent = TITLES[s.game] || 'Bao';
   renderStatus();
   renderInfo();
-  renderMoveList();
+  renderMoveList(openMove);
   renderHelp();
   $('btn-download').href = `/api/games/${encodeURIComponent(s.id)}/record`;
   $('btn-download').setAttribute('download', `game-${s.id}.bao`);
@@ -185,6 +104,7 @@ function render() {
 }
 
 /** Draws the move being looked at, at its frame k, with the caption of that board. */
+
 function renderView() {
   const v = app.view;
   const s = app.state;
@@ -262,159 +182,10 @@ function renderChoices(groups) {
   box.appendChild(cancel);
 }
 
-const LEGENDS = {
-  kiswahili: 'Square hole = nyumba (gold border: functional, dashed: ownership lost). Red ✕ = takasia: '
-    + 'that hole may not be played this turn. A1/A8 and a1/a8 are the vichwa. Stores hold the seeds '
-    + 'still to be entered in the namua stage. A small white triangle marks the hole the last move started from.',
-  kujifunza: 'Bao la Kujifunza: 2 seeds in every hole, no stores and no nyumba; the game starts in the mtaji stage. '
-    + 'A1/A8 and a1/a8 are the vichwa. A small white triangle marks the hole the last move started from.',
-  kingulu: 'A pit with a coloured ring and a badge is reserved (kuweka mtoto): S = by South, N = by North. '
-    + 'Its seeds count for the reserver, and every seed sown into it goes to the reserver\'s store. '
-    + 'Score = store + own unreserved pits + pits reserved.',
-};
-
-function renderLegend(game) {
-  $('legend').textContent = (noNyumba() ? LEGENDS.kujifunza : LEGENDS[game]) || '';
-}
-
-const HELP = {
-  kiswahili: 'Holes you can play from have a green ring. Click one (or Tab to the board, move with the arrow keys '
-    + 'and press Enter); if the move can go more than one way, click an arrow (the way the seeds go first) or a '
-    + 'button below the board to choose the direction, the kichwa or safari. The computer answers by itself.',
-  kingulu: 'Pits you can play from have a green ring. Click one (or Tab to the board, move with the arrow keys and '
-    + 'press Enter): its seeds are sown anticlockwise, relay after relay, until a lap ends in an empty pit '
-    + '(a capture of the opposite pit when it is yours), in a pit of the opponent that held 3 (kuweka mtoto: it '
-    + 'becomes yours) or in a reserved pit. The computer answers by itself.',
-};
-
-function renderHelp() {
-  const game = app.state.game;
-  const box = $('help-text');
-  if (box.dataset.game === game) return;
-  box.dataset.game = game;
-  box.textContent = '';
-  for (const text of [HELP[game], 'Hint asks the computer for a move (pink ring), Undo takes back your last move, '
-    + 'and a click on a move in the list replays it with its explanation.']) {
-    const p = document.createElement('p');
-    p.className = 'small';
-    p.textContent = text;
-    box.appendChild(p);
-  }
-}
-
-function renderStatus() {
-  const s = app.state;
-  const st = $('status');
-  st.className = '';
-  st.textContent = '';
-  if (s.outcome) {
-    st.className = 'over';
-    st.textContent = `Game over — ${s.outcome.text}.`;
-    return;
-  }
-  const stage = s.board.stage && s.board.stage !== 'play' ? ` · ${s.board.stage} stage` : '';
-  if (app.view && !app.animating) {
-    const toPlay = humanToMove() ? ' to play on' : '';
-    st.textContent = `Looking at ${app.view.ply ? `move ${app.view.ply} of ${s.history.length}` : 'the start'} — Back to the game (Escape)${toPlay}`;
-    return;
-  }
-  if (app.thinking) {
-    const span = document.createElement('span');
-    span.className = 'thinking';
-    span.textContent = `${s.to_move} (computer) is thinking`;
-    st.append(span, document.createTextNode(stage));
-    return;
-  }
-  if (isComputer(s.to_move)) {
-    st.textContent = `${s.to_move} (computer) to move${stage}`;
-  } else if (!mine(s.to_move)) {
-    st.textContent = mySides().length ? `Waiting for ${s.to_move} (your friend)${stage}` : `${s.to_move} to move (you are watching)${stage}`;
-  } else if (mySides().length === 1) {
-    st.textContent = `Your move (${s.to_move}): choose a hole with a green ring${stage}`;
-  } else {
-    st.textContent = `${s.to_move} to move: choose a hole with a green ring${stage}`;
-  }
-}
-
-function renderInfo() {
-  const s = app.state;
-  const rows = [
-    ['Game', TITLES[s.game] || s.game],
-    ['Rules', s.rules],
-    ['South', sideName('South')],
-    ['North', sideName('North')],
-    ['To move', s.outcome ? '—' : s.to_move],
-    ...(s.board.stage && s.board.stage !== 'play' ? [['Stage', s.board.stage]] : []),
-    ['Stores', `South ${s.board.stores[0]} · North ${s.board.stores[1]}`],
-  ];
-  if (s.board.scores) rows.push(['Score', `South ${s.board.scores[0]} · North ${s.board.scores[1]}`]);
-  if (s.outcome) rows.push(['Result', s.outcome.text]);
-  if (friendGame()) rows.push(['Live', app.live ? 'following the other board' : 'connecting…']);
-  const dl = document.createElement('dl');
-  for (const [k, v] of rows) {
-    const dt = document.createElement('dt');
-    dt.textContent = k;
-    const dd = document.createElement('dd');
-    dd.textContent = v;
-    dl.append(dt, dd);
-  }
-  const card = $('game-info');
-  card.textContent = '';
-  const h = document.createElement('h2');
-  h.textContent = `Game ${s.id}`;
-  card.append(h, dl);
-}
-
-function renderMoveList() {
-  const s = app.state;
-  const list = $('move-list');
-  list.textContent = '';
-  const current = app.view ? app.view.ply : s.history.length;
-  const item = (text, ply, title) => {
-    const b = document.createElement('button');
-    b.className = 'mv' + (ply === current ? ' current' : '');
-    b.textContent = text;
-    b.dataset.ply = String(ply);
-    b.title = title;
-    b.addEventListener('click', () => openMove(ply));
-    return b;
-  };
-  const start = document.createElement('li');
-  start.value = 0;
-  start.style.listStyle = 'none';
-  start.appendChild(item('start', 0, 'the start position'));
-  list.appendChild(start);
-  let li = null;
-  let number = 0;
-  for (const h of s.history) {
-    if (!li || h.side === 'South' || li.childElementCount >= 2) {
-      number++;
-      li = document.createElement('li');
-      li.value = number;
-      list.appendChild(li);
-      if (h.side === 'North' && li.childElementCount === 0) {
-        const dots = document.createElement('span');
-        dots.className = 'mv dots';
-        dots.textContent = '…';
-        li.appendChild(dots);
-      }
-    }
-    li.appendChild(item(h.text, h.ply, `${h.side}, ply ${h.ply}: click to watch this move again`));
-  }
-  const cur = list.querySelector('.current');
-  if (cur) {
-    const top = cur.offsetTop - list.offsetTop;
-    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 24) list.scrollTop = Math.max(0, top - list.clientHeight / 2);
-  }
-}
-
 function focusBoard() {
   const cell = $('board').querySelector('g.cell[tabindex="0"]');
   if (cell) cell.focus();
 }
-
-// ---------------------------------------------------------------------------------
-// Input
 
 function onHoleClick(name) {
   const group = movesFrom().get(name);
@@ -449,6 +220,7 @@ function onArrowClick(dir) {
 const speed = () => SPEEDS[Number($('speed').value)] || SPEEDS[2];
 
 /** Animates `played` (move `ply`) from frame `from`, then leaves the panel on its last step. */
+
 async function animate(played, ply, after, from = 0) {
   const frames = framesOf(played);
   const entry = { ply, played, frames, k: frames.length - 1, after };
@@ -484,6 +256,7 @@ async function animate(played, ply, after, from = 0) {
 }
 
 /** Shows a move that was just played (ours, the computer's or the friend's): animated, then kept. */
+
 async function showPlayed(played, state) {
   const ply = state.history.length;
   const h = state.history[ply - 1];
@@ -527,6 +300,7 @@ async function playMove(text) {
 }
 
 /** Lets the computer move while it is its turn (only a page that holds a seat asks). */
+
 async function continueGame() {
   const loop = app.loop;
   while (app.state && !app.state.outcome && isComputer(app.state.to_move) && loop === app.loop && !app.view) {
@@ -560,6 +334,7 @@ async function continueGame() {
 }
 
 /** Takes a state from the server (an answer or the event stream), keeping `you`. */
+
 function adoptState(state) {
   const you = state.you !== undefined ? state.you : app.state && app.state.id === state.id ? app.state.you : undefined;
   const changed = !app.state || app.state.id !== state.id || app.state.history.length !== state.history.length
@@ -573,6 +348,7 @@ function adoptState(state) {
 }
 
 /** A state from the event stream: another board moved, undid, resigned or invited. */
+
 async function onStreamState(state) {
   const s = app.state;
   if (!s || state.id !== s.id) return;
@@ -648,6 +424,7 @@ async function openMove(ply, { k = 0, animateIt = true } = {}) {
 }
 
 /** Back to the game: the live board, the last move's explanation kept in the panel. */
+
 function backToGame() {
   app.view = null;
   render();
@@ -706,6 +483,7 @@ function stepMove(delta) {
 // Undo, hint, resign, invite
 
 /** How many plies Undo takes back: to before the last move of a side this page plays. */
+
 function undoPlies() {
   const s = app.state;
   if (!s || !s.history.length) return 0;
@@ -771,6 +549,7 @@ async function resign() {
 }
 
 /** Invites a friend for `side` (default: North, or the computer's side) and shows the link. */
+
 async function invite(side) {
   const s = app.state;
   if (!s) return;
@@ -807,9 +586,6 @@ async function copyInvite() {
   }
   setTimeout(() => { $('invite-copy').textContent = 'Copy link'; }, 2000);
 }
-
-// ---------------------------------------------------------------------------------
-// Games: new, load, saved
 
 function adopt(state) {
   app.loop++;
@@ -854,56 +630,6 @@ async function loadRecord(file) {
   }
 }
 
-async function refreshSaved() {
-  const box = $('saved');
-  let games;
-  try {
-    games = await api('GET', '/api/games?limit=20');
-  } catch (_) {
-    $('saved-card').hidden = true;
-    return;
-  }
-  $('saved-card').hidden = false;
-  box.textContent = '';
-  if (!Array.isArray(games) || !games.length) {
-    const li = document.createElement('li');
-    li.className = 'small';
-    li.textContent = 'No saved games yet.';
-    box.appendChild(li);
-    return;
-  }
-  for (const g of games) {
-    if (g.seat && !seatFor(g.id)) saveSeat(g.id, g.seat);
-    const li = document.createElement('li');
-    li.dataset.id = g.id;
-    const when = g.updated ? new Date(g.updated).toLocaleString() : '';
-    const text = document.createElement('span');
-    text.className = 'saved-text';
-    const player = (name) => String(name || '?').replace(/^bao level (\d+)$/, 'computer (level $1)');
-    text.textContent = `${TITLES[g.game] || g.game}, ${player(g.south)} v ${player(g.north)}, ${g.plies} ${g.plies === 1 ? 'ply' : 'plies'}${g.result ? `, ${g.result}` : ''}${when ? ` · ${when}` : ''}`;
-    const cont = document.createElement('button');
-    cont.textContent = app.state && g.id === app.state.id ? 'Playing' : 'Continue';
-    cont.disabled = !!(app.state && g.id === app.state.id);
-    cont.addEventListener('click', () => openGame(g.id));
-    const del = document.createElement('button');
-    del.textContent = 'Delete';
-    del.setAttribute('aria-label', `Delete game ${g.id}`);
-    del.addEventListener('click', async () => {
-      if (!window.confirm('Delete this saved game?')) return;
-      try {
-        await api('DELETE', `/api/games/${encodeURIComponent(g.id)}`);
-        saveSeat(g.id, null);
-        if (app.state && app.state.id === g.id) await newGame(app.settings);
-        refreshSaved();
-      } catch (e) {
-        showError(e);
-      }
-    });
-    li.append(text, cont, del);
-    box.appendChild(li);
-  }
-}
-
 async function openGame(id) {
   try {
     adopt(await api('GET', `/api/games/${encodeURIComponent(id)}`));
@@ -912,58 +638,6 @@ async function openGame(id) {
     return false;
   }
 }
-
-// ---------------------------------------------------------------------------------
-// New game dialog
-
-function fillProfiles() {
-  const game = $('ng-game').value;
-  const info = app.meta && app.meta.games.find((g) => g.name === game);
-  const sel = $('ng-rules');
-  sel.textContent = '';
-  for (const p of (info ? info.profiles : [])) {
-    const o = document.createElement('option');
-    o.value = p;
-    o.textContent = p;
-    sel.appendChild(o);
-  }
-}
-
-/** A level in words: the engine's depth in plies (one ply = one player's move), or its time. */
-function levelWords(info) {
-  if (!info) return '';
-  if (info.searcher === 'random') return 'plays random legal moves';
-  if (info.searcher === 'greedy') return 'takes the move that looks best right now (1 ply)';
-  const parts = [];
-  if (info.depth) parts.push(`looks ${info.depth} ${info.depth === 1 ? 'ply' : 'plies'} ahead`);
-  if (info.time_ms) parts.push(`${parts.length ? 'at most ' : 'searches '}${(info.time_ms / 1000).toFixed(1)} s a move`);
-  return parts.join(', ') || info.text || '';
-}
-
-function showLevel() {
-  const n = Number($('ng-level').value);
-  const info = app.meta && Array.isArray(app.meta.levels) && app.meta.levels.find((l) => l.level === n);
-  $('ng-level-value').textContent = info ? `${n}: ${levelWords(info)}` : String(n);
-}
-
-function showLevelRow() {
-  const mode = (document.querySelector('input[name=mode]:checked') || {}).value;
-  $('ng-level-label').hidden = mode === 'humans' || mode === 'friend';
-}
-
-function openDialog() {
-  $('ng-game').value = app.settings.game;
-  fillProfiles();
-  if (app.settings.rules) $('ng-rules').value = app.settings.rules;
-  $('ng-level').value = app.settings.level;
-  showLevel();
-  for (const r of document.querySelectorAll('input[name=mode]')) r.checked = r.value === app.settings.mode;
-  showLevelRow();
-  $('new-dialog').showModal();
-}
-
-// ---------------------------------------------------------------------------------
-// Setup
 
 function inField(ev) {
   const t = ev.target;
