@@ -48,7 +48,23 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 pub const MAX_GAMES: usize = 512;
 
 const INDEX_HTML: &str = include_str!("../static/index.html");
-const APP_JS: &str = include_str!("../static/app.js");
+const JS: &str = "text/javascript; charset=utf-8";
+const HTML: &str = "text/html; charset=utf-8";
+/// The page's ES modules and the learn page (served as they are, without a bundler), until
+/// the server serves every file of `static/`.
+const PAGE_FILES: [(&str, &str, &str); 11] = [
+    ("/js/api.js", JS, include_str!("../static/js/api.js")),
+    ("/js/board.js", JS, include_str!("../static/js/board.js")),
+    ("/js/trace.js", JS, include_str!("../static/js/trace.js")),
+    ("/js/review.js", JS, include_str!("../static/js/review.js")),
+    ("/js/page.js", JS, include_str!("../static/js/page.js")),
+    ("/js/state.js", JS, include_str!("../static/js/state.js")),
+    ("/js/panels.js", JS, include_str!("../static/js/panels.js")),
+    ("/js/dialog.js", JS, include_str!("../static/js/dialog.js")),
+    ("/js/saved.js", JS, include_str!("../static/js/saved.js")),
+    ("/js/learn.js", JS, include_str!("../static/js/learn.js")),
+    ("/learn", HTML, include_str!("../static/learn.html")),
+];
 const STYLE_CSS: &str = include_str!("../static/style.css");
 const FAVICON_SVG: &str = include_str!("../static/favicon.svg");
 
@@ -108,7 +124,11 @@ impl AppState {
 /// `GET /api/games/{id}/record`. Unknown `/api` routes get a JSON 404.
 pub fn router() -> Router {
     let state: App = Arc::new(AppState::default());
-    let app = Router::new()
+    let mut app = Router::new();
+    for (path, kind, body) in PAGE_FILES {
+        app = app.route(path, get(move || async move { static_file(kind, body) }));
+    }
+    let app = app
         .route(
             "/",
             get(|| async { static_file("text/html; charset=utf-8", INDEX_HTML) }),
@@ -116,10 +136,6 @@ pub fn router() -> Router {
         .route(
             "/index.html",
             get(|| async { static_file("text/html; charset=utf-8", INDEX_HTML) }),
-        )
-        .route(
-            "/app.js",
-            get(|| async { static_file("text/javascript; charset=utf-8", APP_JS) }),
         )
         .route(
             "/style.css",

@@ -349,7 +349,7 @@ async fn static_page_and_assets_are_embedded() {
     for (path, kind, needle) in [
         ("/", "text/html; charset=utf-8", "<svg id=\"board\""),
         (
-            "/app.js",
+            "/js/board.js",
             "text/javascript; charset=utf-8",
             "function drawBoard",
         ),

@@ -1,7 +1,14 @@
-//! End-to-end test in a real browser: starts the app on a free port and runs
-//! `node e2e/play.mjs <url>` (Debian's chromium driven by playwright-core), which starts a
-//! game in the New game dialog, plays by clicking, waits for the computer's reply and
-//! checks the board and the move list.
+//! End-to-end tests in a real browser: each starts the app on a free port and runs one
+//! script of `e2e/` against it (Debian's chromium driven by playwright-core), one after
+//! the other:
+//! * `play.mjs`: a game by clicking, review with its explanation (lap and move stepping),
+//!   the functional nyumba and one-seed namua captures with their arrows, a move by
+//!   keyboard alone, the hint, the `.bao` download, T5's safari, Bao Kingulu, Kujifunza;
+//! * `learn.mjs`: `/learn` plays the spec's worked cases through the engine, steps one lap
+//!   by lap, animates one and plays "Try it";
+//! * `phone.mjs`: at 390×844 the board fills the width, labels are ≥ 11 px, every control
+//!   fits, a move is played by tapping;
+//! * `friend.mjs`: a friend game in two browser contexts, moves appearing live.
 //!
 //! Needs `/usr/bin/chromium` (or `$CHROMIUM`), `node` and `e2e/node_modules` (`npm ci` in
 //! `e2e/`; `.ci/run` installs all three). When one is missing the test FAILS if the
@@ -10,9 +17,13 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// The longest the browser script may run.
+/// One browser at a time: the machine has two cores.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// The longest one browser script may run.
 const TIMEOUT: Duration = Duration::from_secs(240);
 
 fn repo_root() -> PathBuf {
@@ -66,8 +77,10 @@ fn start_server() -> u16 {
         .expect("server did not start")
 }
 
-#[test]
-fn browser_plays_a_game() {
+/// Runs `node e2e/<script> <url>` against a fresh server and checks that it reports
+/// `all <what> checks passed`.
+fn run_script(script: &str, what: &str) {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let root = repo_root();
     let missing = missing_tools(&root);
     if !missing.is_empty() {
@@ -81,7 +94,7 @@ fn browser_plays_a_game() {
     let port = start_server();
     let url = format!("http://127.0.0.1:{port}/");
     let mut child = Command::new("node")
-        .arg(root.join("e2e/play.mjs"))
+        .arg(root.join("e2e").join(script))
         .arg(&url)
         .current_dir(&root)
         .stdout(Stdio::piped())
@@ -96,7 +109,7 @@ fn browser_plays_a_game() {
         if start.elapsed() > TIMEOUT {
             let _ = child.kill();
             let _ = child.wait();
-            panic!("the browser test did not finish within {TIMEOUT:?}");
+            panic!("the browser script {script} did not finish within {TIMEOUT:?}");
         }
         std::thread::sleep(Duration::from_millis(100));
     };
@@ -107,7 +120,30 @@ fn browser_plays_a_game() {
     eprintln!("{stderr}");
     assert!(
         status.success(),
-        "browser checks failed ({status}):\n{stdout}\n{stderr}"
+        "browser checks of {script} failed ({status}):\n{stdout}\n{stderr}"
     );
-    assert!(stdout.contains("all browser checks passed"), "{stdout}");
+    assert!(
+        stdout.contains(&format!("all {what} checks passed")),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn browser_plays_a_game() {
+    run_script("play.mjs", "browser");
+}
+
+#[test]
+fn browser_learn_page_plays_the_spec_cases() {
+    run_script("learn.mjs", "learn");
+}
+
+#[test]
+fn browser_phone_layout() {
+    run_script("phone.mjs", "phone");
+}
+
+#[test]
+fn browser_friend_game_is_live() {
+    run_script("friend.mjs", "friend");
 }

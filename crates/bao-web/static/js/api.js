@@ -1,0 +1,81 @@
+// The API client: JSON requests to the bao server (docs/web.md), the seats this browser
+// holds (one token per game id, kept in localStorage, sent as X-Bao-Seat), and the live
+// event stream of a game.
+
+const SEATS_KEY = 'bao-seats';
+
+/** The seats this browser holds: { [gameId]: token }. */
+export function seats() {
+  try {
+    return JSON.parse(localStorage.getItem(SEATS_KEY) || '{}') || {};
+  } catch (_) {
+    return {};
+  }
+}
+
+/** The seat token held for game `id`, or null. */
+export function seatFor(id) {
+  return seats()[id] || null;
+}
+
+/** Keeps `token` as this browser's seat in game `id` (null forgets it). */
+export function saveSeat(id, token) {
+  const all = seats();
+  if (token) all[id] = token;
+  else delete all[id];
+  try {
+    localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+  } catch (_) { /* private mode: the seat lives as long as the page */ }
+}
+
+/** The game id a path like /api/games/g3/play is about, or null. */
+function gameOf(path) {
+  const m = /^\/api\/games\/([^/?]+)/.exec(path);
+  return m && m[1] !== 'load' ? decodeURIComponent(m[1]) : null;
+}
+
+/**
+ * Sends a request; `body` (an object) goes as JSON. The seat held for the game in the path
+ * goes in X-Bao-Seat. Answers the parsed JSON (or text); throws an Error with the server's
+ * `error` message (and `.status`) on a 4xx/5xx.
+ */
+export async function api(method, path, body, opts = {}) {
+  const req = { method, headers: {} };
+  if (body !== undefined) {
+    req.headers['Content-Type'] = 'application/json';
+    req.body = JSON.stringify(body);
+  }
+  const id = gameOf(path);
+  const seat = opts.seat !== undefined ? opts.seat : id && seatFor(id);
+  if (seat) req.headers['X-Bao-Seat'] = seat;
+  if (opts.keepalive) req.keepalive = true;
+  const res = await fetch(path, req);
+  const type = res.headers.get('content-type') || '';
+  const data = type.includes('json') ? await res.json() : await res.text();
+  if (!res.ok) {
+    const err = new Error((data && data.error) || `HTTP ${res.status}`);
+    err.status = res.status;
+    throw err;
+  }
+  return data;
+}
+
+/**
+ * Follows the server-sent event stream of game `id`: calls `onState(state)` for every
+ * `state` event. Answers a function that stops following. Without a stream on the server
+ * (404) the browser's EventSource gives up after the first error.
+ */
+export function follow(id, onState, onStatus) {
+  if (typeof EventSource === 'undefined') return () => {};
+  const es = new EventSource(`/api/games/${encodeURIComponent(id)}/events`);
+  es.addEventListener('state', (ev) => {
+    try {
+      onState(JSON.parse(ev.data));
+    } catch (_) { /* a malformed event is ignored */ }
+  });
+  es.addEventListener('open', () => onStatus && onStatus(true));
+  es.addEventListener('error', () => onStatus && onStatus(false));
+  return () => es.close();
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,153 @@
+// The page's text around the board: the status line, the game card, the move list, the
+// legend and the game's "How to play" help. Each draws from the shared state.
+
+import { $, TITLES, app, isComputer, mine, mySides, sideName, friendGame, humanToMove } from './state.js';
+
+export const noNyumba = () => app.state && app.state.rules === 'kujifunza';
+
+export const LEGENDS = {
+  kiswahili: 'Square hole = nyumba (gold border: functional, dashed: ownership lost). Red ✕ = takasia: '
+    + 'that hole may not be played this turn. A1/A8 and a1/a8 are the vichwa. Stores hold the seeds '
+    + 'still to be entered in the namua stage. A small white triangle marks the hole the last move started from.',
+  kujifunza: 'Bao la Kujifunza: 2 seeds in every hole, no stores and no nyumba; the game starts in the mtaji stage. '
+    + 'A1/A8 and a1/a8 are the vichwa. A small white triangle marks the hole the last move started from.',
+  kingulu: 'A pit with a coloured ring and a badge is reserved (kuweka mtoto): S = by South, N = by North. '
+    + 'Its seeds count for the reserver, and every seed sown into it goes to the reserver\'s store. '
+    + 'Score = store + own unreserved pits + pits reserved.',
+};
+
+export function renderLegend(game) {
+  $('legend').textContent = (noNyumba() ? LEGENDS.kujifunza : LEGENDS[game]) || '';
+}
+
+export const HELP = {
+  kiswahili: 'Holes you can play from have a green ring. Click one (or Tab to the board, move with the arrow keys '
+    + 'and press Enter); if the move can go more than one way, click an arrow (the way the seeds go first) or a '
+    + 'button below the board to choose the direction, the kichwa or safari. The computer answers by itself.',
+  kingulu: 'Pits you can play from have a green ring. Click one (or Tab to the board, move with the arrow keys and '
+    + 'press Enter): its seeds are sown anticlockwise, relay after relay, until a lap ends in an empty pit '
+    + '(a capture of the opposite pit when it is yours), in a pit of the opponent that held 3 (kuweka mtoto: it '
+    + 'becomes yours) or in a reserved pit. The computer answers by itself.',
+};
+
+export function renderHelp() {
+  const game = app.state.game;
+  const box = $('help-text');
+  if (box.dataset.game === game) return;
+  box.dataset.game = game;
+  box.textContent = '';
+  for (const text of [HELP[game], 'Hint asks the computer for a move (pink ring), Undo takes back your last move, '
+    + 'and a click on a move in the list replays it with its explanation.']) {
+    const p = document.createElement('p');
+    p.className = 'small';
+    p.textContent = text;
+    box.appendChild(p);
+  }
+}
+
+export function renderStatus() {
+  const s = app.state;
+  const st = $('status');
+  st.className = '';
+  st.textContent = '';
+  if (s.outcome) {
+    st.className = 'over';
+    st.textContent = `Game over — ${s.outcome.text}.`;
+    return;
+  }
+  const stage = s.board.stage && s.board.stage !== 'play' ? ` · ${s.board.stage} stage` : '';
+  if (app.view && !app.animating) {
+    const toPlay = humanToMove() ? ' to play on' : '';
+    st.textContent = `Looking at ${app.view.ply ? `move ${app.view.ply} of ${s.history.length}` : 'the start'} — Back to the game (Escape)${toPlay}`;
+    return;
+  }
+  if (app.thinking) {
+    const span = document.createElement('span');
+    span.className = 'thinking';
+    span.textContent = `${s.to_move} (computer) is thinking`;
+    st.append(span, document.createTextNode(stage));
+    return;
+  }
+  if (isComputer(s.to_move)) {
+    st.textContent = `${s.to_move} (computer) to move${stage}`;
+  } else if (!mine(s.to_move)) {
+    st.textContent = mySides().length ? `Waiting for ${s.to_move} (your friend)${stage}` : `${s.to_move} to move (you are watching)${stage}`;
+  } else if (mySides().length === 1) {
+    st.textContent = `Your move (${s.to_move}): choose a hole with a green ring${stage}`;
+  } else {
+    st.textContent = `${s.to_move} to move: choose a hole with a green ring${stage}`;
+  }
+}
+
+export function renderInfo() {
+  const s = app.state;
+  const rows = [
+    ['Game', TITLES[s.game] || s.game],
+    ['Rules', s.rules],
+    ['South', sideName('South')],
+    ['North', sideName('North')],
+    ['To move', s.outcome ? '—' : s.to_move],
+    ...(s.board.stage && s.board.stage !== 'play' ? [['Stage', s.board.stage]] : []),
+    ['Stores', `South ${s.board.stores[0]} · North ${s.board.stores[1]}`],
+  ];
+  if (s.board.scores) rows.push(['Score', `South ${s.board.scores[0]} · North ${s.board.scores[1]}`]);
+  if (s.outcome) rows.push(['Result', s.outcome.text]);
+  if (friendGame()) rows.push(['Live', app.live ? 'following the other board' : 'connecting…']);
+  const dl = document.createElement('dl');
+  for (const [k, v] of rows) {
+    const dt = document.createElement('dt');
+    dt.textContent = k;
+    const dd = document.createElement('dd');
+    dd.textContent = v;
+    dl.append(dt, dd);
+  }
+  const card = $('game-info');
+  card.textContent = '';
+  const h = document.createElement('h2');
+  h.textContent = `Game ${s.id}`;
+  card.append(h, dl);
+}
+
+/** The move list; a click on a move calls `onOpen(ply)`. */
+export function renderMoveList(onOpen) {
+  const s = app.state;
+  const list = $('move-list');
+  list.textContent = '';
+  const current = app.view ? app.view.ply : s.history.length;
+  const item = (text, ply, title) => {
+    const b = document.createElement('button');
+    b.className = 'mv' + (ply === current ? ' current' : '');
+    b.textContent = text;
+    b.dataset.ply = String(ply);
+    b.title = title;
+    b.addEventListener('click', () => onOpen(ply));
+    return b;
+  };
+  const start = document.createElement('li');
+  start.value = 0;
+  start.style.listStyle = 'none';
+  start.appendChild(item('start', 0, 'the start position'));
+  list.appendChild(start);
+  let li = null;
+  let number = 0;
+  for (const h of s.history) {
+    if (!li || h.side === 'South' || li.childElementCount >= 2) {
+      number++;
+      li = document.createElement('li');
+      li.value = number;
+      list.appendChild(li);
+      if (h.side === 'North' && li.childElementCount === 0) {
+        const dots = document.createElement('span');
+        dots.className = 'mv dots';
+        dots.textContent = '…';
+        li.appendChild(dots);
+      }
+    }
+    li.appendChild(item(h.text, h.ply, `${h.side}, ply ${h.ply}: click to watch this move again`));
+  }
+  const cur = list.querySelector('.current');
+  if (cur) {
+    const top = cur.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 24) list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+  }
+}

@@ -1,0 +1,109 @@
+// Reviewing moves: the trace of any move of a game (from the moves this page saw played,
+// from the server's `GET .../at/{ply}` when it carries `played`, or else replayed on a
+// scratch game created from the position before it and deleted again), and the
+// explanation panel that lists a move's steps with the shown one marked.
+
+import { api } from './api.js';
+import { framesOf, lapsOf } from './trace.js';
+
+const cache = new Map(); // `${gameId}:${ply}` → { played, after }
+
+/** Remembers the trace of move `ply` of game `id` (from a play / engine answer). */
+export function remember(id, ply, played, after) {
+  cache.set(`${id}:${ply}`, { played, after });
+}
+
+/** Forgets every trace of game `id` from ply `from` on (after an undo). */
+export function forget(id, from = 0) {
+  for (const key of [...cache.keys()]) {
+    const [g, p] = key.split(':');
+    if (g === id && Number(p) >= from) cache.delete(key);
+  }
+}
+
+/** The record's tags that describe the game and its rules (not players, date, result, setup). */
+function ruleTags(record) {
+  return record.split(/\r?\n/)
+    .filter((l) => /^\s*\[/.test(l))
+    .filter((l) => !/^\s*\[(Setup|Result|Termination|Date|South|North|Event|Site|Round)\s/i.test(l));
+}
+
+/**
+ * Replays move `ply` of `state` on a scratch game made from the position before it (both
+ * sides human) and deletes that game again. Answers the `played` object.
+ */
+async function replayOnScratch(state, ply) {
+  const before = await api('GET', `/api/games/${state.id}/at/${ply - 1}`);
+  const record = await api('GET', `/api/games/${state.id}/record`);
+  const tags = ruleTags(String(record));
+  tags.push(`[Setup "${before.position}"]`);
+  const text = `${tags.join('\n')}\n\n*\n`;
+  const scratch = await api('POST', '/api/games/load', { record: text, south: 'human', north: 'human' });
+  const opts = scratch.seat ? { seat: scratch.seat } : {};
+  try {
+    const r = await api('POST', `/api/games/${scratch.id}/play`, { move: state.history[ply - 1].text }, opts);
+    return r.played;
+  } finally {
+    api('DELETE', `/api/games/${scratch.id}`, undefined, opts).catch(() => {});
+  }
+}
+
+/** The trace of move `ply` (1-based) of `state`: { played, after (board after it) }. */
+export async function traceOf(state, ply) {
+  const key = `${state.id}:${ply}`;
+  if (cache.has(key)) return cache.get(key);
+  const at = await api('GET', `/api/games/${state.id}/at/${ply}`);
+  let played = at.played || null;
+  if (!played) played = await replayOnScratch(state, ply);
+  const h = state.history[ply - 1];
+  played = { ...played, from: played.from || (h && h.from), side: played.side || (h && h.side) };
+  const entry = { played, after: at.board };
+  cache.set(key, entry);
+  return entry;
+}
+
+/**
+ * Draws the explanation panel: the move's steps as a list, the shown step `k` marked.
+ * `onJump(k)` is called when a step is clicked.
+ */
+export function renderExplain(box, view, onJump) {
+  box.textContent = '';
+  const h = document.createElement('h2');
+  const list = document.createElement('ol');
+  list.className = 'steps';
+  list.start = 0; // step 0 is the board before the move, as in the caption
+  if (!view || !view.played) {
+    h.textContent = 'Explanation';
+    const p = document.createElement('p');
+    p.className = 'small';
+    p.textContent = view && view.ply === 0
+      ? 'The start position: no move has been played yet.'
+      : 'Play a move, or click one in the move list, to see what it did lap by lap.';
+    box.append(h, p);
+    return;
+  }
+  const { played, frames, k, ply } = view;
+  const laps = lapsOf(played);
+  h.textContent = `${played.side} ${played.text} (ply ${ply}) · ${laps} lap${laps === 1 ? '' : 's'}`;
+  const items = [{ text: 'the board before the move', k: 0 }, ...frames.slice(1).map((f, i) => ({ text: f.text, k: i + 1, kind: f.kind }))];
+  for (const it of items) {
+    const li = document.createElement('li');
+    li.dataset.step = String(it.k);
+    li.dataset.kind = it.kind || 'before';
+    li.textContent = it.text;
+    if (it.k === k) {
+      li.className = 'current';
+      li.setAttribute('aria-current', 'step');
+    }
+    li.addEventListener('click', () => onJump(it.k));
+    list.appendChild(li);
+  }
+  box.append(h, list);
+  const cur = list.querySelector('.current');
+  if (cur) {
+    const top = cur.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 24) list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+  }
+}
+
+export { framesOf };

@@ -1,0 +1,57 @@
+// The saved games list (GET /api/games): game, players, plies, result, Continue and Delete.
+
+import { api, saveSeat, seatFor } from './api.js';
+import { $, TITLES, app, showError } from './state.js';
+
+/** Refreshes the list; `openGame(id)` continues a game, `newGame()` replaces a deleted current one. */
+export async function refreshSaved({ openGame, newGame }) {
+  const box = $('saved');
+  let games;
+  try {
+    games = await api('GET', '/api/games?limit=20');
+  } catch (_) {
+    $('saved-card').hidden = true;
+    return;
+  }
+  $('saved-card').hidden = false;
+  box.textContent = '';
+  if (!Array.isArray(games) || !games.length) {
+    const li = document.createElement('li');
+    li.className = 'small';
+    li.textContent = 'No saved games yet.';
+    box.appendChild(li);
+    return;
+  }
+  for (const g of games) {
+    if (g.seat && !seatFor(g.id)) saveSeat(g.id, g.seat);
+    const li = document.createElement('li');
+    li.dataset.id = g.id;
+    const when = g.updated ? new Date(g.updated).toLocaleString() : '';
+    const text = document.createElement('span');
+    text.className = 'saved-text';
+    const player = (name) => String(name || '?').replace(/^bao level (\d+)$/, 'computer (level $1)');
+    text.textContent = `${TITLES[g.game] || g.game}, ${player(g.south)} v ${player(g.north)}, ${g.plies} ${g.plies === 1 ? 'ply' : 'plies'}${g.result ? `, ${g.result}` : ''}${when ? ` · ${when}` : ''}`;
+    const cont = document.createElement('button');
+    cont.textContent = app.state && g.id === app.state.id ? 'Playing' : 'Continue';
+    cont.disabled = !!(app.state && g.id === app.state.id);
+    cont.addEventListener('click', () => openGame(g.id));
+    const del = document.createElement('button');
+    del.textContent = 'Delete';
+    del.setAttribute('aria-label', `Delete game ${g.id}`);
+    del.addEventListener('click', async () => {
+      if (!window.confirm('Delete this saved game?')) return;
+      try {
+        await api('DELETE', `/api/games/${encodeURIComponent(g.id)}`);
+        saveSeat(g.id, null);
+        if (app.state && app.state.id === g.id) await newGame(app.settings);
+        refreshSaved({ openGame, newGame });
+        return;
+        refreshSaved();
+      } catch (e) {
+        showError(e);
+      }
+    });
+    li.append(text, cont, del);
+    box.appendChild(li);
+  }
+}

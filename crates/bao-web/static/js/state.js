@@ -1,0 +1,90 @@
+// The main page's state: the last game state the server sent and what the player is doing
+// with it (selection, hint, the move being looked at), and who plays which side as this
+// browser sees it (its seats: docs/web.md "Seats").
+
+export const $ = (id) => document.getElementById(id);
+
+export const TITLES = { kiswahili: 'Bao la Kiswahili', kingulu: 'Bao Kingulu' };
+
+export const app = {
+  meta: null,
+  state: null, // the last state from the server
+  selected: null, // the hole whose moves are being chosen
+  selectedDir: null,
+  busy: false, // a request or animation is running
+  thinking: false, // the computer is searching
+  hint: null, // { best, score }
+  skip: false,
+  animating: false,
+  loop: 0, // bumps on new game / load, to stop an old computer loop
+  view: null, // { ply, played, frames, k, after } while looking at a move; null = the game
+  last: null, // the same for the last move, kept after its animation (the panel shows it)
+  unfollow: null,
+  live: false, // the event stream is connected
+  settings: { game: 'kiswahili', rules: '', level: 5, mode: 'south' },
+};
+
+export function showError(err) {
+  let box = $('error');
+  if (!box) {
+    box = document.createElement('div');
+    box.id = 'error';
+    box.setAttribute('role', 'alert');
+    document.body.appendChild(box);
+  }
+  box.textContent = String(err && err.message ? err.message : err);
+  box.hidden = false;
+  clearTimeout(showError.timer);
+  showError.timer = setTimeout(() => { box.hidden = true; }, 7000);
+}
+
+export const playerOf = (side) => (app.state ? app.state.players[side.toLowerCase()] : 'human');
+
+export const isComputer = (side) => playerOf(side) === 'computer';
+
+export const humanSides = () => ['South', 'North'].filter((s) => !isComputer(s));
+
+/** The sides this browser may move: the server's `you`, or every human side without seats. */
+
+export function mySides() {
+  const s = app.state;
+  if (!s) return [];
+  if (Array.isArray(s.you)) return s.you;
+  return humanSides();
+}
+
+export const mine = (side) => mySides().includes(side);
+
+export const friendGame = () => humanSides().some((s) => !mine(s)) && mySides().length > 0;
+
+export function who(side) {
+  if (isComputer(side)) return `computer, level ${app.state.level}`;
+  const me = mySides();
+  if (me.includes(side) && me.length === 1) return 'you';
+  if (!me.includes(side) && me.length > 0) return 'your friend';
+  if (me.length === 0) return 'player';
+  return 'player';
+}
+
+export const sideName = (side) => `${side} (${who(side)})`;
+
+export function modePlayers(mode) {
+  switch (mode) {
+    case 'north': return { south: 'computer', north: 'human' };
+    case 'humans': case 'friend': return { south: 'human', north: 'human' };
+    case 'computers': return { south: 'computer', north: 'computer' };
+    default: return { south: 'human', north: 'computer' };
+  }
+}
+
+export function humanToMove() {
+  const s = app.state;
+  return s && !s.outcome && !isComputer(s.to_move) && mine(s.to_move);
+}
+
+// ---------------------------------------------------------------------------------
+// Moves offered
+
+/** The direction arrow of a move: the server's `dir`, or for a namua capture that sows
+ * nothing beyond the kichwa (one captured seed) the side of its kichwa (notation.md §3:
+ * `>` = from the mover's left kichwa towards the right). */

@@ -1,0 +1,58 @@
+// Browser test at a phone's size (390×844): node e2e/phone.mjs <url>.
+// The board fills the width, hole names and counts render at ≥ 11 px, every control lies
+// inside the screen's width, a move is played by tapping, and the /learn boards' labels
+// are ≥ 11 px too.
+import { appUrl, check, equal, fail, finish, launch, playable, setSpeed, waitForHumanTurn } from './lib.mjs';
+
+const url = appUrl('phone.mjs');
+const W = 390;
+
+/** The smallest rendered font size (CSS px) of the board's hole names and counts. */
+const smallestLabel = (page, sel) => page.$$eval(`${sel} text.hole-name, ${sel} text.count`, (ts) => Math.min(...ts.map((t) => {
+  const svg = t.ownerSVGElement;
+  const unit = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  return parseFloat(getComputedStyle(t).fontSize) * unit;
+})));
+
+const env = await launch();
+try {
+  const page = await env.page({ width: W, height: 844 }, { hasTouch: true, isMobile: true, deviceScaleFactor: 3 });
+  await page.goto(url);
+  await waitForHumanTurn(page);
+  await setSpeed(page, 0);
+  const width = await page.$eval('#board', (s) => s.getBoundingClientRect().width);
+  check(width >= W - 24, `the board fills the width: ${width.toFixed(0)} of ${W} px`);
+  const px = await smallestLabel(page, '#board');
+  check(px >= 11, `hole names and counts render at ≥ 11 px (smallest ${px.toFixed(1)} px)`);
+  const out = await page.$$eval('button, a.button, label.button, input, select', (es) => es
+    .filter((e) => e.offsetParent !== null && !e.closest('dialog'))
+    .map((e) => [e.id || e.textContent.trim().slice(0, 20), e.getBoundingClientRect()])
+    .filter(([, r]) => r.left < 0 || r.right > window.innerWidth + 0.5)
+    .map(([n]) => n));
+  equal(out, [], 'every control lies inside the screen\'s width');
+  const scrollW = await page.evaluate(() => document.documentElement.scrollWidth);
+  check(scrollW <= W, `no sideways scrolling (page width ${scrollW} px)`);
+  equal(await playable(page), ['A6', 'A7'], 'the start holes are offered');
+  await page.tap('#board g.cell[data-hole="A7"]');
+  await page.tap('#board polygon.arrow[data-dir="left"]');
+  await page.waitForFunction(() => document.querySelectorAll('#move-list .mv[data-ply]').length >= 2, null, { timeout: 60000 });
+  check(true, 'a move is played by tapping the hole and its arrow');
+  // The dialog fits the screen.
+  await page.click('#btn-new');
+  const dlg = await page.$eval('#new-dialog', (d) => d.getBoundingClientRect().right);
+  check(dlg <= W, `the New game dialog fits the screen (right edge ${dlg.toFixed(0)} px)`);
+  await page.keyboard.press('Escape');
+
+  await page.goto(new URL('/learn', url).href);
+  await page.waitForSelector('body[data-loaded="true"]', { timeout: 120000 });
+  const lpx = await smallestLabel(page, '.lesson');
+  check(lpx >= 11, `the /learn boards' labels render at ≥ 11 px (smallest ${lpx.toFixed(1)} px)`);
+  const lw = await page.evaluate(() => document.documentElement.scrollWidth);
+  check(lw <= W, `/learn needs no sideways scrolling (page width ${lw} px)`);
+  equal(page.errors, [], 'no errors in the page\'s console');
+} catch (e) {
+  fail(e);
+} finally {
+  await env.close();
+}
+finish('phone');
