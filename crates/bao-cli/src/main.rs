@@ -252,9 +252,10 @@ fn run(cli: Cli) -> Result<()> {
             with_game!(name, replay_file(&file, &text, plain, &mut input))
         }
         Command::Engine => {
-            let stdin = std::io::stdin();
+            // The protocol reads stdin on a thread of its own (stop, quit mid-search).
+            let stdin = std::io::BufReader::new(std::io::stdin());
             let mut stdout = std::io::stdout().lock();
-            protocol::run(stdin.lock(), &mut stdout).context("engine protocol I/O")
+            protocol::run(stdin, &mut stdout).context("engine protocol I/O")
         }
         Command::Perft {
             depth,
