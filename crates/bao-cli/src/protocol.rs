@@ -686,32 +686,67 @@ enum Message {
     Error(std::io::Error),
 }
 
+/// How long `quit` lets the commands read before it finish before it stops them, in
+/// milliseconds (so that a script ending with `quit` gets every answer, and a `quit`
+/// sent during a long search still exits promptly).
+pub const QUIT_GRACE_MS: u64 = 250;
+
+/// The stop marks the input thread sets and the running command looks at.
+struct Marks {
+    /// Every command numbered up to this one is to stop now (`stop`).
+    stop_upto: AtomicU64,
+    /// Every command numbered up to this one is to stop at `quit_at` (`quit`).
+    quit_upto: AtomicU64,
+    /// Milliseconds after `base` at which `quit_upto` applies.
+    quit_at: AtomicU64,
+    base: std::time::Instant,
+}
+
+impl Marks {
+    fn stops(&self, number: u64) -> bool {
+        self.stop_upto.load(Ordering::SeqCst) >= number
+            || (self.quit_upto.load(Ordering::SeqCst) >= number
+                && self.base.elapsed().as_millis() as u64 >= self.quit_at.load(Ordering::SeqCst))
+    }
+}
+
 /// Runs the protocol on `input` until `quit` or the end of the input.
 ///
-/// The input is read on a thread of its own while the commands run here in order. A
-/// `stop` line (and a `quit` line) sets a mark "stop every command up to number n" (n =
-/// the last command read before it), which a running or waiting `bestmove`/`perft` looks
-/// at (every 16 search nodes; every interior perft node), so it answers within
-/// milliseconds. `stop` itself is not answered; `quit` is answered with `ok` and ends the
-/// loop (the input thread, blocked in a read, ends with the process).
+/// The input is read on a thread of its own while the commands run here, in order. A
+/// `stop` line marks every command read before it: a `bestmove` or `perft` among them
+/// that is still running or waiting stops at once (the search looks every 16 nodes, perft
+/// at every interior node, so it answers within milliseconds). `stop` itself is not
+/// answered. A `quit` line marks them the same way, effective [`QUIT_GRACE_MS`] after it
+/// was read; it is answered with `ok` in its turn and ends the loop (the input thread,
+/// blocked in a read, ends with the process). The end of the input waits for every
+/// command.
 pub fn run(input: impl BufRead + Send + 'static, out: &mut dyn Write) -> std::io::Result<()> {
-    let stop_upto = Arc::new(AtomicU64::new(0));
+    let marks = Arc::new(Marks {
+        stop_upto: AtomicU64::new(0),
+        quit_upto: AtomicU64::new(0),
+        quit_at: AtomicU64::new(u64::MAX),
+        base: std::time::Instant::now(),
+    });
     let (tx, rx) = mpsc::channel::<Message>();
-    let mark = stop_upto.clone();
+    let reader_marks = marks.clone();
     std::thread::Builder::new()
         .name("bao-engine-input".into())
         .spawn(move || {
+            let marks = reader_marks;
             let mut input = input;
             let mut number = 0u64;
             loop {
                 match read_bounded(&mut input) {
                     Ok(Some(line)) => {
-                        let interrupt = matches!(&line, Input::Line(l)
-                            if is_bare(l, "stop") || is_bare(l, "quit") || is_bare(l, "exit"));
-                        if interrupt {
-                            mark.fetch_max(number, Ordering::SeqCst);
-                            if matches!(&line, Input::Line(l) if is_bare(l, "stop")) {
+                        if let Input::Line(l) = &line {
+                            if is_bare(l, "stop") {
+                                marks.stop_upto.fetch_max(number, Ordering::SeqCst);
                                 continue;
+                            }
+                            if is_bare(l, "quit") || is_bare(l, "exit") {
+                                let at = marks.base.elapsed().as_millis() as u64 + QUIT_GRACE_MS;
+                                marks.quit_at.fetch_min(at, Ordering::SeqCst);
+                                marks.quit_upto.fetch_max(number, Ordering::SeqCst);
                             }
                         }
                         number += 1;
@@ -731,7 +766,7 @@ pub fn run(input: impl BufRead + Send + 'static, out: &mut dyn Write) -> std::io
     for message in rx {
         match message {
             Message::Line(number, Input::Line(line)) => {
-                let until = || stop_upto.load(Ordering::SeqCst) >= number;
+                let until = || marks.stops(number);
                 if !protocol.handle_line_until(&line, out, &until)? {
                     break;
                 }
