@@ -410,3 +410,40 @@ fn kingulu_t32_the_engine_does_not_walk_into_a_losing_repetition() {
         assert_ne!(pos.move_text(r.best.unwrap()), "a6", "{searcher:?}");
     }
 }
+
+#[test]
+fn match_games_end_by_the_third_occurrence() {
+    // `bao match` plays each game as a GameLine: on the ring where repeating is best for
+    // both, every game ends by G-R15 after 4 plies, a draw — not at the ply limit.
+    let rules = RingRules {
+        len: 2,
+        exits: [Some(Side::North), Some(Side::South), None, None],
+        repetition: Some(None),
+    };
+    let engine = EngineConfig {
+        searcher: Searcher::AlphaBeta,
+        limits: depth(6),
+        seed: 1,
+        hash_mb: 1,
+    };
+    let cfg = bao_engine::arena::MatchConfig {
+        a: engine.clone(),
+        b: engine,
+        games: 4,
+        opening_plies: 0,
+        seed: 9,
+        max_plies: 100,
+        threads: 1,
+        progress: false,
+        keep_records: true,
+    };
+    let report = bao_engine::arena::run_match(&Ring::start(&rules), &cfg);
+    assert_eq!(
+        (report.draws, report.repetitions, report.adjudicated),
+        (4, 4, 0)
+    );
+    for g in &report.games {
+        assert_eq!(g.outcome.reason, EndReason::Repetition);
+        assert_eq!((g.plies, g.moves.join(" ")), (4, "step step step step".to_string()));
+    }
+}
