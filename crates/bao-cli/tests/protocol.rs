@@ -540,3 +540,47 @@ fn third_occurrence_ends_the_game_line() {
         ]
     );
 }
+
+/// `bao analyze --load FILE`: the record is a game line (its history counts) and the
+/// score is in the one hint convention (`bao_engine::hint::score_text`).
+#[test]
+fn analyze_load_reads_the_record_as_a_game_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = |name: &str, moves: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(
+            &path,
+            format!("[Game \"kingulu\"]\n[Setup \"0 1 4 1 2 1 / 1 4 6 0 6 1 ; S=9 N=12 ; South\"]\n\n{moves}\n"),
+        )
+        .unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let analyze = |args: &[&str]| {
+        let out = Command::new(BAO).arg("analyze").args(args).output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // T32 after A6 a6 A6 a6: over by G-R15.
+    let over = record("over.bao", "1. A6 a6 2. A6 a6");
+    assert_eq!(
+        analyze(&["--load", &over]),
+        "position 0 1 4 1 2 1 / 1 4 6 0 6 1 ; S=9 N=12 ; South\n\
+         game over: South won: the position occurred for the third time and the seeds were counted\n\
+         result South repetition\n"
+    );
+    // After A6 a6 A6, North to move: a6 would end the game (South 27–21); the search
+    // knows the history.
+    let open = record("open.bao", "1. A6 a6 2. A6");
+    let text = analyze(&["--load", &open, "--depth", "6"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "position 1 6 0 6 4 1 / 1 2 1 4 1 0 ; S=9 N=12 ; North");
+    assert_eq!(lines[1], "engine alpha-beta depth 6");
+    assert_eq!(
+        lines[lines.len() - 4..lines.len() - 1],
+        [
+            "best move a3",
+            "score +1.65 seeds for the side to move (depth 6)",
+            "pv a3 A2 a5 A4 a4 A5"
+        ]
+    );
+}
