@@ -105,17 +105,20 @@ impl<G: Evaluate> PathHistory<G> {
         before + on_path
     }
 
-    /// Looks at `pos` (key `key`, unfinished by the rules' own end) reached at `ply` ≥ 1
-    /// and, unless the game ends there, makes it the path's position at `ply`.
+    /// Looks at `pos` (key `key`) reached at `ply` ≥ 1 and, unless the game ends there,
+    /// makes it the path's position at `ply`. The rules' own end of `pos` comes first (as
+    /// in `GameLine::outcome`): it is [`Visit::Fresh`] then, for the caller to score; it is
+    /// only asked for when the history would end the game (it may cost a move
+    /// generation).
     #[inline]
     pub fn visit(&mut self, key: u64, pos: &G, ply: usize) -> Visit {
-        if !self.active() || pos.outcome().is_some() {
+        if !self.active() {
             return Visit::Fresh;
         }
         let mut visit = Visit::Fresh;
         if self.repetition {
             let n = self.earlier(key, pos, ply);
-            if n >= 2 {
+            if n >= 2 && pos.outcome().is_none() {
                 if let Some(o) = pos.repetition_outcome() {
                     self.path_ends += 1;
                     return Visit::End(terminal_score(o, pos.side_to_move(), ply));
@@ -125,7 +128,7 @@ impl<G: Evaluate> PathHistory<G> {
                 visit = Visit::Repeated;
             }
         }
-        if self.ply_limit.is_some_and(|limit| ply >= limit) {
+        if self.ply_limit.is_some_and(|limit| ply >= limit) && pos.outcome().is_none() {
             self.path_ends += 1;
             return Visit::End(terminal_score(adjudicate(pos), pos.side_to_move(), ply));
         }
@@ -136,20 +139,23 @@ impl<G: Evaluate> PathHistory<G> {
         visit
     }
 
-    /// The exact score of `pos` at `ply` if the line ends there (a leaf's check, without
-    /// making it part of the path).
+    /// The exact score of `pos` at `ply` if the line ends there by its history (a leaf's
+    /// check, without making it part of the path); `None` also when the rules end it.
     #[inline]
     pub fn end_at(&mut self, pos: &G, ply: usize) -> Option<i32> {
-        if !self.active() || pos.outcome().is_some() {
+        if !self.active() {
             return None;
         }
-        if self.repetition && self.earlier(pos.hash_key(), pos, ply) >= 2 {
+        if self.repetition
+            && self.earlier(pos.hash_key(), pos, ply) >= 2
+            && pos.outcome().is_none()
+        {
             if let Some(o) = pos.repetition_outcome() {
                 self.path_ends += 1;
                 return Some(terminal_score(o, pos.side_to_move(), ply));
             }
         }
-        if self.ply_limit.is_some_and(|limit| ply >= limit) {
+        if self.ply_limit.is_some_and(|limit| ply >= limit) && pos.outcome().is_none() {
             self.path_ends += 1;
             return Some(terminal_score(adjudicate(pos), pos.side_to_move(), ply));
         }
