@@ -5,13 +5,13 @@
 use bao_cli::{common, play, protocol, with_game};
 
 use anyhow::{anyhow, bail, Context, Result};
+use bao_cli::common::{describe_config, make_position, make_rules, parse_engine_spec, GameName};
 use bao_engine::arena::{run_match, MatchConfig};
 use bao_engine::hint::score_text;
 use bao_engine::{format_info, Engine, EngineConfig, Evaluate, Limits};
 use bao_rules::record::GameRecord;
 use bao_rules::{Game, GameLine, Side};
 use clap::{Parser, Subcommand};
-use bao_cli::common::{describe_config, make_position, make_rules, parse_engine_spec, GameName};
 use std::io::IsTerminal;
 use std::time::Instant;
 
@@ -516,8 +516,8 @@ fn analyze_record<G: Evaluate>(
     level: Option<u8>,
 ) -> Result<()> {
     let record: GameRecord<G> = play::parse_record(file, text)?;
-    let line = GameLine::from_record(&record)
-        .map_err(|e| anyhow!("{}: {e}", play::quote_file(file)))?;
+    let line =
+        GameLine::from_record(&record).map_err(|e| anyhow!("{}: {e}", play::quote_file(file)))?;
     analyze(&line, limits, level)
 }
 

@@ -386,19 +386,19 @@ impl<G: Evaluate> Session for GameSession<G> {
                 // A searcher may report the same line twice (MCTS's last report): print
                 // each distinct line once.
                 let mut last_line = String::new();
-                let result = self
-                    .engine
-                    .search_line_until(&self.line, limits, until, &mut |info| {
-                        let line = format_info(&pos, info);
-                        if line == last_line {
-                            return;
-                        }
-                        if let Err(e) = writeln!(out, "{line}") {
-                            write_err = Some(e);
-                        }
-                        let _ = out.flush();
-                        last_line = line;
-                    });
+                let result =
+                    self.engine
+                        .search_line_until(&self.line, limits, until, &mut |info| {
+                            let line = format_info(&pos, info);
+                            if line == last_line {
+                                return;
+                            }
+                            if let Err(e) = writeln!(out, "{line}") {
+                                write_err = Some(e);
+                            }
+                            let _ = out.flush();
+                            last_line = line;
+                        });
                 if let Some(e) = write_err {
                     return Err(format!("cannot write: {e}"));
                 }
@@ -674,7 +674,9 @@ fn read_bounded(input: &mut dyn BufRead) -> std::io::Result<Option<Input>> {
     if total > MAX_LINE_BYTES + 1 {
         return Ok(Some(Input::TooLong(total)));
     }
-    Ok(Some(Input::Line(String::from_utf8_lossy(&bytes).into_owned())))
+    Ok(Some(Input::Line(
+        String::from_utf8_lossy(&bytes).into_owned(),
+    )))
 }
 
 /// A message from the input thread to the command loop.

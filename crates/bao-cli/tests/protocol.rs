@@ -518,7 +518,9 @@ fn third_occurrence_ends_the_game_line() {
         input.push_str(cmd);
         input.push('\n');
     }
-    input.push_str("play A6\nplay a6\nplay A6\nplay a6\nvalidmoves\nperft 1\nplay A3\nundo\nvalidmoves\n");
+    input.push_str(
+        "play A6\nplay a6\nplay A6\nplay a6\nvalidmoves\nperft 1\nplay A3\nundo\nvalidmoves\n",
+    );
     let out = engine(&input);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(&lines[..4], [t32, "ok", "A3 A5 A6", "ok"]);
@@ -556,7 +558,11 @@ fn analyze_load_reads_the_record_as_a_game_line() {
         path.to_str().unwrap().to_string()
     };
     let analyze = |args: &[&str]| {
-        let out = Command::new(BAO).arg("analyze").args(args).output().unwrap();
+        let out = Command::new(BAO)
+            .arg("analyze")
+            .args(args)
+            .output()
+            .unwrap();
         assert!(out.status.success(), "{out:?}");
         String::from_utf8(out.stdout).unwrap()
     };
@@ -573,7 +579,10 @@ fn analyze_load_reads_the_record_as_a_game_line() {
     let open = record("open.bao", "1. A6 a6 2. A6");
     let text = analyze(&["--load", &open, "--depth", "6"]);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "position 1 6 0 6 4 1 / 1 2 1 4 1 0 ; S=9 N=12 ; North");
+    assert_eq!(
+        lines[0],
+        "position 1 6 0 6 4 1 / 1 2 1 4 1 0 ; S=9 N=12 ; North"
+    );
     assert_eq!(lines[1], "engine alpha-beta depth 6");
     assert_eq!(
         lines[lines.len() - 4..lines.len() - 1],

@@ -7,7 +7,6 @@
 //! one on the path. Prints every distinct cycle start found, with its moves.
 //!
 //! `cargo run --release -p bao-engine --example kiswahili_recurrence -- [games] [depth] [all]`
-use bao_engine::Evaluate;
 use bao_rules::{kiswahili::Kiswahili, Game, Side};
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
@@ -29,7 +28,7 @@ impl Search {
         if depth == 0 || self.nodes >= self.max_nodes || !self.found.is_empty() {
             return;
         }
-        let pos = path.last().expect("root").clone();
+        let pos = *path.last().expect("root");
         let mut kids = Vec::new();
         pos.children(&mut kids);
         for (mv, child) in kids {
@@ -42,8 +41,7 @@ impl Search {
             }
             moves.push(pos.move_text(mv));
             if let Some(i) = path.iter().position(|p| *p == child) {
-                self.found
-                    .push((path[i].to_text(), moves[i..].to_vec()));
+                self.found.push((path[i].to_text(), moves[i..].to_vec()));
                 moves.pop();
                 return;
             }
@@ -79,13 +77,17 @@ fn main() {
                     max_nodes: 300_000,
                     found: Vec::new(),
                 };
-                s.dfs(&mut vec![p.clone()], &mut Vec::new(), depth);
+                s.dfs(&mut vec![p], &mut Vec::new(), depth);
                 roots += 1;
                 nodes += s.nodes;
                 for (start, moves) in s.found {
                     cycles += 1;
                     if seen.insert(start.clone()) && seen.len() <= 5 {
-                        println!("cycle of {} plies from {start}: {}", moves.len(), moves.join(" "));
+                        println!(
+                            "cycle of {} plies from {start}: {}",
+                            moves.len(),
+                            moves.join(" ")
+                        );
                     }
                 }
             }

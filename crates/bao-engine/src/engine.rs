@@ -8,7 +8,10 @@ use crate::score::{
     score_from_tt, score_to_tt, static_value, terminal_score, to_score, INF, MATE, MATE_BOUND,
 };
 use crate::tt::{Bound, Tt};
-use crate::{mcts, EngineConfig, Evaluate, Limits, Score, SearchInfo, SearchResult, Searcher, StopFlag, MAX_DEPTH};
+use crate::{
+    mcts, EngineConfig, Evaluate, Limits, Score, SearchInfo, SearchResult, Searcher, StopFlag,
+    MAX_DEPTH,
+};
 use bao_rules::GameLine;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -143,7 +146,11 @@ impl<G: Evaluate> Engine<G> {
         if let Some(o) = line.outcome() {
             self.stop.store(false, Ordering::Relaxed);
             let budget = Budget::new(&Limits::default(), self.stop.clone(), None);
-            let info = budget.info(0, to_score(terminal_score(o, pos.side_to_move(), 0)), Vec::new());
+            let info = budget.info(
+                0,
+                to_score(terminal_score(o, pos.side_to_move(), 0)),
+                Vec::new(),
+            );
             return SearchResult { best: None, info };
         }
         let history = PathHistory::new(line.positions(), Some(line.plies()));

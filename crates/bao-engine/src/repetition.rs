@@ -146,9 +146,7 @@ impl<G: Evaluate> PathHistory<G> {
         if !self.active() {
             return None;
         }
-        if self.repetition
-            && self.earlier(pos.hash_key(), pos, ply) >= 2
-            && pos.outcome().is_none()
+        if self.repetition && self.earlier(pos.hash_key(), pos, ply) >= 2 && pos.outcome().is_none()
         {
             if let Some(o) = pos.repetition_outcome() {
                 self.path_ends += 1;

@@ -90,7 +90,7 @@ impl Game for Ring {
         &self.rules
     }
     fn side_to_move(&self) -> Side {
-        if self.node % 2 == 0 {
+        if self.node.is_multiple_of(2) {
             Side::South
         } else {
             Side::North
@@ -247,7 +247,11 @@ fn repeating_is_the_best_either_side_can_do() {
     let mut engine = alphabeta::<Ring>();
     for d in 4..=12 {
         let r = engine.search_line(&ring_line(&rules, 0), depth(d), &mut |_| {});
-        assert_eq!((r.best, r.info.score), (Some(RingMove::Step), Score::Cp(0)), "depth {d}");
+        assert_eq!(
+            (r.best, r.info.score),
+            (Some(RingMove::Step), Score::Cp(0)),
+            "depth {d}"
+        );
     }
     // With node 0 twice in the history (start, step, step), the draw is 2 plies away.
     let line = ring_line(&rules, 2);
@@ -256,14 +260,20 @@ fn repeating_is_the_best_either_side_can_do() {
     // Without the history the same position is a plain node-0 position: the draw is 4
     // plies away, so at depth 2 the search still sees the static value.
     let r = engine.search(line.current(), depth(2), &mut |_| {});
-    assert_eq!((r.best, r.info.score), (Some(RingMove::Step), Score::Cp(30)));
+    assert_eq!(
+        (r.best, r.info.score),
+        (Some(RingMove::Step), Score::Cp(30))
+    );
     // Without a repetition rule (O7 none) the ring never ends by itself: a static value.
     let none = RingRules {
         repetition: None,
         ..rules.clone()
     };
     let r = engine.search_line(&ring_line(&none, 2), depth(8), &mut |_| {});
-    assert_eq!((r.best, r.info.score), (Some(RingMove::Step), Score::Cp(30)));
+    assert_eq!(
+        (r.best, r.info.score),
+        (Some(RingMove::Step), Score::Cp(30))
+    );
 }
 
 #[test]
@@ -290,7 +300,11 @@ fn takes_a_winning_repetition_and_avoids_a_losing_one() {
                 // Step (a repetition draw) and exit (a draw) are both worth 0.
                 assert_eq!(r.info.score, score, "{winner:?} depth {d}");
             } else {
-                assert_eq!((r.best, r.info.score), (Some(best), score), "{winner:?} depth {d}");
+                assert_eq!(
+                    (r.best, r.info.score),
+                    (Some(best), score),
+                    "{winner:?} depth {d}"
+                );
             }
         }
     }
@@ -320,7 +334,12 @@ fn values_agree_with_a_game_line_solver() {
                 .collect();
         }
         for exits in &exit_sets {
-            for repetition in [None, Some(None), Some(Some(Side::South)), Some(Some(Side::North))] {
+            for repetition in [
+                None,
+                Some(None),
+                Some(Some(Side::South)),
+                Some(Some(Side::North)),
+            ] {
                 let rules = RingRules {
                     len,
                     exits: *exits,
@@ -375,13 +394,16 @@ fn kingulu_t32_the_engine_does_not_walk_into_a_losing_repetition() {
     // a3 a5 a6). a6 would bring it back a third time: the game ends scored by G-R14 on
     // it, South 27–21 (G-R15) — a loss for North at once.
     let line = t32_line(&["A6", "a6", "A6"]);
-    let pos = line.current().clone();
+    let pos = *line.current();
     let texts: Vec<String> = pos.moves().iter().map(|&m| pos.move_text(m)).collect();
     assert_eq!(texts, ["a3", "a5", "a6"]);
     let mut done = line.clone();
     done.play_text("a6").expect("legal");
     let o = done.outcome().expect("third occurrence");
-    assert_eq!((o.winner, o.reason), (Some(Side::South), EndReason::Repetition));
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Side::South), EndReason::Repetition)
+    );
     // The line after a6 is over: no move, the score is South's (the side to move) win.
     let r = alphabeta::<Kingulu>().search_line(&done, depth(4), &mut |_| {});
     assert_eq!((r.best, r.info.score), (None, Score::Win(0)));
@@ -444,6 +466,9 @@ fn match_games_end_by_the_third_occurrence() {
     );
     for g in &report.games {
         assert_eq!(g.outcome.reason, EndReason::Repetition);
-        assert_eq!((g.plies, g.moves.join(" ")), (4, "step step step step".to_string()));
+        assert_eq!(
+            (g.plies, g.moves.join(" ")),
+            (4, "step step step step".to_string())
+        );
     }
 }
