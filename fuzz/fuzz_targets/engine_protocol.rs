@@ -7,7 +7,8 @@
 //! `perft` runs with a stop check that turns true after 64 looks (the search looks every
 //! 16 nodes or once per MCTS playout, perft at every interior node), so they answer
 //! `bestmove <move>` or `err stopped` quickly; `setoption hash` above 8 MiB and Kingulu
-//! lap caps above 10 000 laps are skipped (the protocol accepts them for a real user).
+//! lap caps above 10 000 laps are skipped (the protocol accepts them for a real user);
+//! every input starts with `setoption hash 1`.
 #![no_main]
 use bao_cli::protocol::Protocol;
 use libfuzzer_sys::fuzz_target;
@@ -38,6 +39,11 @@ fn too_heavy(line: &str) -> bool {
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let mut protocol = Protocol::new();
+    // A 1 MiB table (instead of the default 32 MiB, allocated by the first search of
+    // every input) keeps the runs fast.
+    protocol
+        .handle_line("setoption hash 1", &mut Vec::new())
+        .expect("writing to a Vec cannot fail");
     for line in text.split('\n').take(48) {
         if line.len() > 512 || too_heavy(line) {
             continue;
