@@ -67,16 +67,30 @@ fn random_position(rng: &mut impl Rng) -> Option<Kiswahili> {
     for (seeds, front, back) in [(south, 2, 3), (64 - south, 1, 0)] {
         let sparse = rng.gen_bool(0.5);
         for _ in 0..seeds {
-            let r = if sparse && rng.gen_bool(0.8) { back } else if rng.gen_bool(0.5) { front } else { back };
+            let r = if sparse && rng.gen_bool(0.8) {
+                back
+            } else if rng.gen_bool(0.5) {
+                front
+            } else {
+                back
+            };
             rows[r][rng.gen_range(0..8)] += 1;
         }
     }
     let text: Vec<String> = rows
         .iter()
-        .map(|r| r.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" "))
+        .map(|r| {
+            r.iter()
+                .map(|n| n.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
         .collect();
     let side = if rng.gen_bool(0.5) { "South" } else { "North" };
-    let text = format!("{} ; S=0 N=0 ; house S- N- ; {side} ; takasia -", text.join(" / "));
+    let text = format!(
+        "{} ; S=0 N=0 ; house S- N- ; {side} ; takasia -",
+        text.join(" / ")
+    );
     Kiswahili::from_text(&text, &Default::default()).ok()
 }
 
@@ -109,7 +123,11 @@ fn main() {
             for (start, moves) in s.found {
                 cycles += 1;
                 if seen.insert(start.clone()) && seen.len() <= 5 {
-                    println!("cycle of {} plies from {start}: {}", moves.len(), moves.join(" "));
+                    println!(
+                        "cycle of {} plies from {start}: {}",
+                        moves.len(),
+                        moves.join(" ")
+                    );
                 }
             }
         }
