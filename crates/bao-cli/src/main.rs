@@ -7,9 +7,10 @@ use bao_cli::{common, play, protocol, with_game};
 use anyhow::{anyhow, bail, Context, Result};
 use bao_cli::common::{describe_config, make_position, make_rules, parse_engine_spec, GameName};
 use bao_engine::arena::{run_match, MatchConfig};
-use bao_engine::{format_info, Engine, EngineConfig, Evaluate, Limits, Score};
+use bao_engine::hint::score_text;
+use bao_engine::{format_info, Engine, EngineConfig, Evaluate, Limits};
 use bao_rules::record::GameRecord;
-use bao_rules::{Game, Side};
+use bao_rules::{Game, GameLine, Side};
 use clap::{Parser, Subcommand};
 use std::io::IsTerminal;
 use std::time::Instant;
@@ -267,9 +268,10 @@ fn run(cli: Cli) -> Result<()> {
             with_game!(name, replay_file(&file, &text, &screen, &mut input))
         }
         Command::Engine => {
-            let stdin = std::io::stdin();
+            // The protocol reads stdin on a thread of its own (stop, quit mid-search).
+            let stdin = std::io::BufReader::new(std::io::stdin());
             let mut stdout = std::io::stdout().lock();
-            protocol::run(stdin.lock(), &mut stdout).context("engine protocol I/O")
+            protocol::run(stdin, &mut stdout).context("engine protocol I/O")
         }
         Command::Perft {
             depth,
@@ -463,40 +465,28 @@ fn perft_cmd<G: Game>(args: &GameArgs, depth: u32, divide: bool, stats: bool) ->
     Ok(())
 }
 
-/// A score from South's point of view, in words.
-fn score_text<G: Game>(pos: &G, score: Score) -> String {
-    let mover = pos.side_to_move();
-    match score {
-        Score::Cp(cp) => {
-            let (side, value) = if cp >= 0 {
-                (mover, cp)
-            } else {
-                (mover.opponent(), -cp)
-            };
-            if value == 0 {
-                format!("{score} (equal)")
-            } else {
-                format!(
-                    "{score} ({side} is {:.2} seeds better)",
-                    f64::from(value) / 100.0
-                )
-            }
-        }
-        Score::Win(n) => format!("{score} ({mover} wins in {n} plies)"),
-        Score::Loss(n) => format!("{score} ({} wins in {n} plies)", mover.opponent()),
-    }
-}
-
-fn analyze<G: Evaluate>(pos: &G, limits: Limits, level: Option<u8>) -> Result<()> {
+/// Analyses the current position of a game line (its history counts: G-R15, K-R12.4).
+/// The score is given in the one convention of `bao_engine::hint::score_text`.
+/// A result decided off the board (a resignation, a record's result) does not stop the
+/// analysis of the board as it stands.
+fn analyze<G: Evaluate>(line: &GameLine<G>, limits: Limits, level: Option<u8>) -> Result<()> {
+    let pos = line.current();
     println!("position {}", pos.to_text());
-    if let Some(outcome) = pos.outcome() {
+    let mut open = line.clone();
+    if let Some(outcome) = line.outcome() {
         match outcome.winner {
             Some(side) => println!("game over: {side} won: {}", outcome.reason.describe()),
             None => println!("game over: a draw: {}", outcome.reason.describe()),
         }
         println!("result {outcome}");
-        return Ok(());
+        // undo(0) withdraws only a result decided off the board.
+        open.undo(0).map_err(|e| anyhow!("{e}"))?;
+        if open.is_over() {
+            return Ok(());
+        }
+        println!("the result was decided off the board: analysing the position as it stands");
     }
+    let line = &open;
     let mut config = EngineConfig::level(level.unwrap_or(8));
     if limits.depth.is_some() || limits.time_ms.is_some() || limits.nodes.is_some() {
         // Explicit limits replace the level's.
@@ -506,7 +496,7 @@ fn analyze<G: Evaluate>(pos: &G, limits: Limits, level: Option<u8>) -> Result<()
     shown.limits = config.limits.overridden_by(limits);
     println!("engine {}", describe_config(&shown));
     let mut engine: Engine<G> = Engine::new(config);
-    let result = engine.search(pos, limits, &mut |info| {
+    let result = engine.search_line(line, limits, &mut |info| {
         println!("{}", format_info(pos, info))
     });
     let best = result
@@ -525,7 +515,7 @@ fn analyze<G: Evaluate>(pos: &G, limits: Limits, level: Option<u8>) -> Result<()
         }
     }
     println!("best move {}", pos.move_text(best));
-    println!("score {}", score_text(pos, info.score));
+    println!("score {}", score_text(info.score, info.depth));
     println!("pv {}", pv.join(" "));
     println!(
         "depth {} nodes {} time {} ms nps {}",
@@ -536,9 +526,11 @@ fn analyze<G: Evaluate>(pos: &G, limits: Limits, level: Option<u8>) -> Result<()
 
 fn analyze_cmd<G: Evaluate>(args: &GameArgs, limits: Limits, level: Option<u8>) -> Result<()> {
     let pos: G = position_of(args)?;
-    analyze(&pos, limits, level)
+    analyze(&GameLine::new(pos), limits, level)
 }
 
+/// Analyses the final position of a record, as a game line (the record's moves are the
+/// history: a third occurrence or OPT-MAX-PLIES ends it as in play).
 fn analyze_record<G: Evaluate>(
     file: &str,
     text: &str,
@@ -546,7 +538,9 @@ fn analyze_record<G: Evaluate>(
     level: Option<u8>,
 ) -> Result<()> {
     let record: GameRecord<G> = play::parse_record(file, text)?;
-    analyze(&record.current(), limits, level)
+    let line =
+        GameLine::from_record(&record).map_err(|e| anyhow!("{}: {e}", play::quote_file(file)))?;
+    analyze(&line, limits, level)
 }
 
 fn match_cmd<G: Evaluate>(

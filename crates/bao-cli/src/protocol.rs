@@ -2,20 +2,32 @@
 //!
 //! Every response ends with `ok`; an error is one line `err <message>` before the `ok` and
 //! leaves the state unchanged. Until the first `newgame`, the game is Bao la Kiswahili
-//! under the default profile, at the start.
+//! under the default profile, at the start. The game is a [`GameLine`]: the protocol
+//! agrees with every other front end on when a game is over (the rules' end, G-R15's
+//! third occurrence, K-R12.4's OPT-MAX-PLIES) and that no move is legal then.
+//!
+//! [`run`] reads the input on a thread of its own, so that `stop` and `quit` act while a
+//! `bestmove` or `perft` runs: `stop` ends every `bestmove`/`perft` read before it that
+//! is still running or waiting (`bestmove` answers with its best move so far, `perft`
+//! with `err stopped`) and has no response of its own; `quit` does the same, then answers
+//! `ok` and exits. Other commands read during a running command wait their turn (they are
+//! queued and answered in order).
 
-use crate::common::{describe_config, max_plies, GameName, MAX_HASH_MB};
-use crate::play::clip;
+use crate::common::{describe_config, GameName, MAX_HASH_MB};
 use crate::with_game;
-use bao_engine::arena::adjudicate;
 use bao_engine::{format_info, Engine, EngineConfig, Evaluate, Limits, Searcher};
-use bao_rules::RuleSet;
+use bao_rules::{Game, GameLine, RuleSet};
 use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc};
 
 /// The commands, for `err unknown command` messages.
 const COMMANDS: &str =
-    "info, newgame, position, validmoves, play, undo, perft, bestmove, options, setoption, quit";
+    "info, newgame, position, validmoves, play, undo, perft, bestmove, stop, options, setoption, quit";
+
+/// The longest input line read, in bytes (longer lines are answered with an error).
+pub const MAX_LINE_BYTES: usize = 1 << 16;
 
 /// The engine options shared by both games (the rules options belong to the game).
 #[derive(Clone, Debug)]
@@ -140,85 +152,94 @@ fn searcher_name(s: Searcher) -> &'static str {
     }
 }
 
+/// `text` cut to at most `max` characters (with `…`), for echoing input in messages.
+fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        let mut s: String = text.chars().take(max).collect();
+        s.push('…');
+        s
+    }
+}
+
 /// A game in progress, whatever the game.
 trait Session {
-    /// Handles one command (not `info`, `newgame`, `quit`), writing its response lines
-    /// (without the final `ok`) to `out`.
+    /// Handles one command (not `info`, `newgame`, `quit`, `stop`), writing its response
+    /// lines (without the final `ok`) to `out`. `until()` turning true stops a running
+    /// `bestmove` or `perft`.
     fn handle(
         &mut self,
         cmd: &str,
         args: &str,
         options: &mut EngineOptions,
         out: &mut dyn Write,
+        until: &dyn Fn() -> bool,
     ) -> Result<(), String>;
 }
 
 struct GameSession<G: Evaluate> {
-    /// The positions from the start; the last is the current one.
-    history: Vec<G>,
-    /// The moves played: `moves[i]` leads from `history[i]` to `history[i + 1]`.
-    moves: Vec<G::Move>,
+    /// The game: start, moves, positions, outcome.
+    line: GameLine<G>,
     engine: Engine<G>,
 }
 
-/// The position lines: the text, and `result ...` if the game is over (notation.md §2),
-/// including a game adjudicated by OPT-MAX-PLIES after `plies` plies (K-R12.4).
-fn position_lines<G: Evaluate>(pos: &G, plies: usize) -> String {
-    match outcome_of(pos, plies) {
-        Some(outcome) => format!("{}\nresult {outcome}", pos.to_text()),
-        None => pos.to_text(),
+/// The position lines: the text, and `result ...` once the game is over (notation.md §2):
+/// the rules' end, the third occurrence (G-R15) or OPT-MAX-PLIES (K-R12.4).
+fn position_lines<G: Game>(line: &GameLine<G>) -> String {
+    match line.outcome() {
+        Some(outcome) => format!("{}\nresult {outcome}", line.current().to_text()),
+        None => line.current().to_text(),
     }
-}
-
-/// The outcome of `pos` reached after `plies` plies: the rules' own, or the adjudication
-/// when OPT-MAX-PLIES is set and reached (K-R12.4; by material, as `bao match` does).
-fn outcome_of<G: Evaluate>(pos: &G, plies: usize) -> Option<bao_rules::Outcome> {
-    pos.outcome().or_else(|| {
-        max_plies(pos)
-            .filter(|&max| plies >= max as usize)
-            .map(|_| adjudicate(pos))
-    })
 }
 
 impl<G: Evaluate> GameSession<G> {
     fn new(start: G, options: &EngineOptions) -> Self {
         GameSession {
-            history: vec![start],
-            moves: Vec::new(),
+            line: GameLine::new(start),
             engine: Engine::new(options.config.clone()),
         }
     }
 
-    fn current(&self) -> &G {
-        // `history` is never empty.
-        &self.history[self.history.len() - 1]
-    }
-
     /// The game replayed under other rules (from the start position under them when the
     /// game began at the start).
-    fn with_rules(&self, rules: G::Rules) -> Result<(Vec<G>, Vec<G::Move>), String> {
-        let first = &self.history[0];
+    fn with_rules(&self, rules: G::Rules) -> Result<GameLine<G>, String> {
+        let first = self.line.start();
         let start = if *first == G::start(first.rules()) {
             G::start(&rules)
         } else {
             G::from_text(&first.to_text(), &rules)
                 .map_err(|e| format!("the game's start position under these rules: {e}"))?
         };
-        let mut history = vec![start];
-        let mut moves = Vec::new();
-        for (before, &mv) in self.history.iter().zip(&self.moves) {
-            let text = before.move_text(mv);
-            let pos = &history[history.len() - 1];
-            let ply = history.len();
-            let bad = |e: String| {
-                format!("move {ply} of the game ({text}) is not legal under these rules: {e}")
-            };
-            let m = pos.parse_move(&text).map_err(|e| bad(e.message))?;
-            let next = pos.play(m).map_err(|e| bad(e.to_string()))?;
-            history.push(next);
-            moves.push(m);
+        let mut line = GameLine::new(start);
+        for (i, text) in self.line.move_texts().iter().enumerate() {
+            line.play_text(text).map_err(|e| {
+                format!(
+                    "move {} of the game ({text}) is not legal under these rules: {e}",
+                    i + 1
+                )
+            })?;
         }
-        Ok((history, moves))
+        Ok(line)
+    }
+
+    /// The leaf count of the line's move tree to `depth`: 0 at depth ≥ 1 once the game is
+    /// over, and no leaf beyond the ply at which OPT-MAX-PLIES ends it (K-R12.4).
+    fn perft(&self, depth: u32, until: &dyn Fn() -> bool) -> Result<u64, String> {
+        if depth == 0 {
+            return Ok(1);
+        }
+        if self.line.is_over() {
+            return Ok(0);
+        }
+        if let Some(max) = self.line.rules().max_plies() {
+            let remaining = (max as usize).saturating_sub(self.line.plies());
+            if depth as usize > remaining {
+                return Ok(0);
+            }
+        }
+        bao_rules::perft::perft_until(self.line.current(), depth, until)
+            .ok_or_else(|| "stopped".to_string())
     }
 }
 
@@ -234,6 +255,41 @@ fn w(out: &mut dyn Write, line: &str) -> Result<(), String> {
     writeln!(out, "{line}").map_err(|e| format!("cannot write: {e}"))
 }
 
+/// The `bestmove` limits from `depth 6 time 1000 nodes 50000` (any subset, any order).
+fn bestmove_limits(args: &str, searcher: Searcher) -> Result<Limits, String> {
+    let mut limits = Limits::default();
+    let words: Vec<&str> = args.split_whitespace().collect();
+    if !words.len().is_multiple_of(2) {
+        return Err(format!(
+            "bestmove: expected pairs like depth 6, time 1000, nodes 50000; got {args:?}"
+        ));
+    }
+    for pair in words.chunks(2) {
+        let value: u64 = pair[1]
+            .parse()
+            .map_err(|_| format!("bestmove {}: {:?} is not a number", pair[0], pair[1]))?;
+        match pair[0] {
+            "depth" => limits.depth = Some(value.min(u64::from(u32::MAX)) as u32),
+            "time" => limits.time_ms = Some(value),
+            "nodes" => limits.nodes = Some(value),
+            other => {
+                return Err(format!(
+                    "bestmove: unknown limit {other:?} (expected depth, time, nodes)"
+                ))
+            }
+        }
+    }
+    if limits.depth == Some(0) {
+        return Err("bestmove depth 0: the depth is in plies and must be at least 1".to_string());
+    }
+    if limits.depth.is_some() && searcher == Searcher::Mcts {
+        return Err(
+            "bestmove depth: the mcts searcher has no depth limit; give time or nodes".to_string(),
+        );
+    }
+    Ok(limits)
+}
+
 impl<G: Evaluate> Session for GameSession<G> {
     fn handle(
         &mut self,
@@ -241,29 +297,35 @@ impl<G: Evaluate> Session for GameSession<G> {
         args: &str,
         options: &mut EngineOptions,
         out: &mut dyn Write,
+        until: &dyn Fn() -> bool,
     ) -> Result<(), String> {
         match cmd {
             "position" => {
                 no_args(cmd, args)?;
-                w(out, &position_lines(self.current(), self.moves.len()))
+                w(out, &position_lines(&self.line))
             }
             "validmoves" => {
                 no_args(cmd, args)?;
-                let pos = self.current();
-                let texts: Vec<String> = pos.moves().iter().map(|&m| pos.move_text(m)).collect();
+                let pos = self.line.current();
+                let texts: Vec<String> = self
+                    .line
+                    .legal_moves()
+                    .iter()
+                    .map(|&m| pos.move_text(m))
+                    .collect();
                 w(out, &texts.join(" "))
             }
             "play" => {
                 if args.is_empty() {
                     return Err("play: give a move, e.g. play A6>".to_string());
                 }
-                let pos = self.current();
-                if let Some(outcome) = outcome_of(pos, self.moves.len()) {
+                if let Some(outcome) = self.line.outcome() {
                     return Err(format!(
                         "play {}: the game is over (result {outcome})",
                         clip(args, 60)
                     ));
                 }
+                let pos = self.line.current();
                 let mv = pos.parse_move(args).map_err(|e| {
                     // Text that does not even start like a hole name (a letter and a digit)
                     // gets the shape of a move rather than a "no such hole" about a piece
@@ -285,10 +347,8 @@ impl<G: Evaluate> Session for GameSession<G> {
                         )
                     }
                 })?;
-                let next = pos.play(mv).map_err(|e| format!("play: {e}"))?;
-                self.history.push(next);
-                self.moves.push(mv);
-                w(out, &position_lines(self.current(), self.moves.len()))
+                self.line.play(mv).map_err(|e| format!("play: {e}"))?;
+                w(out, &position_lines(&self.line))
             }
             "undo" => {
                 let n: usize = if args.is_empty() {
@@ -297,83 +357,48 @@ impl<G: Evaluate> Session for GameSession<G> {
                     args.parse()
                         .map_err(|_| format!("undo: {args:?} is not a number of moves"))?
                 };
-                let played = self.history.len() - 1;
+                let played = self.line.plies();
                 if n > played {
                     return Err(format!(
                         "undo {n}: only {played} move{} played",
                         if played == 1 { "" } else { "s" }
                     ));
                 }
-                self.history.truncate(self.history.len() - n);
-                self.moves.truncate(self.moves.len() - n);
-                w(out, &position_lines(self.current(), self.moves.len()))
+                self.line.undo(n).map_err(|e| format!("undo {n}: {e}"))?;
+                w(out, &position_lines(&self.line))
             }
             "perft" => {
                 let depth: u32 = args
                     .parse()
                     .map_err(|_| format!("perft: {args:?} is not a depth (a number ≥ 0)"))?;
-                w(
-                    out,
-                    &bao_rules::perft::perft(self.current(), depth).to_string(),
-                )
+                w(out, &self.perft(depth, until)?.to_string())
             }
             "bestmove" => {
-                let mut limits = Limits::default();
-                let words: Vec<&str> = args.split_whitespace().collect();
-                if !words.len().is_multiple_of(2) {
-                    return Err(format!(
-                        "bestmove: expected pairs like depth 6, time 1000, nodes 50000; got {args:?}"
-                    ));
-                }
-                for pair in words.chunks(2) {
-                    let value: u64 = pair[1].parse().map_err(|_| {
-                        format!("bestmove {}: {:?} is not a number", pair[0], pair[1])
-                    })?;
-                    match pair[0] {
-                        "depth" => limits.depth = Some(value.min(u64::from(u32::MAX)) as u32),
-                        "time" => limits.time_ms = Some(value),
-                        "nodes" => limits.nodes = Some(value),
-                        other => {
-                            return Err(format!(
-                                "bestmove: unknown limit {other:?} (expected depth, time, nodes)"
-                            ))
-                        }
-                    }
-                }
-                if limits.depth == Some(0) {
-                    return Err(
-                        "bestmove depth 0: the depth is in plies and must be at least 1"
-                            .to_string(),
-                    );
-                }
-                if limits.depth.is_some() && options.config.searcher == Searcher::Mcts {
-                    return Err(
-                        "bestmove depth: the mcts searcher has no depth limit; give time or nodes"
-                            .to_string(),
-                    );
-                }
-                let pos = self.current().clone();
-                if let Some(outcome) = outcome_of(&pos, self.moves.len()) {
+                let limits = bestmove_limits(args, options.config.searcher)?;
+                if let Some(outcome) = self.line.outcome() {
                     return Err(format!("bestmove: the game is over (result {outcome})"));
                 }
                 if self.engine.config() != &options.config {
                     self.engine.set_config(options.config.clone());
                 }
+                let pos = self.line.current().clone();
                 let mut write_err = None;
                 // A searcher may report the same line twice (MCTS's last report): print
                 // each distinct line once.
                 let mut last_line = String::new();
-                let result = self.engine.search(&pos, limits, &mut |info| {
-                    let line = format_info(&pos, info);
-                    if line == last_line {
-                        return;
-                    }
-                    if let Err(e) = writeln!(out, "{line}") {
-                        write_err = Some(e);
-                    }
-                    let _ = out.flush();
-                    last_line = line;
-                });
+                let result =
+                    self.engine
+                        .search_line_until(&self.line, limits, until, &mut |info| {
+                            let line = format_info(&pos, info);
+                            if line == last_line {
+                                return;
+                            }
+                            if let Err(e) = writeln!(out, "{line}") {
+                                write_err = Some(e);
+                            }
+                            let _ = out.flush();
+                            last_line = line;
+                        });
                 if let Some(e) = write_err {
                     return Err(format!("cannot write: {e}"));
                 }
@@ -387,7 +412,7 @@ impl<G: Evaluate> Session for GameSession<G> {
                 for line in options.lines() {
                     w(out, &line)?;
                 }
-                let rules = self.current().rules();
+                let rules = self.line.rules();
                 w(out, &format!("rules {}", rules.profile_name()))?;
                 for (name, value) in rules.options() {
                     w(out, &format!("rules.{name} {value}"))?;
@@ -405,7 +430,7 @@ impl<G: Evaluate> Session for GameSession<G> {
                     self.engine.set_config(options.config.clone());
                     return w(out, &line);
                 }
-                let current_rules = self.current().rules().clone();
+                let current_rules = self.line.rules().clone();
                 let rules = if name == "rules" {
                     G::Rules::profile(value)
                         .map_err(|e| format!("setoption rules: {}", e.message))?
@@ -419,10 +444,8 @@ impl<G: Evaluate> Session for GameSession<G> {
                         "setoption: unknown option {name:?} (see options; rule options are rules.<name>)"
                     ));
                 };
-                let (history, moves) = self.with_rules(rules)?;
-                self.history = history;
-                self.moves = moves;
-                let rules = self.current().rules();
+                self.line = self.with_rules(rules)?;
+                let rules = self.line.rules();
                 if name == "rules" {
                     w(out, &format!("rules {}", rules.profile_name()))
                 } else {
@@ -476,8 +499,9 @@ fn new_session<G: Evaluate>(
             "newgame: unexpected {rest:?} (expected newgame <game> [rules <profile>] [position <text>])"
         ));
     };
-    let lines = position_lines(&start, 0);
-    Ok((Box::new(GameSession::new(start, options)), lines))
+    let session = GameSession::new(start, options);
+    let lines = position_lines(&session.line);
+    Ok((Box::new(session), lines))
 }
 
 /// The protocol's state: the game and the engine options.
@@ -492,6 +516,11 @@ impl Default for Protocol {
     }
 }
 
+/// Whether `line` is the command `word` alone (`stop`, `quit`; case-insensitive).
+fn is_bare(line: &str, word: &str) -> bool {
+    line.trim().eq_ignore_ascii_case(word)
+}
+
 impl Protocol {
     /// A fresh protocol state (no game yet: Bao la Kiswahili at the start is used).
     pub fn new() -> Self {
@@ -501,14 +530,35 @@ impl Protocol {
         }
     }
 
+    /// The engine options in force (the engine configuration `bestmove` searches with).
+    pub fn engine_config(&self) -> &EngineConfig {
+        &self.options.config
+    }
+
     /// Handles one input line, writing the complete response (ending with `ok`).
     /// Returns `false` after `quit`. An empty line is answered with a bare `ok`, so that a
-    /// controller waiting for `ok` never hangs (notation.md §5: every response ends with `ok`).
+    /// controller waiting for `ok` never hangs (notation.md §5: every response ends with
+    /// `ok`); `stop` has no response (it acts on a running command, see [`run`]).
     pub fn handle_line(&mut self, line: &str, out: &mut dyn Write) -> std::io::Result<bool> {
+        self.handle_line_until(line, out, &|| false)
+    }
+
+    /// [`Protocol::handle_line`] with a stop check: a `bestmove` or `perft` ends early
+    /// when `until()` turns true (`bestmove` answers its best move so far, `perft`
+    /// `err stopped`).
+    pub fn handle_line_until(
+        &mut self,
+        line: &str,
+        out: &mut dyn Write,
+        until: &dyn Fn() -> bool,
+    ) -> std::io::Result<bool> {
         let line = line.trim();
         if line.is_empty() {
             writeln!(out, "ok")?;
             out.flush()?;
+            return Ok(true);
+        }
+        if is_bare(line, "stop") {
             return Ok(true);
         }
         let (cmd, args) = match line.split_once(char::is_whitespace) {
@@ -525,6 +575,7 @@ impl Protocol {
                     keep_going = false;
                     Ok(())
                 }
+                "stop" => Err(format!("stop takes no arguments, got {args:?}")),
                 "info" => {
                     no_args(&cmd, args)?;
                     w(&mut *out, &format!("id bao {}", env!("CARGO_PKG_VERSION")))?;
@@ -557,9 +608,9 @@ impl Protocol {
                     // Buffer the response so that an error writes nothing but `err`;
                     // bestmove streams its info lines.
                     if cmd == "bestmove" {
-                        session.handle(&cmd, args, &mut self.options, &mut *out)
+                        session.handle(&cmd, args, &mut self.options, &mut *out, until)
                     } else {
-                        session.handle(&cmd, args, &mut self.options, &mut buffer)
+                        session.handle(&cmd, args, &mut self.options, &mut buffer, until)
                     }
                 }
             }
@@ -586,12 +637,150 @@ fn one_line(s: &str) -> String {
     s.replace(['\n', '\r'], " ")
 }
 
-/// Runs the protocol on `input` until `quit` or the end of the input.
-pub fn run(mut input: impl BufRead, out: &mut dyn Write) -> std::io::Result<()> {
-    let mut protocol = Protocol::new();
-    while let Some(line) = crate::play::read_line(&mut input)? {
-        if !protocol.handle_line(&line, out)? {
+/// One line of input: the text (invalid UTF-8 replaced by U+FFFD), or a line that was
+/// longer than [`MAX_LINE_BYTES`] (its length so far).
+enum Input {
+    Line(String),
+    TooLong(usize),
+}
+
+/// Reads one line of at most [`MAX_LINE_BYTES`] bytes; a longer line is skipped to its
+/// end (never held in memory). `None` at the end of the input.
+fn read_bounded(input: &mut dyn BufRead) -> std::io::Result<Option<Input>> {
+    let mut bytes = Vec::new();
+    let mut total = 0usize;
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
             break;
+        }
+        let (chunk, found) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..=i], true),
+            None => (buf, false),
+        };
+        let n = chunk.len();
+        if total + n <= MAX_LINE_BYTES + 1 {
+            bytes.extend_from_slice(chunk);
+        }
+        total += n;
+        input.consume(n);
+        if found {
+            break;
+        }
+    }
+    if total == 0 {
+        return Ok(None);
+    }
+    if total > MAX_LINE_BYTES + 1 {
+        return Ok(Some(Input::TooLong(total)));
+    }
+    Ok(Some(Input::Line(
+        String::from_utf8_lossy(&bytes).into_owned(),
+    )))
+}
+
+/// A message from the input thread to the command loop.
+enum Message {
+    /// A command line and its number (1, 2, ... in input order; `stop` lines are not
+    /// sent).
+    Line(u64, Input),
+    /// Reading failed.
+    Error(std::io::Error),
+}
+
+/// How long `quit` lets the commands read before it finish before it stops them, in
+/// milliseconds (so that a script ending with `quit` gets every answer, and a `quit`
+/// sent during a long search still exits promptly).
+pub const QUIT_GRACE_MS: u64 = 250;
+
+/// The stop marks the input thread sets and the running command looks at.
+struct Marks {
+    /// Every command numbered up to this one is to stop now (`stop`).
+    stop_upto: AtomicU64,
+    /// Every command numbered up to this one is to stop at `quit_at` (`quit`).
+    quit_upto: AtomicU64,
+    /// Milliseconds after `base` at which `quit_upto` applies.
+    quit_at: AtomicU64,
+    base: std::time::Instant,
+}
+
+impl Marks {
+    fn stops(&self, number: u64) -> bool {
+        self.stop_upto.load(Ordering::SeqCst) >= number
+            || (self.quit_upto.load(Ordering::SeqCst) >= number
+                && self.base.elapsed().as_millis() as u64 >= self.quit_at.load(Ordering::SeqCst))
+    }
+}
+
+/// Runs the protocol on `input` until `quit` or the end of the input.
+///
+/// The input is read on a thread of its own while the commands run here, in order. A
+/// `stop` line marks every command read before it: a `bestmove` or `perft` among them
+/// that is still running or waiting stops at once (the search looks every 16 nodes, perft
+/// at every interior node, so it answers within milliseconds). `stop` itself is not
+/// answered. A `quit` line marks them the same way, effective [`QUIT_GRACE_MS`] after it
+/// was read; it is answered with `ok` in its turn and ends the loop (the input thread,
+/// blocked in a read, ends with the process). The end of the input waits for every
+/// command.
+pub fn run(input: impl BufRead + Send + 'static, out: &mut dyn Write) -> std::io::Result<()> {
+    let marks = Arc::new(Marks {
+        stop_upto: AtomicU64::new(0),
+        quit_upto: AtomicU64::new(0),
+        quit_at: AtomicU64::new(u64::MAX),
+        base: std::time::Instant::now(),
+    });
+    let (tx, rx) = mpsc::channel::<Message>();
+    let reader_marks = marks.clone();
+    std::thread::Builder::new()
+        .name("bao-engine-input".into())
+        .spawn(move || {
+            let marks = reader_marks;
+            let mut input = input;
+            let mut number = 0u64;
+            loop {
+                match read_bounded(&mut input) {
+                    Ok(Some(line)) => {
+                        if let Input::Line(l) = &line {
+                            if is_bare(l, "stop") {
+                                marks.stop_upto.fetch_max(number, Ordering::SeqCst);
+                                continue;
+                            }
+                            if is_bare(l, "quit") || is_bare(l, "exit") {
+                                let at = marks.base.elapsed().as_millis() as u64 + QUIT_GRACE_MS;
+                                marks.quit_at.fetch_min(at, Ordering::SeqCst);
+                                marks.quit_upto.fetch_max(number, Ordering::SeqCst);
+                            }
+                        }
+                        number += 1;
+                        if tx.send(Message::Line(number, line)).is_err() {
+                            return;
+                        }
+                    }
+                    Ok(None) => return,
+                    Err(e) => {
+                        let _ = tx.send(Message::Error(e));
+                        return;
+                    }
+                }
+            }
+        })?;
+    let mut protocol = Protocol::new();
+    for message in rx {
+        match message {
+            Message::Line(number, Input::Line(line)) => {
+                let until = || marks.stops(number);
+                if !protocol.handle_line_until(&line, out, &until)? {
+                    break;
+                }
+            }
+            Message::Line(_, Input::TooLong(n)) => {
+                writeln!(
+                    out,
+                    "err input line too long ({n} bytes; the limit is {MAX_LINE_BYTES})\nok"
+                )?;
+                out.flush()?;
+            }
+            Message::Error(e) => return Err(e),
         }
     }
     Ok(())

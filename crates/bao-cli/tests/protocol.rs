@@ -87,7 +87,7 @@ fn kiswahili_errors_leave_the_state_unchanged() {
         ("position extra", &["err position takes no arguments, got \"extra\""]),
         (
             "frobnicate",
-            &["err unknown command \"frobnicate\" (commands: info, newgame, position, validmoves, play, undo, perft, bestmove, options, setoption, quit)"],
+            &["err unknown command \"frobnicate\" (commands: info, newgame, position, validmoves, play, undo, perft, bestmove, stop, options, setoption, quit)"],
         ),
         (
             "newgame backgammon",
@@ -326,5 +326,270 @@ fn invalid_utf8_is_an_error_not_a_crash() {
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
         "err play: move \"A\u{fffd}6>\": expected a hole such as A6 or b3 followed by < or >\nok\nA6< A6> A7< A7>\nok\n"
+    );
+}
+
+/// A running `bao engine` with piped stdin, whose stdout lines arrive with the time
+/// they were read.
+struct Live {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: std::sync::mpsc::Receiver<(std::time::Instant, String)>,
+}
+
+impl Live {
+    fn start() -> Live {
+        let mut child = Command::new(BAO)
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { return };
+                if tx.send((std::time::Instant::now(), line)).is_err() {
+                    return;
+                }
+            }
+        });
+        Live {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) -> std::time::Instant {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+        std::time::Instant::now()
+    }
+
+    /// The lines up to and including the next `ok` (at most 30 s), with the time of the
+    /// `ok`.
+    fn response(&mut self) -> (Vec<String>, std::time::Instant) {
+        let mut got = Vec::new();
+        loop {
+            let (at, line) = self
+                .lines
+                .recv_timeout(std::time::Duration::from_secs(30))
+                .unwrap_or_else(|_| panic!("no ok within 30 s; got {got:?}"));
+            if line == "ok" {
+                return (got, at);
+            }
+            got.push(line);
+        }
+    }
+}
+
+const SECOND: std::time::Duration = std::time::Duration::from_secs(1);
+
+#[test]
+fn stop_ends_a_running_bestmove_within_a_second() {
+    let mut e = Live::start();
+    e.send("newgame kiswahili");
+    assert_eq!(e.response().0, [KISWAHILI_START]);
+    e.send("bestmove depth 1000000");
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    let sent = e.send("stop");
+    let (lines, at) = e.response();
+    let latency = at - sent;
+    eprintln!("stop latency (bestmove): {latency:?}");
+    assert!(latency < SECOND, "{latency:?}");
+    let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+    assert!(["A6<", "A6>", "A7<", "A7>"].contains(&best), "{lines:?}");
+    assert!(lines[..lines.len() - 1]
+        .iter()
+        .all(|l| l.starts_with("info depth ")));
+    // The engine goes on: the stop was not answered by itself, the game is unchanged.
+    e.send("validmoves");
+    assert_eq!(e.response().0, ["A6< A6> A7< A7>"]);
+    e.send("quit");
+    assert_eq!(e.response().0, Vec::<String>::new());
+    assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
+fn stop_ends_a_running_perft_with_err_stopped() {
+    let mut e = Live::start();
+    e.send("perft 50");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let sent = e.send("stop");
+    let (lines, at) = e.response();
+    let latency = at - sent;
+    eprintln!("stop latency (perft): {latency:?}");
+    assert!(latency < SECOND, "{latency:?}");
+    assert_eq!(lines, ["err stopped"]);
+    // Commands sent during a running command are queued and answered in order; a stop
+    // ends every perft/bestmove before it, running or waiting.
+    e.send("perft 50");
+    e.send("validmoves");
+    e.send("perft 2");
+    e.send("stop");
+    assert_eq!(e.response().0, ["err stopped"]);
+    assert_eq!(e.response().0, ["A6< A6> A7< A7>"]);
+    assert_eq!(e.response().0, ["err stopped"]);
+    // A stop with nothing running has no answer and stops nothing later.
+    e.send("stop");
+    e.send("perft 3");
+    assert_eq!(e.response().0, ["38"]);
+    e.send("quit");
+    assert_eq!(e.response().0, Vec::<String>::new());
+    assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
+fn quit_during_a_search_exits_promptly() {
+    let mut e = Live::start();
+    e.send("bestmove depth 1000000");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let sent = e.send("quit");
+    let (lines, _) = e.response();
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    // quit's own ok.
+    let (rest, _) = e.response();
+    assert_eq!(rest, Vec::<String>::new());
+    let status = e.child.wait().unwrap();
+    let latency = sent.elapsed();
+    eprintln!("quit latency: {latency:?}");
+    assert!(status.success());
+    assert!(latency < SECOND, "{latency:?}");
+}
+
+#[test]
+fn a_script_ending_with_quit_gets_every_answer() {
+    // quit gives the commands before it QUIT_GRACE_MS to finish: short ones all do.
+    check(&[
+        ("newgame kingulu", &[KINGULU_START]),
+        ("perft 4", &["130"]),
+        ("perft 1", &["4"]),
+        ("quit", &[]),
+    ]);
+}
+
+#[test]
+fn max_plies_ends_the_game_line() {
+    // K-R12.4 through the one game line: after the last ply the game is adjudicated, no
+    // move is legal, perft counts nothing, play and bestmove are refused; undo reopens it.
+    let after_a6 = "0 0 0 0 0 0 0 0 / 0 2 2 6 0 0 0 0 / 0 0 0 0 6 0 3 1 / 0 0 0 0 0 0 0 1 ; S=21 N=22 ; house S+ N+ ; North ; takasia -";
+    check(&[
+        ("setoption rules.max-plies 1", &["rules.max-plies 1"]),
+        ("perft 1", &["4"]),
+        ("perft 2", &["0"]),
+        ("play A6>", &[after_a6, "result draw adjudicated"]),
+        ("validmoves", &[""]),
+        ("perft 0", &["1"]),
+        ("perft 1", &["0"]),
+        (
+            "play a6<",
+            &["err play a6<: the game is over (result draw adjudicated)"],
+        ),
+        (
+            "bestmove depth 2",
+            &["err bestmove: the game is over (result draw adjudicated)"],
+        ),
+        ("position", &[after_a6, "result draw adjudicated"]),
+        ("undo", &[KISWAHILI_START]),
+        ("validmoves", &["A6< A6> A7< A7>"]),
+        ("setoption rules.max-plies 3", &["rules.max-plies 3"]),
+        ("perft 3", &["38"]),
+        ("perft 4", &["0"]),
+    ]);
+}
+
+#[test]
+fn third_occurrence_ends_the_game_line() {
+    // T32 of the Bao Kingulu spec (G-R15): A6 a6 A6 a6 brings the position back for the
+    // third time; South wins 27–21 by repetition.
+    let t32 = "0 1 4 1 2 1 / 1 4 6 0 6 1 ; S=9 N=12 ; South";
+    let mut steps: Vec<(String, Vec<String>)> = vec![(
+        format!("newgame kingulu position {t32}"),
+        vec![t32.to_string()],
+    )];
+    steps.push(("validmoves".into(), vec!["A3 A5 A6".into()]));
+    let mut input = String::new();
+    for (cmd, _) in &steps {
+        input.push_str(cmd);
+        input.push('\n');
+    }
+    input.push_str(
+        "play A6\nplay a6\nplay A6\nplay a6\nvalidmoves\nperft 1\nplay A3\nundo\nvalidmoves\n",
+    );
+    let out = engine(&input);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(&lines[..4], [t32, "ok", "A3 A5 A6", "ok"]);
+    // After the fourth move: the T32 position again, over.
+    assert_eq!(&lines[10..13], [t32, "result South repetition", "ok"]);
+    assert_eq!(
+        &lines[13..],
+        [
+            "",
+            "ok",
+            "0",
+            "ok",
+            "err play A3: the game is over (result South repetition)",
+            "ok",
+            lines[8],
+            "ok",
+            "a3 a5 a6",
+            "ok"
+        ]
+    );
+}
+
+/// `bao analyze --load FILE`: the record is a game line (its history counts) and the
+/// score is in the one hint convention (`bao_engine::hint::score_text`).
+#[test]
+fn analyze_load_reads_the_record_as_a_game_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = |name: &str, moves: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(
+            &path,
+            format!("[Game \"kingulu\"]\n[Setup \"0 1 4 1 2 1 / 1 4 6 0 6 1 ; S=9 N=12 ; South\"]\n\n{moves}\n"),
+        )
+        .unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let analyze = |args: &[&str]| {
+        let out = Command::new(BAO)
+            .arg("analyze")
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // T32 after A6 a6 A6 a6: over by G-R15.
+    let over = record("over.bao", "1. A6 a6 2. A6 a6");
+    assert_eq!(
+        analyze(&["--load", &over]),
+        "position 0 1 4 1 2 1 / 1 4 6 0 6 1 ; S=9 N=12 ; South\n\
+         game over: South won: the position occurred for the third time and the seeds were counted\n\
+         result South repetition\n"
+    );
+    // After A6 a6 A6, North to move: a6 would end the game (South 27–21); the search
+    // knows the history.
+    let open = record("open.bao", "1. A6 a6 2. A6");
+    let text = analyze(&["--load", &open, "--depth", "6"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "position 1 6 0 6 4 1 / 1 2 1 4 1 0 ; S=9 N=12 ; North"
+    );
+    assert_eq!(lines[1], "engine alpha-beta depth 6");
+    assert_eq!(
+        lines[lines.len() - 4..lines.len() - 1],
+        [
+            "best move a3",
+            "score +1.65 seeds for the side to move (depth 6)",
+            "pv a3 A2 a5 A4 a4 A5"
+        ]
     );
 }

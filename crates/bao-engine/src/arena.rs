@@ -3,14 +3,16 @@
 //! Each random opening of `opening_plies` plies (drawn from the match seed) is played
 //! twice, A taking South in one game and North in the other, so that the luck of the
 //! opening cancels out. Openings that end the game, or whose result a short search
-//! already proves, are redrawn. Games run in parallel on a rayon pool. A game that reaches
+//! already proves, are redrawn. Games run in parallel on a rayon pool. Each game is a
+//! [`GameLine`], so it ends where the rules end it — the third occurrence of a position
+//! included (Bao Kingulu G-R15) — and the engines search it with its history. A game that reaches
 //! `max_plies` without a result is adjudicated (`EndReason::Adjudicated`): the side with
 //! more material wins (Bao Kingulu: the provisional score of G-R14; Bao la Kiswahili: the
 //! seeds in its 16 holes plus its store), equal material is a draw.
 
 use crate::hash::mix64;
 use crate::{Engine, EngineConfig, Evaluate, Limits};
-use bao_rules::{EndReason, Outcome, Side};
+use bao_rules::{EndReason, GameLine, Outcome, Side};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
@@ -84,6 +86,9 @@ pub struct MatchReport {
     pub b_wins: u32,
     /// Games ended by adjudication (also counted in the three above).
     pub adjudicated: u32,
+    /// Games ended by the third occurrence of a position (G-R15; also counted in the
+    /// three above).
+    pub repetitions: u32,
     /// A's points share, 0..1 (win 1, draw ½).
     pub score: f64,
     /// Elo difference A − B. A score of 0 or 1 is clamped to ½ game from it
@@ -198,33 +203,27 @@ fn play_game<G: Evaluate>(
     b_cfg.seed ^= mix64(cfg.seed ^ game.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0xb);
     let mut a: Engine<G> = Engine::new(a_cfg);
     let mut b: Engine<G> = Engine::new(b_cfg);
-    let mut pos = start.clone();
-    let mut opening = Vec::new();
+    // The game is a GameLine: it ends where the rules say, a third occurrence (G-R15)
+    // and the rules' own OPT-MAX-PLIES included; the engines search it with its history.
+    let mut line = GameLine::new(start.clone());
     for &mv in opening_moves {
-        opening.push(pos.move_text(mv));
-        pos = pos.play_unchecked(mv);
+        if line.play(mv).is_err() {
+            break;
+        }
     }
-    let mut moves = Vec::new();
-    let mut plies = opening_moves.len() as u32;
+    let opening: Vec<String> = line.move_texts().to_vec();
     let outcome = loop {
-        if let Some(o) = pos.outcome() {
+        if let Some(o) = line.outcome() {
             break o;
         }
-        if cfg.max_plies > 0 && plies >= cfg.max_plies {
-            break adjudicate(&pos);
+        if cfg.max_plies > 0 && line.plies() >= cfg.max_plies as usize {
+            break adjudicate(line.current());
         }
-        let mover = pos.side_to_move();
+        let mover = line.current().side_to_move();
         let engine = if mover == a_side { &mut a } else { &mut b };
-        let result = engine.search(&pos, Limits::default(), &mut |_| {});
-        let next = result.best.map(|mv| (mv, pos.play(mv)));
-        match next {
-            Some((mv, Ok(p))) => {
-                if cfg.keep_records {
-                    moves.push(pos.move_text(mv));
-                }
-                pos = p;
-                plies += 1;
-            }
+        let result = engine.search_line(&line, Limits::default(), &mut |_| {});
+        match result.best.map(|mv| line.play(mv)) {
+            Some(Ok(_)) => {}
             // An engine without a (legal) move in an unfinished game forfeits.
             _ => {
                 break Outcome {
@@ -234,12 +233,17 @@ fn play_game<G: Evaluate>(
             }
         }
     };
+    let moves = if cfg.keep_records {
+        line.move_texts()[opening.len()..].to_vec()
+    } else {
+        Vec::new()
+    };
     GameSummary {
         opening,
         moves,
         a_side,
         outcome,
-        plies,
+        plies: line.plies() as u32,
     }
 }
 
@@ -289,15 +293,17 @@ pub fn run_match<G: Evaluate>(start: &G, cfg: &MatchConfig) -> MatchReport {
     if let Some(bar) = &bar {
         bar.finish();
     }
-    let (mut a_wins, mut draws, mut b_wins, mut adjudicated) = (0, 0, 0, 0);
+    let (mut a_wins, mut draws, mut b_wins, mut adjudicated, mut repetitions) = (0, 0, 0, 0, 0);
     for g in &games {
         match g.outcome.winner {
             Some(w) if w == g.a_side => a_wins += 1,
             Some(_) => b_wins += 1,
             None => draws += 1,
         }
-        if g.outcome.reason == EndReason::Adjudicated {
-            adjudicated += 1;
+        match g.outcome.reason {
+            EndReason::Adjudicated => adjudicated += 1,
+            EndReason::Repetition => repetitions += 1,
+            _ => {}
         }
     }
     let (score, elo, elo_ci95) = elo_stats(a_wins, draws, b_wins);
@@ -306,6 +312,7 @@ pub fn run_match<G: Evaluate>(start: &G, cfg: &MatchConfig) -> MatchReport {
         draws,
         b_wins,
         adjudicated,
+        repetitions,
         score,
         elo,
         elo_ci95,
@@ -314,16 +321,21 @@ pub fn run_match<G: Evaluate>(start: &G, cfg: &MatchConfig) -> MatchReport {
 }
 
 impl fmt::Display for MatchReport {
-    /// `games 200: A +150 =10 -40 (adjudicated 3)` then
+    /// `games 200: A +150 =10 -40 (adjudicated 3)` (`(adjudicated 3, repetition 1)` when
+    /// games ended by G-R15) then
     /// `score 77.5% Elo +215 (95% CI +160 .. +280)`; a clean sweep says that its Elo is
     /// clamped.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.a_wins + self.draws + self.b_wins;
-        writeln!(
+        write!(
             f,
-            "games {n}: A +{} ={} -{} (adjudicated {})",
+            "games {n}: A +{} ={} -{} (adjudicated {}",
             self.a_wins, self.draws, self.b_wins, self.adjudicated
         )?;
+        if self.repetitions > 0 {
+            write!(f, ", repetition {}", self.repetitions)?;
+        }
+        writeln!(f, ")")?;
         write!(
             f,
             "score {:.1}% Elo {:+.0} (95% CI {:+.0} .. {:+.0})",

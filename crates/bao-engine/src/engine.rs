@@ -1,152 +1,27 @@
 //! The engine: owns the configuration, transposition table, history, killers and rng,
 //! and runs the alpha-beta searcher (negamax with PVS and iterative deepening).
 
+use crate::budget::Budget;
 use crate::hash::{hash_of, mix64};
+use crate::repetition::{PathHistory, Visit};
+use crate::score::{
+    score_from_tt, score_to_tt, static_value, terminal_score, to_score, INF, MATE, MATE_BOUND,
+};
 use crate::tt::{Bound, Tt};
 use crate::{
     mcts, EngineConfig, Evaluate, Limits, Score, SearchInfo, SearchResult, Searcher, StopFlag,
     MAX_DEPTH,
 };
-use bao_rules::Outcome;
+use bao_rules::GameLine;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
-/// Internal score of a win found at ply 0; a win at ply p scores `MATE - p`.
-pub(crate) const MATE: i32 = 1_000_000;
-/// Scores at or beyond ±`MATE_BOUND` are wins/losses.
-pub(crate) const MATE_BOUND: i32 = MATE - 10_000;
-/// Static evaluations are clamped to ±`EVAL_LIMIT`.
-pub(crate) const EVAL_LIMIT: i32 = MATE_BOUND / 2;
-const INF: i32 = MATE + 1;
 /// Deepest ply of the search stack.
 const MAX_PLY: usize = MAX_DEPTH as usize + 2;
 /// Size of the history table (a power of two).
 const HISTORY: usize = 4096;
-/// The clock and the stop flag are looked at every `CHECK_EVERY` nodes.
-const CHECK_EVERY: u64 = 16;
-
-/// The public score of an internal one.
-pub(crate) fn to_score(v: i32) -> Score {
-    if v >= MATE_BOUND {
-        Score::Win((MATE - v).max(0) as u32)
-    } else if v <= -MATE_BOUND {
-        Score::Loss((MATE + v).max(0) as u32)
-    } else {
-        Score::Cp(v)
-    }
-}
-
-/// The exact score of a finished game for the side to move at `ply`.
-#[inline]
-pub(crate) fn terminal_score(outcome: Outcome, to_move: bao_rules::Side, ply: usize) -> i32 {
-    match outcome.winner {
-        Some(w) if w == to_move => MATE - ply as i32,
-        Some(_) => -(MATE - ply as i32),
-        None => 0,
-    }
-}
-
-/// The static value of `pos` for its side to move at `ply`: exact if finished.
-#[inline]
-pub(crate) fn static_value<G: Evaluate>(pos: &G, ply: usize) -> i32 {
-    match pos.outcome() {
-        Some(o) => terminal_score(o, pos.side_to_move(), ply),
-        None => pos.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT),
-    }
-}
-
-#[inline]
-fn score_to_tt(v: i32, ply: usize) -> i32 {
-    if v >= MATE_BOUND {
-        v + ply as i32
-    } else if v <= -MATE_BOUND {
-        v - ply as i32
-    } else {
-        v
-    }
-}
-
-#[inline]
-fn score_from_tt(v: i32, ply: usize) -> i32 {
-    if v >= MATE_BOUND {
-        v - ply as i32
-    } else if v <= -MATE_BOUND {
-        v + ply as i32
-    } else {
-        v
-    }
-}
-
-/// Clock, node budget and stop flag of one search.
-pub(crate) struct Budget {
-    pub start: Instant,
-    pub deadline: Option<Instant>,
-    pub max_nodes: Option<u64>,
-    pub nodes: u64,
-    pub stopped: bool,
-    pub stop: StopFlag,
-}
-
-impl Budget {
-    pub fn new(limits: &Limits, stop: StopFlag) -> Budget {
-        let start = Instant::now();
-        Budget {
-            start,
-            deadline: limits.time_ms.map(|ms| start + Duration::from_millis(ms)),
-            max_nodes: limits.nodes,
-            nodes: 0,
-            stopped: false,
-            stop,
-        }
-    }
-
-    /// Counts one node; returns true when the search must stop.
-    #[inline]
-    pub fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if let Some(max) = self.max_nodes {
-            if self.nodes > max {
-                self.stopped = true;
-            }
-        }
-        if self.nodes.is_multiple_of(CHECK_EVERY) {
-            self.poll();
-        }
-        self.stopped
-    }
-
-    /// Looks at the clock and the stop flag.
-    pub fn poll(&mut self) -> bool {
-        if self.stop.load(Ordering::Relaxed) {
-            self.stopped = true;
-        }
-        if let Some(d) = self.deadline {
-            if Instant::now() >= d {
-                self.stopped = true;
-            }
-        }
-        self.stopped
-    }
-
-    pub fn elapsed_ms(&self) -> u64 {
-        self.start.elapsed().as_millis() as u64
-    }
-
-    pub fn info<M>(&self, depth: u32, score: Score, pv: Vec<M>) -> SearchInfo<M> {
-        let ms = self.elapsed_ms();
-        SearchInfo {
-            depth,
-            score,
-            nodes: self.nodes,
-            nps: self.nodes * 1000 / ms.max(1),
-            time_ms: ms,
-            pv,
-        }
-    }
-}
 
 /// A playing engine for one game `G`. Owns its transposition table, history table,
 /// killer moves and random number generator; reuse it across the moves of a game.
@@ -166,6 +41,8 @@ pub struct Engine<G: Evaluate> {
     kids: Vec<Vec<(G::Move, G)>>,
     order: Vec<Vec<(i32, usize)>>,
     pv: Vec<Vec<G::Move>>,
+    /// The game's positions before the root and on the search path (G-R15, K-R12.4).
+    reps: PathHistory<G>,
 }
 
 impl<G: Evaluate> Engine<G> {
@@ -181,6 +58,7 @@ impl<G: Evaluate> Engine<G> {
             kids: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             order: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            reps: PathHistory::empty(),
         }
     }
 
@@ -211,17 +89,88 @@ impl<G: Evaluate> Engine<G> {
     /// `on_info` gets one call per completed iteration (alpha-beta), every 1 000 playouts
     /// and at the end (MCTS), or once (random, greedy). `best` is `None` only when the
     /// game is over. Never panics for any position the rules crate accepts.
+    ///
+    /// The position has no history: the search counts repetitions on its own path only
+    /// (G-R15: a position occurring for the third time on it ends the game there) and
+    /// knows nothing of OPT-MAX-PLIES. [`Engine::search_line`] takes the game's history.
     pub fn search(
         &mut self,
         pos: &G,
         limits: Limits,
         on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
+        let history = PathHistory::new(std::slice::from_ref(pos), None);
+        self.run(pos, history, limits, None, on_info)
+    }
+
+    /// Searches the current position of a game in progress, with its history: a position
+    /// that would occur for the third time in the game (the line's occurrences before
+    /// the root plus those on the search path) ends the game there, scored by
+    /// [`bao_rules::Game::repetition_outcome`] (Bao Kingulu G-R15 under option O7
+    /// `third-occurrence-scores`); the rules' OPT-MAX-PLIES (K-R12.4) ends it after that
+    /// many plies of the game, adjudicated by material — as [`GameLine::outcome`] does.
+    /// Once the line is over (`line.outcome()`, a resignation included), `best` is `None`
+    /// and the score is the line's result for the side to move. Otherwise as
+    /// [`Engine::search`].
+    pub fn search_line(
+        &mut self,
+        line: &GameLine<G>,
+        limits: Limits,
+        on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.search_line_inner(line, limits, None, on_info)
+    }
+
+    /// [`Engine::search_line`] that also stops when `until()` returns true (looked at
+    /// with the clock, every 16 nodes; MCTS: every playout): for a caller that stops the
+    /// search from another thread through its own atomic state (`bao engine`'s `stop`).
+    /// The search then returns the best move of its last completed iteration.
+    pub fn search_line_until(
+        &mut self,
+        line: &GameLine<G>,
+        limits: Limits,
+        until: &dyn Fn() -> bool,
+        on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.search_line_inner(line, limits, Some(until), on_info)
+    }
+
+    fn search_line_inner(
+        &mut self,
+        line: &GameLine<G>,
+        limits: Limits,
+        until: Option<&dyn Fn() -> bool>,
+        on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let pos = line.current();
+        if let Some(o) = line.outcome() {
+            self.stop.store(false, Ordering::Relaxed);
+            let budget = Budget::new(&Limits::default(), self.stop.clone(), None);
+            let info = budget.info(
+                0,
+                to_score(terminal_score(o, pos.side_to_move(), 0)),
+                Vec::new(),
+            );
+            return SearchResult { best: None, info };
+        }
+        let history = PathHistory::new(line.positions(), Some(line.plies()));
+        self.run(pos, history, limits, until, on_info)
+    }
+
+    fn run(
+        &mut self,
+        pos: &G,
+        history: PathHistory<G>,
+        limits: Limits,
+        until: Option<&dyn Fn() -> bool>,
+        on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move> {
         self.stop.store(false, Ordering::Relaxed);
+        self.reps = history;
         let limits = self.config.limits.overridden_by(limits);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(mix64(self.config.seed) ^ pos.hash_key());
-        let mut budget = Budget::new(&limits, self.stop.clone());
-        match self.config.searcher {
+        let mut budget = Budget::new(&limits, self.stop.clone(), until);
+        let result = match self.config.searcher {
             Searcher::Random => {
                 let moves = pos.moves();
                 let best = if moves.is_empty() {
@@ -240,7 +189,21 @@ impl<G: Evaluate> Engine<G> {
             }
             Searcher::Greedy => self.greedy(pos, &mut rng, &mut budget, on_info),
             Searcher::AlphaBeta => self.alphabeta(pos, &limits, &mut budget, on_info),
-            Searcher::Mcts => mcts::search(pos, &limits, &mut rng, &mut budget, on_info),
+            Searcher::Mcts => {
+                mcts::search(pos, &limits, &mut rng, &mut budget, &mut self.reps, on_info)
+            }
+        };
+        self.reps = PathHistory::empty();
+        result
+    }
+
+    /// The value of a leaf `pos` at `ply` (not searched further): the line's end there if
+    /// it ends there (repetition, ply limit), else the static value.
+    #[inline]
+    fn leaf_value(&mut self, pos: &G, ply: usize) -> i32 {
+        match self.reps.end_at(pos, ply) {
+            Some(v) => v,
+            None => static_value(pos, ply),
         }
     }
 
@@ -257,7 +220,7 @@ impl<G: Evaluate> Engine<G> {
         let mut ties: Vec<G::Move> = Vec::new();
         for (mv, child) in &kids {
             budget.nodes += 1;
-            let v = -static_value(child, 1);
+            let v = -self.leaf_value(child, 1);
             if v > best_v {
                 best_v = v;
                 ties.clear();
@@ -410,6 +373,11 @@ impl<G: Evaluate> Engine<G> {
         if budget.tick() {
             return 0;
         }
+        let key = pos.hash_key();
+        let visit = self.reps.visit(key, pos, ply);
+        if let Visit::End(v) = visit {
+            return v;
+        }
         if depth == 0 || ply >= MAX_PLY {
             return static_value(pos, ply);
         }
@@ -420,11 +388,13 @@ impl<G: Evaluate> Engine<G> {
             return alpha;
         }
         let pv_node = beta - alpha > 1;
-        let key = pos.hash_key();
+        let ends_before = self.reps.path_ends;
         let mut tt_move = None;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.mv;
-            if !pv_node && u32::from(e.depth) >= depth {
+            // A position met before on the path has a value that depends on the path
+            // (its next occurrence may end the game): no cutoff from the table there.
+            if !pv_node && visit == Visit::Fresh && u32::from(e.depth) >= depth {
                 let s = score_from_tt(e.score, ply);
                 match e.bound {
                     Bound::Exact => return s,
@@ -461,7 +431,7 @@ impl<G: Evaluate> Engine<G> {
                 if budget.tick() {
                     break;
                 }
-                let v = -static_value(child, ply + 1);
+                let v = -self.leaf_value(child, ply + 1);
                 if v > best_v {
                     best_v = v;
                     best_mv = Some(*mv);
@@ -544,8 +514,14 @@ impl<G: Evaluate> Engine<G> {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(key, best_mv, score_to_tt(best_v, ply), depth, bound);
+        if self.reps.path_ends == ends_before {
+            self.tt
+                .store(key, best_mv, score_to_tt(best_v, ply), depth, bound);
+        } else {
+            // The value depends on the path (a repetition or ply-limit end below): keep
+            // only the move, at depth 0, which no probe takes a cutoff from.
+            self.tt.store(key, best_mv, 0, 0, Bound::Upper);
+        }
         best_v
     }
 }

@@ -21,11 +21,14 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 pub mod arena;
+mod budget;
 mod engine;
 mod eval;
 mod hash;
 pub mod hint;
 mod mcts;
+mod repetition;
+mod score;
 mod tt;
 pub mod weights;
 

@@ -1,10 +1,17 @@
 //! Monte-Carlo tree search (UCT) with random playouts capped in plies and scored by the
 //! evaluation when the cap is reached.
+//!
+//! The tree knows the game's history: a tree node whose position would occur for the
+//! third time (before the root or on its branch) or that reaches OPT-MAX-PLIES is a
+//! finished game ([`PathHistory::end_with_path`]); the random playouts below the tree do
+//! not count repetitions (they are capped in plies anyway).
 
-use crate::engine::{terminal_score, to_score, Budget, MATE_BOUND};
+use crate::budget::Budget;
+use crate::repetition::PathHistory;
+use crate::score::{terminal_score, to_score, MATE_BOUND};
 use crate::weights::{MCTS_EVAL_SCALE, MCTS_EXPLORATION, MCTS_PLAYOUT_PLIES};
 use crate::{Evaluate, Limits, Score, SearchInfo, SearchResult};
-use bao_rules::{Game, Side};
+use bao_rules::{Game, Outcome, Side};
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -26,6 +33,8 @@ struct Node<G: Game> {
     /// Sum of results for `mover`, each in 0..=1.
     wins: f64,
     depth: u32,
+    /// The game ends here by the line's history (G-R15, K-R12.4), with this outcome.
+    end: Option<Outcome>,
 }
 
 /// The probability that South wins, from a value for the side to move.
@@ -73,6 +82,7 @@ pub(crate) fn search<G: Evaluate>(
     limits: &Limits,
     rng: &mut Xoshiro256PlusPlus,
     budget: &mut Budget,
+    reps: &mut PathHistory<G>,
     on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
 ) -> SearchResult<G::Move> {
     let root_moves = pos.moves();
@@ -90,7 +100,8 @@ pub(crate) fn search<G: Evaluate>(
     for &mv in &root_moves {
         let child = pos.play_unchecked(mv);
         budget.nodes += 1;
-        if child.outcome().is_some_and(|o| o.winner == Some(mover)) {
+        let end = child.outcome().or_else(|| reps.end_with_path(&child, 1, 0));
+        if end.is_some_and(|o| o.winner == Some(mover)) {
             let info = budget.info(1, Score::Win(1), vec![mv]);
             on_info(&info);
             return SearchResult {
@@ -117,6 +128,7 @@ pub(crate) fn search<G: Evaluate>(
         visits: 0,
         wins: 0.0,
         depth: 0,
+        end: None,
     }];
     let mut scratch = Vec::new();
     let mut max_depth = 0;
@@ -151,8 +163,26 @@ pub(crate) fn search<G: Evaluate>(
             let k = rng.gen_range(0..tree[cur].untried.len());
             let mv = tree[cur].untried.swap_remove(k);
             let child_pos = tree[cur].pos.play_unchecked(mv);
-            let untried = child_pos.moves();
+            let ply = tree[cur].depth as usize + 1;
+            let on_path = if reps.counts_repetitions() {
+                let mut n = 0;
+                let mut a = cur;
+                while a != 0 {
+                    n += u32::from(tree[a].pos == child_pos);
+                    a = tree[a].parent;
+                }
+                n
+            } else {
+                0
+            };
+            let end = reps.end_with_path(&child_pos, ply, on_path);
+            let untried = if end.is_some() {
+                Vec::new()
+            } else {
+                child_pos.moves()
+            };
             let node = Node {
+                end,
                 mover: tree[cur].pos.side_to_move(),
                 mv: Some(mv),
                 parent: cur,
@@ -170,7 +200,10 @@ pub(crate) fn search<G: Evaluate>(
             cur = id;
         }
         // Simulation.
-        let south = playout(&tree[cur].pos, rng, &mut scratch);
+        let south = match tree[cur].end {
+            Some(o) => outcome_value(o.winner),
+            None => playout(&tree[cur].pos, rng, &mut scratch),
+        };
         playouts += 1;
         budget.nodes = playouts;
         // Backpropagation.
@@ -228,7 +261,7 @@ fn info_of<G: Evaluate>(tree: &[Node<G>], max_depth: u32, budget: &Budget) -> Se
     while let Some(c) = best_child(tree, n) {
         if n == 0 {
             let node = &tree[c];
-            score = match node.pos.outcome() {
+            score = match node.pos.outcome().or(node.end) {
                 Some(o) => {
                     // The mover of the best child just ended the game.
                     to_score(-terminal_score(o, node.pos.side_to_move(), 1))

@@ -355,6 +355,7 @@ fn report_display() {
         draws: 0,
         b_wins: 5,
         adjudicated: 1,
+        repetitions: 0,
         score: 0.75,
         elo: 190.8,
         elo_ci95: (60.2, 380.0),
@@ -364,4 +365,11 @@ fn report_display() {
         report.to_string(),
         "games 20: A +15 =0 -5 (adjudicated 1)\nscore 75.0% Elo +191 (95% CI +60 .. +380)"
     );
+    let with_repetitions = bao_engine::arena::MatchReport {
+        repetitions: 2,
+        ..report
+    };
+    assert!(with_repetitions
+        .to_string()
+        .starts_with("games 20: A +15 =0 -5 (adjudicated 1, repetition 2)\n"));
 }
