@@ -357,10 +357,9 @@ impl<G: Evaluate> Session<G> {
     }
 
     fn computer_move(&mut self) -> Result<()> {
-        let pos = self.current().clone();
         let result = think(
             &mut self.engine,
-            &pos,
+            &self.line,
             Limits::default(),
             "The computer is thinking",
             self.screen.plain,
@@ -384,7 +383,7 @@ impl<G: Evaluate> Session<G> {
             .get_or_insert_with(|| Engine::new(hint_config()));
         let result = think(
             engine,
-            &pos,
+            &self.line,
             Limits::default(),
             "Looking for a hint",
             self.screen.plain,
@@ -836,11 +835,12 @@ impl<G: Evaluate> Session<G> {
     }
 }
 
-/// Searches `pos` with `engine` on a separate thread, with a spinner on a terminal
-/// (a single line in plain mode).
+/// Searches the current position of `line` with `engine` on a separate thread, with the
+/// game's history (G-R15 repetitions, OPT-MAX-PLIES), and a spinner on a terminal (a single
+/// line in plain mode).
 fn think<G: Evaluate>(
     engine: &mut Engine<G>,
-    pos: &G,
+    line: &GameLine<G>,
     limits: Limits,
     what: &str,
     plain: bool,
@@ -855,7 +855,7 @@ fn think<G: Evaluate>(
         Some(bar)
     };
     let result = std::thread::scope(|scope| {
-        let handle = scope.spawn(move || engine.search(pos, limits, &mut |_| {}));
+        let handle = scope.spawn(move || engine.search_line(line, limits, &mut |_| {}));
         handle.join()
     });
     if let Some(bar) = spinner {
