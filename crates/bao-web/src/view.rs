@@ -213,8 +213,9 @@ pub struct EventJson {
 
 /// A traced move's events for an answer: all of them up to [`MAX_EVENTS`]; past that the
 /// first and last [`KEPT_EVENTS`] with one `skipped` event between, `{"kind": "skipped",
-/// "count": N, "text": "… N more laps …"}` (N = events left out), carrying the board of
-/// the last kept event before it. So a move of 10 000 laps answers 121 events.
+/// "count": N, "text": "… L more laps …"}` (N = events left out, L = the sowings among
+/// them), carrying the board of the last kept event before it. So a move of 10 000 laps
+/// answers 121 events.
 pub fn summarise_events(events: &[TraceEvent]) -> Vec<EventJson> {
     if events.len() <= MAX_EVENTS {
         return events.iter().map(EventJson::from).collect();
@@ -223,12 +224,16 @@ pub fn summarise_events(events: &[TraceEvent]) -> Vec<EventJson> {
     let head = &events[..KEPT_EVENTS];
     let tail = &events[events.len() - KEPT_EVENTS..];
     let last_kept = &head[KEPT_EVENTS - 1];
+    let laps = events[KEPT_EVENTS..events.len() - KEPT_EVENTS]
+        .iter()
+        .filter(|e| e.kind == EventKind::Sow)
+        .count();
     let mut out: Vec<EventJson> = head.iter().map(EventJson::from).collect();
     out.push(EventJson {
         kind: "skipped",
         holes: Vec::new(),
         seeds: 0,
-        text: format!("… {skipped} more laps …"),
+        text: format!("… {laps} more laps …"),
         counts: last_kept.counts.clone(),
         stores: last_kept.stores,
         count: Some(skipped),
