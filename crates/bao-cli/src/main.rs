@@ -5,12 +5,12 @@
 use bao_cli::{common, play, protocol, with_game};
 
 use anyhow::{anyhow, bail, Context, Result};
+use bao_cli::common::{describe_config, make_position, make_rules, parse_engine_spec, GameName};
 use bao_engine::arena::{run_match, MatchConfig};
 use bao_engine::{format_info, Engine, EngineConfig, Evaluate, Limits, Score};
 use bao_rules::record::GameRecord;
 use bao_rules::{Game, Side};
 use clap::{Parser, Subcommand};
-use bao_cli::common::{describe_config, make_position, make_rules, parse_engine_spec, GameName};
 use std::io::IsTerminal;
 use std::time::Instant;
 

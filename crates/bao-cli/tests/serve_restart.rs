@@ -25,9 +25,16 @@ fn start(port: u16, db: &std::path::Path) -> (Child, String) {
 }
 
 /// One HTTP exchange; returns the status and the body.
-fn http(port: u16, method: &str, path: &str, seat: Option<&str>, body: Option<&str>) -> (u16, String) {
+fn http(
+    port: u16,
+    method: &str,
+    path: &str,
+    seat: Option<&str>,
+    body: Option<&str>,
+) -> (u16, String) {
     let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n");
+    let mut head =
+        format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n");
     if let Some(seat) = seat {
         head.push_str(&format!("X-Bao-Seat: {seat}\r\n"));
     }
@@ -78,9 +85,21 @@ fn a_game_survives_kill_9_move_for_move() {
     let seat = field(&body, "seat");
     assert_eq!((id.len(), seat.len()), (22, 22), "{body}");
     let path = format!("/api/games/{id}");
-    let (status, body) = http(port, "POST", &format!("{path}/play"), Some(&seat), Some(r#"{"move":"A6>"}"#));
+    let (status, body) = http(
+        port,
+        "POST",
+        &format!("{path}/play"),
+        Some(&seat),
+        Some(r#"{"move":"A6>"}"#),
+    );
     assert_eq!(status, 200, "{body}");
-    let (status, body) = http(port, "POST", &format!("{path}/engine"), Some(&seat), Some("{}"));
+    let (status, body) = http(
+        port,
+        "POST",
+        &format!("{path}/engine"),
+        Some(&seat),
+        Some("{}"),
+    );
     assert_eq!(status, 200, "{body}");
     assert!(body.contains("\"ply\":2"), "{body}");
     let (_, told) = http(port, "GET", &path, Some(&seat), None);
@@ -108,7 +127,13 @@ fn a_game_survives_kill_9_move_for_move() {
     // The game goes on, and is listed.
     let moves = &body[body.find("\"moves\":[").unwrap()..];
     let mv = field(moves, "text");
-    let (status, body) = http(port, "POST", &format!("{path}/play"), Some(&seat), Some(&format!(r#"{{"move":"{mv}"}}"#)));
+    let (status, body) = http(
+        port,
+        "POST",
+        &format!("{path}/play"),
+        Some(&seat),
+        Some(&format!(r#"{{"move":"{mv}"}}"#)),
+    );
     assert_eq!(status, 200, "{body}");
     let (_, list) = http(port, "GET", "/api/games", None, None);
     assert_eq!(field(&list, "id"), id, "{list}");
@@ -123,7 +148,10 @@ fn a_game_survives_kill_9_move_for_move() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains(&format!("cannot use the game database {}: it is locked by another program", db.display())),
+        err.contains(&format!(
+            "cannot use the game database {}: it is locked by another program",
+            db.display()
+        )),
         "{err}"
     );
     server.kill().unwrap();

@@ -7,8 +7,9 @@
 //! It runs the server in a child process (this program started again with `--server`) on
 //! a temporary database, then:
 //! 1. 100 concurrent Bao Kingulu games, a client playing South against the computer
-//!    (level 3) to the end, while 16 clients hammer the slow G-T29 position (each loads
-//!    it from a record, which finds the 3,997,200-lap cycle, then polls its state);
+//!    (level 3) to the end, while 16 clients poll the slow G-T29 position (each loads
+//!    it from a record once, which finds the 3,997,200-lap cycle, then polls its state,
+//!    moves and start position; with `--reload` each loads a new game before every poll);
 //!    it reports errors, p50/p99/max latency of the 100 games' requests, and the server's
 //!    RSS before and after;
 //! 2. 1,000 games, each with one engine move (level 5) and one hint, 16 at a time; it
@@ -33,9 +34,17 @@ struct Client {
 
 impl Client {
     /// One request (`Connection: close`); returns the status and the JSON body.
-    async fn call(&self, method: &str, path: &str, seat: Option<&str>, body: Option<&str>) -> (u16, Value) {
+    async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        seat: Option<&str>,
+        body: Option<&str>,
+    ) -> (u16, Value) {
         self.requests.fetch_add(1, Ordering::Relaxed);
-        match tokio::time::timeout(Duration::from_secs(60), self.raw(method, path, seat, body)).await {
+        match tokio::time::timeout(Duration::from_secs(60), self.raw(method, path, seat, body))
+            .await
+        {
             Ok(Ok(r)) => {
                 if r.0 >= 400 {
                     self.errors.fetch_add(1, Ordering::Relaxed);
@@ -56,10 +65,19 @@ impl Client {
         }
     }
 
-    async fn raw(&self, method: &str, path: &str, seat: Option<&str>, body: Option<&str>) -> std::io::Result<(u16, Value)> {
+    async fn raw(
+        &self,
+        method: &str,
+        path: &str,
+        seat: Option<&str>,
+        body: Option<&str>,
+    ) -> std::io::Result<(u16, Value)> {
         let mut s = tokio::net::TcpStream::connect(("127.0.0.1", self.port)).await?;
         let body = body.unwrap_or("");
-        let mut head = format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n", self.port);
+        let mut head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n",
+            self.port
+        );
         if let Some(seat) = seat {
             head.push_str(&format!("X-Bao-Seat: {seat}\r\n"));
         }
@@ -113,7 +131,14 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 async fn play_game(c: Arc<Client>, seed: u64, lat: Arc<Mutex<Vec<f64>>>) -> usize {
     let timed = |t: Instant| lat.lock().unwrap().push(t.elapsed().as_secs_f64() * 1000.0);
     let t = Instant::now();
-    let (status, s) = c.call("POST", "/api/games", None, Some(r#"{"game":"kingulu","level":3}"#)).await;
+    let (status, s) = c
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(r#"{"game":"kingulu","level":3}"#),
+        )
+        .await;
     timed(t);
     if status != 201 {
         return 0;
@@ -121,7 +146,9 @@ async fn play_game(c: Arc<Client>, seed: u64, lat: Arc<Mutex<Vec<f64>>>) -> usiz
     let id = s["id"].as_str().unwrap_or("").to_string();
     let seat = s["seat"].as_str().unwrap_or("").to_string();
     let mut state = s;
-    let mut rng = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    let mut rng = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
     let mut plies = 0;
     for _ in 0..400 {
         if !state["outcome"].is_null() {
@@ -133,11 +160,28 @@ async fn play_game(c: Arc<Client>, seed: u64, lat: Arc<Mutex<Vec<f64>>>) -> usiz
             if moves.is_empty() {
                 break;
             }
-            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let mv = moves[(rng >> 33) as usize % moves.len()]["text"].as_str().unwrap_or("").to_string();
-            c.call("POST", &format!("/api/games/{id}/play"), Some(&seat), Some(&format!(r#"{{"move":"{mv}"}}"#))).await
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mv = moves[(rng >> 33) as usize % moves.len()]["text"]
+                .as_str()
+                .unwrap_or("")
+                .to_string();
+            c.call(
+                "POST",
+                &format!("/api/games/{id}/play"),
+                Some(&seat),
+                Some(&format!(r#"{{"move":"{mv}"}}"#)),
+            )
+            .await
         } else {
-            c.call("POST", &format!("/api/games/{id}/engine"), Some(&seat), Some("{}")).await
+            c.call(
+                "POST",
+                &format!("/api/games/{id}/engine"),
+                Some(&seat),
+                Some("{}"),
+            )
+            .await
         };
         timed(t);
         if r.0 != 200 {
@@ -147,7 +191,8 @@ async fn play_game(c: Arc<Client>, seed: u64, lat: Arc<Mutex<Vec<f64>>>) -> usiz
         state = r.1["state"].clone();
         // A GET as a page would after each move.
         let t = Instant::now();
-        c.call("GET", &format!("/api/games/{id}"), Some(&seat), None).await;
+        c.call("GET", &format!("/api/games/{id}"), Some(&seat), None)
+            .await;
         timed(t);
     }
     plies
@@ -159,7 +204,10 @@ fn server_main() {
         .skip_while(|a| a != "--db")
         .nth(1)
         .expect("--db PATH");
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
     let config = bao_web::ServeConfig {
         host: "127.0.0.1".parse().unwrap(),
         port,
@@ -176,7 +224,10 @@ fn main() {
     if std::env::args().any(|a| a == "--server") {
         server_main();
     } else {
-        let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .unwrap();
         runtime.block_on(client_main());
     }
 }
@@ -186,25 +237,46 @@ async fn client_main() {
     let games = arg("--games", 100) as usize;
     let pollers = arg("--pollers", 16) as usize;
     let many = arg("--many", 1000) as usize;
+    // --reload: each G-T29 client loads a new game before every poll (far harsher than
+    // polling: every load finds the cycle again).
+    let reload = std::env::args().any(|a| a == "--reload");
     let dir = std::env::temp_dir().join(format!("bao-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let db = dir.join("games.sqlite3");
     let mut child = std::process::Command::new(std::env::current_exe().unwrap())
-        .args(["--server", "--port", &port.to_string(), "--db"])
+        .args([
+            "--server",
+            "--port",
+            &port.to_string(),
+            "--memory-mb",
+            &arg("--memory-mb", 512).to_string(),
+            "--db",
+        ])
         .arg(&db)
         .stdout(std::process::Stdio::null())
         .spawn()
         .expect("start the server");
     let pid = child.id();
-    let c = Arc::new(Client { port, errors: AtomicU64::new(0), requests: AtomicU64::new(0) });
+    let c = Arc::new(Client {
+        port,
+        errors: AtomicU64::new(0),
+        requests: AtomicU64::new(0),
+    });
     for _ in 0..200 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+        if tokio::net::TcpStream::connect(("127.0.0.1", port))
+            .await
+            .is_ok()
+        {
             break;
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
     let rss_start = rss_kib(pid);
-    println!("server pid {pid}, RSS at start {} MiB", rss_start / 1024);
+    println!(
+        "server pid {pid} (--memory-mb {}), RSS at start {} MiB",
+        arg("--memory-mb", 512),
+        rss_start / 1024
+    );
 
     // 1. 100 games to the end + 16 clients on G-T29.
     let stop = Arc::new(AtomicBool::new(false));
@@ -212,20 +284,34 @@ async fn client_main() {
     let poll_lat = Arc::new(Mutex::new(Vec::new()));
     let poller_tasks: Vec<_> = (0..pollers)
         .map(|_| {
-            let (c, stop, polls, poll_lat) = (Arc::clone(&c), Arc::clone(&stop), Arc::clone(&polls), Arc::clone(&poll_lat));
+            let (c, stop, polls, poll_lat) = (
+                Arc::clone(&c),
+                Arc::clone(&stop),
+                Arc::clone(&polls),
+                Arc::clone(&poll_lat),
+            );
             tokio::spawn(async move {
-                let body = serde_json::json!({ "record": T29, "south": "human", "north": "human" }).to_string();
+                let body = serde_json::json!({ "record": T29, "south": "human", "north": "human" })
+                    .to_string();
+                let mut id = String::new();
                 while !stop.load(Ordering::Relaxed) {
-                    let t = Instant::now();
-                    let (status, s) = c.call("POST", "/api/games/load", None, Some(&body)).await;
-                    poll_lat.lock().unwrap().push(t.elapsed().as_secs_f64() * 1000.0);
-                    polls.fetch_add(1, Ordering::Relaxed);
-                    if status != 201 {
-                        continue;
+                    if id.is_empty() || reload {
+                        let t = Instant::now();
+                        let (status, s) =
+                            c.call("POST", "/api/games/load", None, Some(&body)).await;
+                        poll_lat
+                            .lock()
+                            .unwrap()
+                            .push(t.elapsed().as_secs_f64() * 1000.0);
+                        polls.fetch_add(1, Ordering::Relaxed);
+                        if status != 201 {
+                            continue;
+                        }
+                        id = s["id"].as_str().unwrap_or("").to_string();
                     }
-                    let id = s["id"].as_str().unwrap_or("").to_string();
-                    for _ in 0..3 {
-                        c.call("GET", &format!("/api/games/{id}"), None, None).await;
+                    for route in ["", "/moves", "/at/0"] {
+                        c.call("GET", &format!("/api/games/{id}{route}"), None, None)
+                            .await;
                         polls.fetch_add(1, Ordering::Relaxed);
                     }
                 }
@@ -253,7 +339,7 @@ async fn client_main() {
     pl.sort_by(|a, b| a.partial_cmp(b).unwrap());
     let rss_after = rss_kib(pid);
     println!(
-        "phase 1: {games} games to the end ({plies} plies) in {:.1} s with {pollers} clients on G-T29 ({} requests, G-T29 loads p50 {:.0} ms)",
+        "phase 1: {games} games to the end ({plies} plies) in {:.1} s with {pollers} clients on G-T29 ({} requests, G-T29 loads p50 {:.0} ms, reload {reload})",
         took.as_secs_f64(),
         polls.load(Ordering::Relaxed),
         percentile(&pl, 0.5)
@@ -266,7 +352,11 @@ async fn client_main() {
         l.last().copied().unwrap_or(0.0),
         c.errors.load(Ordering::Relaxed)
     );
-    println!("phase 1: server RSS before {} MiB, after {} MiB", rss_start / 1024, rss_after / 1024);
+    println!(
+        "phase 1: server RSS before {} MiB, after {} MiB",
+        rss_start / 1024,
+        rss_after / 1024
+    );
 
     // 2. 1,000 games with an engine move and a hint each.
     let t = Instant::now();
@@ -280,7 +370,11 @@ async fn client_main() {
                     if i >= many {
                         break;
                     }
-                    let game = if i % 2 == 0 { "kingulu" } else { "kiswahili" };
+                    let game = if i.is_multiple_of(2) {
+                        "kingulu"
+                    } else {
+                        "kiswahili"
+                    };
                     let body = format!(r#"{{"game":"{game}","level":5,"south":"computer"}}"#);
                     let (status, s) = c.call("POST", "/api/games", None, Some(&body)).await;
                     if status != 201 {
@@ -288,8 +382,20 @@ async fn client_main() {
                     }
                     let id = s["id"].as_str().unwrap_or("").to_string();
                     let seat = s["seat"].as_str().unwrap_or("").to_string();
-                    c.call("POST", &format!("/api/games/{id}/engine"), Some(&seat), Some("{}")).await;
-                    c.call("POST", &format!("/api/games/{id}/hint"), Some(&seat), Some("{}")).await;
+                    c.call(
+                        "POST",
+                        &format!("/api/games/{id}/engine"),
+                        Some(&seat),
+                        Some("{}"),
+                    )
+                    .await;
+                    c.call(
+                        "POST",
+                        &format!("/api/games/{id}/hint"),
+                        Some(&seat),
+                        Some("{}"),
+                    )
+                    .await;
                 }
             })
         })

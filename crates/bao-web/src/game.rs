@@ -141,11 +141,15 @@ pub struct Found {
     pub score: String,
 }
 
+/// The body of a [`SearchJob`]: searches with an engine of the pool, publishing its stop
+/// flag in the slot.
+pub type SearchRun = Box<dyn FnOnce(&EnginePool, &StopSlot) -> Found + Send>;
+
 /// A search to run off the async workers, made by [`Session::search_job`]. `run` takes
 /// an engine from the pool and puts the engine's stop flag into `stop` while it searches.
 pub struct SearchJob {
     /// Runs the search.
-    pub run: Box<dyn FnOnce(&EnginePool, &StopSlot) -> Found + Send>,
+    pub run: SearchRun,
     /// The time limit the search was given, in milliseconds.
     pub time_ms: u64,
     /// The game's version when the job was made (see [`Session::version`]).
@@ -360,9 +364,8 @@ impl<G: Evaluate + 'static> WebGame<G> {
     pub fn load(meta: Meta, req: &LoadGame) -> Result<Self, ApiError> {
         let level = check_level(req.level)?;
         let rules = record_rules::<G>(&req.record)?;
-        check_rules(&rules).map_err(|e| {
-            ApiError::invalid(format!("cannot load the record: {}", e.message))
-        })?;
+        check_rules(&rules)
+            .map_err(|e| ApiError::invalid(format!("cannot load the record: {}", e.message)))?;
         let n = rough_move_count(&req.record);
         if n > MAX_RECORD_MOVES {
             return Err(ApiError::invalid(format!(
@@ -510,9 +513,9 @@ impl<G: Evaluate + 'static> WebGame<G> {
                 "the game is over ({}); start a new game or undo",
                 self.line.end_sentence().unwrap_or_default()
             )),
-            LineError::Undo { asked, played } => ApiError::conflict(format!(
-                "cannot undo {asked} move(s): only {played} played"
-            )),
+            LineError::Undo { asked, played } => {
+                ApiError::conflict(format!("cannot undo {asked} move(s): only {played} played"))
+            }
             LineError::Move(m) => ApiError::invalid(m),
         }
     }
@@ -577,15 +580,14 @@ impl<G: Evaluate + 'static> Session for WebGame<G> {
 
     fn set_human(&mut self, side: Side) {
         if self.line.player(side).is_computer() {
-            self.line.set_player(side, player(Kind::Human, self.meta.level));
+            self.line
+                .set_player(side, player(Kind::Human, self.meta.level));
         }
     }
 
     fn play_text(&mut self, text: &str, info: Option<String>) -> Result<PlayedJson, ApiError> {
         if self.line.is_over() {
-            return Err(self.line_error(LineError::GameOver(
-                self.line.outcome().expect("over"),
-            )));
+            return Err(self.line_error(LineError::GameOver(self.line.outcome().expect("over"))));
         }
         let text = text.trim();
         if text.chars().count() > MAX_MOVE_TEXT {
@@ -635,7 +637,9 @@ impl<G: Evaluate + 'static> Session for WebGame<G> {
 
     fn resign(&mut self, side: Side) -> Result<(), ApiError> {
         if let Some(o) = self.line.end_sentence() {
-            return Err(ApiError::conflict(format!("the game is already over ({o})")));
+            return Err(ApiError::conflict(format!(
+                "the game is already over ({o})"
+            )));
         }
         self.line.resign(side).map_err(|e| self.line_error(e))?;
         self.version += 1;
@@ -658,7 +662,10 @@ impl<G: Evaluate + 'static> Session for WebGame<G> {
             invites: self.meta.invites.clone(),
             record: self.line.record_text(),
             plies: self.line.plies(),
-            result: self.line.outcome().map(|o| result_text(o.winner).to_string()),
+            result: self
+                .line
+                .outcome()
+                .map(|o| result_text(o.winner).to_string()),
             created: self.meta.created.clone(),
             updated: self.meta.updated.clone(),
         }

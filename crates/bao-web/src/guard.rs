@@ -43,7 +43,11 @@ impl Hosts {
         if name.eq_ignore_ascii_case("localhost") {
             return true;
         }
-        let Ok(ip) = name.trim_start_matches('[').trim_end_matches(']').parse::<IpAddr>() else {
+        let Ok(ip) = name
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .parse::<IpAddr>()
+        else {
             return false;
         };
         ip.is_loopback()
@@ -71,7 +75,10 @@ fn host_name(host: &str) -> &str {
 }
 
 fn changes_state(m: &Method) -> bool {
-    matches!(*m, Method::POST | Method::PUT | Method::PATCH | Method::DELETE)
+    matches!(
+        *m,
+        Method::POST | Method::PUT | Method::PATCH | Method::DELETE
+    )
 }
 
 /// The middleware (see the module docs).
@@ -134,8 +141,7 @@ fn check(hosts: &Hosts, req: &Request) -> Result<(), ApiError> {
                 )));
             }
         }
-        if text(header::HeaderName::from_static("sec-fetch-site")).as_deref()
-            == Some("cross-site")
+        if text(header::HeaderName::from_static("sec-fetch-site")).as_deref() == Some("cross-site")
         {
             return Err(ApiError::forbidden(
                 "requests from another web site are refused (Sec-Fetch-Site: cross-site)",

@@ -30,8 +30,7 @@ pub fn token() -> String {
 /// Whether `s` has the shape of an id or token: [`ID_LEN`] base64url characters.
 pub fn is_id(s: &str) -> bool {
     s.len() == ID_LEN
-        && s
-            .bytes()
+        && s.bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 

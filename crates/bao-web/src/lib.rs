@@ -107,7 +107,22 @@ pub struct App {
     cache: Mutex<Cache>,
     pool: engines::EnginePool,
     hosts: guard::Hosts,
+    /// Record replays at once (see [`load_slots`]).
+    loads: Arc<tokio::sync::Semaphore>,
 }
+
+/// How many record loads replay at once: one core fewer than the machine has (at least
+/// one), so that clients loading costly records (G-T29-like positions) cannot take every
+/// core from the other games. Further loads wait their turn (at most [`LOAD_WAIT`]).
+pub fn load_slots() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get().saturating_sub(1))
+        .unwrap_or(1)
+        .max(1)
+}
+
+/// How long a record load waits for its turn before answering 503.
+pub const LOAD_WAIT: Duration = Duration::from_secs(20);
 
 /// The peer address of a connection (added by [`serve`]; absent in `oneshot` tests,
 /// which count as the local machine).
@@ -143,6 +158,7 @@ impl App {
             }),
             pool: engines::EnginePool::new(memory_mb),
             hosts,
+            loads: Arc::new(tokio::sync::Semaphore::new(load_slots())),
         })
     }
 
@@ -338,7 +354,9 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     let path = match &config.db {
         Some(p) => p.clone(),
         None => store::default_path().ok_or_else(|| {
-            anyhow::anyhow!("cannot find a data directory for the game database: give one with --db PATH")
+            anyhow::anyhow!(
+                "cannot find a data directory for the game database: give one with --db PATH"
+            )
         })?,
     };
     let addr = SocketAddr::new(config.host, config.port);
@@ -361,9 +379,7 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         },
     );
     let router = router_with(app);
-    println!(
-        "bao: serving on http://{local}/ (games saved in {db_path}; Ctrl-C stops the server)"
-    );
+    println!("bao: serving on http://{local}/ (games saved in {db_path}; Ctrl-C stops the server)");
     let shutdown = tokio::signal::ctrl_c();
     tokio::pin!(shutdown);
     loop {
@@ -377,10 +393,12 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         let router = router.clone();
         tokio::spawn(async move {
             use tower::ServiceExt;
-            let svc = hyper::service::service_fn(move |mut req: hyper::Request<hyper::body::Incoming>| {
-                req.extensions_mut().insert(Peer(peer));
-                router.clone().oneshot(req.map(axum::body::Body::new))
-            });
+            let svc = hyper::service::service_fn(
+                move |mut req: hyper::Request<hyper::body::Incoming>| {
+                    req.extensions_mut().insert(Peer(peer));
+                    router.clone().oneshot(req.map(axum::body::Body::new))
+                },
+            );
             let mut http = hyper::server::conn::http1::Builder::new();
             http.timer(hyper_util::rt::TokioTimer::new())
                 .header_read_timeout(HEADER_TIMEOUT)
@@ -530,17 +548,24 @@ async fn static_or_404(method: axum::http::Method, uri: Uri) -> Response {
         .filter(|f| !f.contains(".."))
         .and_then(|f| STATIC.get_file(f).map(|d| (f, d)));
     match found {
-        Some((name, f)) if method == axum::http::Method::GET || method == axum::http::Method::HEAD => (
-            [
-                (header::CONTENT_TYPE, content_type(name)),
-                (header::CACHE_CONTROL, "no-cache"),
-            ],
-            f.contents(),
-        )
-            .into_response(),
+        Some((name, f))
+            if method == axum::http::Method::GET || method == axum::http::Method::HEAD =>
+        {
+            (
+                [
+                    (header::CONTENT_TYPE, content_type(name)),
+                    (header::CACHE_CONTROL, "no-cache"),
+                ],
+                f.contents(),
+            )
+                .into_response()
+        }
         Some(_) => ApiError::new(
             StatusCode::METHOD_NOT_ALLOWED,
-            format!("method {method} is not allowed on {}; use GET", clip_path(path)),
+            format!(
+                "method {method} is not allowed on {}; use GET",
+                clip_path(path)
+            ),
         )
         .into_response(),
         None => ApiError::new(
@@ -749,6 +774,15 @@ async fn load_game(
             error::clip_message(&e.to_string(), 200)
         )),
     })?;
+    let _turn = tokio::time::timeout(LOAD_WAIT, Arc::clone(&app.loads).acquire_owned())
+        .await
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server is busy loading other records; try again in a moment",
+            )
+        })?
+        .map_err(|_| ApiError::internal("the load queue is closed"))?;
     start(app, move |meta| -> Result<Box<dyn Session>, ApiError> {
         match game.as_str() {
             "kiswahili" => Ok(Box::new(WebGame::<Kiswahili>::load(meta, &req)?)),
@@ -810,8 +844,12 @@ fn canonical_number(text: &str, what: &str) -> Result<usize, ApiError> {
             ),
         ));
     }
-    text.parse()
-        .map_err(|_| ApiError::new(StatusCode::BAD_REQUEST, format!("{what} {text} is too large")))
+    text.parse().map_err(|_| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!("{what} {text} is too large"),
+        )
+    })
 }
 
 async fn position_at(
@@ -1206,7 +1244,7 @@ async fn list_games(
         None => 0,
     };
     // Only the local user's own machine sees the saved games (with their seats).
-    let local = peer.map_or(true, |Extension(Peer(a))| a.ip().is_loopback());
+    let local = peer.is_none_or(|Extension(Peer(a))| a.ip().is_loopback());
     if !local {
         return Ok(Json(serde_json::json!([])).into_response());
     }
@@ -1270,7 +1308,9 @@ async fn events(
     });
     let stream = futures_util::stream::once(std::future::ready(Arc::new(first)))
         .chain(later)
-        .map(|text| Ok::<_, std::convert::Infallible>(Event::default().event("state").data(text.as_str())));
+        .map(|text| {
+            Ok::<_, std::convert::Infallible>(Event::default().event("state").data(text.as_str()))
+        });
     Ok(Sse::new(stream)
         .keep_alive(
             KeepAlive::new()

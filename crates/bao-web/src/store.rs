@@ -82,8 +82,7 @@ fn open_error(path: &str, e: &rusqlite::Error) -> anyhow::Error {
     let code = e.sqlite_error_code();
     let why = match code {
         Some(C::DatabaseBusy) | Some(C::DatabaseLocked) => {
-            "it is locked by another program (another bao serve on the same database?)"
-                .to_string()
+            "it is locked by another program (another bao serve on the same database?)".to_string()
         }
         Some(C::ReadOnly) => "it is read-only".to_string(),
         Some(C::NotADatabase) | Some(C::DatabaseCorrupt) => {
@@ -229,7 +228,10 @@ impl Store {
     /// # Errors
     /// SQLite's error.
     pub fn delete(&self, id: &str) -> rusqlite::Result<bool> {
-        Ok(self.lock().execute("DELETE FROM games WHERE id = ?1", [id])? > 0)
+        Ok(self
+            .lock()
+            .execute("DELETE FROM games WHERE id = ?1", [id])?
+            > 0)
     }
 
     /// Saved games, most recently changed first, `limit` from `offset`.

@@ -381,7 +381,11 @@ pub(crate) fn first_direction(
 
 /// Whether more than one legal move of `pos` starts in `hole` (then the label shows the
 /// direction arrow).
-pub(crate) fn shares_start<G: Game>(pos: &G, hole: &str, places: &HashMap<String, (usize, usize)>) -> bool {
+pub(crate) fn shares_start<G: Game>(
+    pos: &G,
+    hole: &str,
+    places: &HashMap<String, (usize, usize)>,
+) -> bool {
     pos.moves()
         .into_iter()
         .filter(|&m| start_hole(&pos.move_text(m), places) == hole)
@@ -460,4 +464,3 @@ pub(crate) fn describe_move<G: Game>(
         label,
     }
 }
-

@@ -36,7 +36,10 @@ fn fix(mut req: Request<Body>) -> Request<Body> {
     }
     *req.uri_mut() = parts.join("/").parse().expect("uri");
     let headers = req.headers_mut();
-    match headers.get("x-bao-seat").map(|v| v.to_str().unwrap().to_string()) {
+    match headers
+        .get("x-bao-seat")
+        .map(|v| v.to_str().unwrap().to_string())
+    {
         Some(v) if v == "none" => {
             headers.remove("x-bao-seat");
         }
@@ -56,7 +59,9 @@ fn unfix(text: &str) -> String {
     GAMES.with(|g| {
         let mut t = text.to_string();
         for (i, (alias, id, seat)) in g.borrow().iter().enumerate() {
-            t = t.replace(id.as_str(), alias).replace(seat.as_str(), &format!("seat{}", i + 1));
+            t = t
+                .replace(id.as_str(), alias)
+                .replace(seat.as_str(), &format!("seat{}", i + 1));
         }
         t
     })

@@ -33,7 +33,10 @@ async fn req(
         r = r.header(*n, *v);
     }
     let r = r
-        .body(body.map(|b| Body::from(b.to_string())).unwrap_or_else(Body::empty))
+        .body(
+            body.map(|b| Body::from(b.to_string()))
+                .unwrap_or_else(Body::empty),
+        )
         .unwrap();
     let res = app.clone().oneshot(r).await.unwrap();
     let status = res.status();
@@ -160,7 +163,10 @@ async fn seats_move_only_their_sides_and_invites_give_one_side_away() {
     assert_eq!(s["you"], json!(["South", "North"]));
     let (_, s) = req(&app, "GET", &g, &[], None).await;
     assert_eq!(s["you"], json!([]));
-    assert!(s.get("seat").is_none(), "the seat is only in the creation answer");
+    assert!(
+        s.get("seat").is_none(),
+        "the seat is only in the creation answer"
+    );
 
     let (status, inv) = req(
         &app,
@@ -288,7 +294,10 @@ async fn cross_origin_posts_and_foreign_hosts_are_refused() {
             &app,
             "POST",
             "/api/games",
-            &[("host", "localhost:8080"), ("origin", "http://localhost:9999")],
+            &[
+                ("host", "localhost:8080"),
+                ("origin", "http://localhost:9999")
+            ],
             body
         )
         .await
@@ -296,13 +305,21 @@ async fn cross_origin_posts_and_foreign_hosts_are_refused() {
         StatusCode::FORBIDDEN
     );
     assert_eq!(
-        req(&app, "POST", "/api/games", &[("origin", "null")], body).await.0,
+        req(&app, "POST", "/api/games", &[("origin", "null")], body)
+            .await
+            .0,
         StatusCode::FORBIDDEN
     );
     assert_eq!(
-        req(&app, "POST", "/api/games", &[("sec-fetch-site", "cross-site")], body)
-            .await
-            .0,
+        req(
+            &app,
+            "POST",
+            "/api/games",
+            &[("sec-fetch-site", "cross-site")],
+            body
+        )
+        .await
+        .0,
         StatusCode::FORBIDDEN
     );
     // The server's own page passes.
@@ -310,7 +327,10 @@ async fn cross_origin_posts_and_foreign_hosts_are_refused() {
         &app,
         "POST",
         "/api/games",
-        &[("host", "localhost:8080"), ("origin", "http://localhost:8080")],
+        &[
+            ("host", "localhost:8080"),
+            ("origin", "http://localhost:8080"),
+        ],
         body,
     )
     .await;
@@ -339,7 +359,11 @@ async fn text_plain_bodies_are_refused_on_every_route() {
     let g = format!("/api/games/{id}");
     let routes = [
         ("POST", "/api/games".to_string(), r#"{"game":"kingulu"}"#),
-        ("POST", "/api/games/load".to_string(), r#"{"record":"[Game \"kingulu\"]"}"#),
+        (
+            "POST",
+            "/api/games/load".to_string(),
+            r#"{"record":"[Game \"kingulu\"]"}"#,
+        ),
         ("POST", format!("{g}/play"), r#"{"move":"A5"}"#),
         ("POST", format!("{g}/engine"), "{}"),
         ("POST", format!("{g}/hint"), "{}"),
@@ -349,7 +373,11 @@ async fn text_plain_bodies_are_refused_on_every_route() {
         ("DELETE", g.clone(), "{}"),
     ];
     for (method, uri, body) in &routes {
-        for ct in ["text/plain", "application/x-www-form-urlencoded", "text/plain;charset=UTF-8"] {
+        for ct in [
+            "text/plain",
+            "application/x-www-form-urlencoded",
+            "text/plain;charset=UTF-8",
+        ] {
             assert_eq!(
                 req(
                     &app,
@@ -387,7 +415,11 @@ async fn the_issue_record_is_refused_at_once_while_other_games_answer() {
     let (other, _) = start(&app, r#"{"game":"kiswahili"}"#).await;
     // A slow game: G-T29, whose legal moves need the 3,997,200-lap cycle found.
     let t29 = "[Game \"kingulu\"]\n[Setup \"1 4 8 1 2 0 / 0 1 8 4 11 5 ; S=1 N=2 ; South\"]\n";
-    let (slow, _, s) = load(&app, json!({ "record": t29, "south": "human", "north": "human" })).await;
+    let (slow, _, s) = load(
+        &app,
+        json!({ "record": t29, "south": "human", "north": "human" }),
+    )
+    .await;
     assert_eq!(texts(&s["moves"]), ["A3", "A4"], "G-T29: A6 never ends");
     let pollers: Vec<_> = (0..4)
         .map(|_| {
@@ -425,7 +457,14 @@ async fn the_issue_record_is_refused_at_once_while_other_games_answer() {
     // Max plies from a client are capped too.
     let plies = "[Game \"kiswahili\"]\n[max-plies \"1000000\"]\n";
     assert_eq!(
-        req(&app, "POST", "/api/games/load", &[], Some(&json!({ "record": plies }).to_string())).await,
+        req(
+            &app,
+            "POST",
+            "/api/games/load",
+            &[],
+            Some(&json!({ "record": plies }).to_string())
+        )
+        .await,
         err(
             StatusCode::UNPROCESSABLE_ENTITY,
             "cannot load the record: option max-plies 1000000 is above the limit here of 10000"
@@ -473,11 +512,25 @@ async fn after_max_plies_no_move_is_accepted_and_the_record_ends_with_the_result
     let (status, e) = play(&app, &id, &seat, "a6<").await;
     assert_eq!(status, StatusCode::CONFLICT, "{e}");
     assert_eq!(
-        req(&app, "POST", &format!("/api/games/{id}/engine"), &[("x-bao-seat", &seat)], Some("{}")).await,
+        req(
+            &app,
+            "POST",
+            &format!("/api/games/{id}/engine"),
+            &[("x-bao-seat", &seat)],
+            Some("{}")
+        )
+        .await,
         err(StatusCode::CONFLICT, over)
     );
     assert_eq!(
-        req(&app, "POST", &format!("/api/games/{id}/hint"), &[("x-bao-seat", &seat)], Some("{}")).await,
+        req(
+            &app,
+            "POST",
+            &format!("/api/games/{id}/hint"),
+            &[("x-bao-seat", &seat)],
+            Some("{}")
+        )
+        .await,
         err(StatusCode::CONFLICT, over)
     );
     let (_, rec) = req(&app, "GET", &format!("/api/games/{id}/record"), &[], None).await;
@@ -553,9 +606,23 @@ async fn saved_games_are_listed_newest_first_and_deleted_by_their_creator() {
     let (status, _) = req(&app, "GET", "/api/games?limit=+1", &[], None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     // Deleting needs the creator's seat.
-    let (status, _) = req(&app, "DELETE", &format!("/api/games/{b}"), &[("x-bao-seat", &seat_a)], None).await;
+    let (status, _) = req(
+        &app,
+        "DELETE",
+        &format!("/api/games/{b}"),
+        &[("x-bao-seat", &seat_a)],
+        None,
+    )
+    .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    let (status, d) = req(&app, "DELETE", &format!("/api/games/{b}"), &[("x-bao-seat", &seat_b)], None).await;
+    let (status, d) = req(
+        &app,
+        "DELETE",
+        &format!("/api/games/{b}"),
+        &[("x-bao-seat", &seat_b)],
+        None,
+    )
+    .await;
     assert_eq!((status, d), (StatusCode::OK, json!({ "deleted": b })));
     let (status, _) = req(&app, "GET", &format!("/api/games/{b}"), &[], None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
@@ -574,27 +641,55 @@ async fn a_game_resumes_exactly_from_the_database() {
     let path = dir.path().join("sub").join("games.sqlite3");
     let (id, seat, before, record) = {
         let (_, app) = app_on(Store::open(&path).unwrap(), 64);
-        let (id, seat) = start(&app, r#"{"game":"kiswahili","level":3,"rules":"mancala-world"}"#).await;
+        let (id, seat) = start(
+            &app,
+            r#"{"game":"kiswahili","level":3,"rules":"mancala-world"}"#,
+        )
+        .await;
         for mv in ["A6>", "a6<"] {
             let (status, r) = if mv == "a6<" {
-                req(&app, "POST", &format!("/api/games/{id}/engine"), &[("x-bao-seat", &seat)], Some("{}")).await
+                req(
+                    &app,
+                    "POST",
+                    &format!("/api/games/{id}/engine"),
+                    &[("x-bao-seat", &seat)],
+                    Some("{}"),
+                )
+                .await
             } else {
                 play(&app, &id, &seat, mv).await
             };
             assert_eq!(status, StatusCode::OK, "{r}");
         }
-        let (_, s) = req(&app, "GET", &format!("/api/games/{id}"), &[("x-bao-seat", &seat)], None).await;
+        let (_, s) = req(
+            &app,
+            "GET",
+            &format!("/api/games/{id}"),
+            &[("x-bao-seat", &seat)],
+            None,
+        )
+        .await;
         let (_, rec) = req(&app, "GET", &format!("/api/games/{id}/record"), &[], None).await;
         (id, seat, s, rec)
     };
     // A second server on the same file while the first runs is refused; after it, fine.
     let (_, app) = app_on(Store::open(&path).unwrap(), 64);
-    let (status, after) = req(&app, "GET", &format!("/api/games/{id}"), &[("x-bao-seat", &seat)], None).await;
+    let (status, after) = req(
+        &app,
+        "GET",
+        &format!("/api/games/{id}"),
+        &[("x-bao-seat", &seat)],
+        None,
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(after, before);
     assert_eq!(after["ply"], 2);
     assert_eq!(after["level"], 3);
-    assert_eq!(after["players"], json!({"south": "human", "north": "computer"}));
+    assert_eq!(
+        after["players"],
+        json!({"south": "human", "north": "computer"})
+    );
     let (_, rec) = req(&app, "GET", &format!("/api/games/{id}/record"), &[], None).await;
     assert_eq!(rec, record);
     let (status, _) = play(&app, &id, &seat, &texts(&after["moves"])[0]).await;
@@ -617,17 +712,30 @@ fn locked_damaged_and_unusable_databases_get_a_clear_message() {
     Store::open(&path).expect("free again");
 
     let junk = dir.path().join("junk.sqlite3");
-    std::fs::write(&junk, "this is not a database, just some text that is long enough to be a header ".repeat(20)).unwrap();
+    std::fs::write(
+        &junk,
+        "this is not a database, just some text that is long enough to be a header ".repeat(20),
+    )
+    .unwrap();
     let e = Store::open(&junk).err().expect("damaged").to_string();
     assert!(
-        e.starts_with(&format!("cannot use the game database {}: it is not a bao games database or it is damaged", junk.display())),
+        e.starts_with(&format!(
+            "cannot use the game database {}: it is not a bao games database or it is damaged",
+            junk.display()
+        )),
         "{e}"
     );
 
     let under_a_file = junk.join("games.sqlite3");
-    let e = Store::open(&under_a_file).err().expect("no directory").to_string();
+    let e = Store::open(&under_a_file)
+        .err()
+        .expect("no directory")
+        .to_string();
     assert!(
-        e.starts_with(&format!("cannot use the game database {}: cannot create its directory", under_a_file.display())),
+        e.starts_with(&format!(
+            "cannot use the game database {}: cannot create its directory",
+            under_a_file.display()
+        )),
         "{e}"
     );
 }
@@ -644,7 +752,14 @@ async fn only_games_in_use_stay_in_memory() {
     }
     assert_eq!(app.cached_games(), bao_web::CACHE_GAMES);
     // The first game left memory, not the database.
-    let (status, s) = req(&router, "GET", &format!("/api/games/{first}"), &[("x-bao-seat", &seat)], None).await;
+    let (status, s) = req(
+        &router,
+        "GET",
+        &format!("/api/games/{first}"),
+        &[("x-bao-seat", &seat)],
+        None,
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(s["you"], json!(["South"]));
     let (_, list) = req(&router, "GET", "/api/games?limit=200", &[], None).await;
@@ -658,7 +773,13 @@ async fn engines_stay_within_the_memory_budget() {
     assert_eq!(app.pool().hash_mb(), 32);
     let mut games = Vec::new();
     for _ in 0..6 {
-        games.push(start(&router, r#"{"game":"kingulu","level":6,"south":"computer"}"#).await);
+        games.push(
+            start(
+                &router,
+                r#"{"game":"kingulu","level":6,"south":"computer"}"#,
+            )
+            .await,
+        );
     }
     let tasks: Vec<_> = games
         .into_iter()
@@ -666,8 +787,19 @@ async fn engines_stay_within_the_memory_budget() {
         .map(|(i, (id, seat))| {
             let router = router.clone();
             tokio::spawn(async move {
-                let route = if i % 2 == 0 { "engine" } else { "hint" };
-                req(&router, "POST", &format!("/api/games/{id}/{route}"), &[("x-bao-seat", &seat)], Some("{}")).await
+                let route = if i.is_multiple_of(2) {
+                    "engine"
+                } else {
+                    "hint"
+                };
+                req(
+                    &router,
+                    "POST",
+                    &format!("/api/games/{id}/{route}"),
+                    &[("x-bao-seat", &seat)],
+                    Some("{}"),
+                )
+                .await
             })
         })
         .collect();
@@ -683,14 +815,24 @@ async fn engines_stay_within_the_memory_budget() {
 async fn hints_use_the_one_hint_convention() {
     let app = bao_web::router();
     let (id, seat) = start(&app, r#"{"game":"kingulu","level":1}"#).await;
-    let (status, h) = req(&app, "POST", &format!("/api/games/{id}/hint"), &[("x-bao-seat", &seat)], Some("{}")).await;
+    let (status, h) = req(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/hint"),
+        &[("x-bao-seat", &seat)],
+        Some("{}"),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{h}");
     let score = h["score"].as_str().unwrap();
     assert!(
         score.ends_with(" seeds for the side to move (depth 6)") || score.ends_with("(proved)"),
         "{score}"
     );
-    assert!(h["info"].as_str().unwrap().starts_with("info depth 6 "), "{h}");
+    assert!(
+        h["info"].as_str().unwrap().starts_with("info depth 6 "),
+        "{h}"
+    );
 }
 
 // ---------------------------------------------------------------------------------
@@ -706,7 +848,10 @@ async fn serve(port: u16, dir: &std::path::Path) {
     };
     tokio::spawn(async move { bao_web::serve(config).await.unwrap() });
     for _ in 0..100 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+        if tokio::net::TcpStream::connect(("127.0.0.1", port))
+            .await
+            .is_ok()
+        {
             return;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -716,7 +861,9 @@ async fn serve(port: u16, dir: &std::path::Path) {
 
 /// One HTTP/1.1 exchange (`Connection: close`); returns the status and the body.
 async fn http(port: u16, raw_head: &str, body: &str) -> (u16, String) {
-    let mut s = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+    let mut s = tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .unwrap();
     let text = format!(
         "{raw_head}\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
@@ -726,12 +873,20 @@ async fn http(port: u16, raw_head: &str, body: &str) -> (u16, String) {
     s.read_to_end(&mut out).await.unwrap();
     let out = String::from_utf8_lossy(&out).to_string();
     let status = out[9..12].parse().unwrap();
-    let body = out.split_once("\r\n\r\n").map(|x| x.1.to_string()).unwrap_or_default();
+    let body = out
+        .split_once("\r\n\r\n")
+        .map(|x| x.1.to_string())
+        .unwrap_or_default();
     (status, body)
 }
 
 /// Reads the stream until `seen[from..]` contains `needle` (at most 5 s).
-async fn read_until(stream: &mut tokio::net::TcpStream, seen: &mut String, from: usize, needle: &str) {
+async fn read_until(
+    stream: &mut tokio::net::TcpStream,
+    seen: &mut String,
+    from: usize,
+    needle: &str,
+) {
     let fut = async {
         let mut buf = vec![0u8; 65536];
         while !seen[from..].contains(needle) {
@@ -746,7 +901,9 @@ async fn read_until(stream: &mut tokio::net::TcpStream, seen: &mut String, from:
 }
 
 fn post_json(path: &str, seat: Option<&str>) -> String {
-    let seat = seat.map(|s| format!("\r\nX-Bao-Seat: {s}")).unwrap_or_default();
+    let seat = seat
+        .map(|s| format!("\r\nX-Bao-Seat: {s}"))
+        .unwrap_or_default();
     format!("POST {path} HTTP/1.1\r\nContent-Type: application/json{seat}")
 }
 
@@ -755,14 +912,24 @@ async fn an_event_stream_sees_another_clients_move() {
     let dir = tempfile::tempdir().unwrap();
     let port = 18131;
     serve(port, dir.path()).await;
-    let (status, body) = http(port, &post_json("/api/games", None), r#"{"game":"kingulu","north":"human"}"#).await;
+    let (status, body) = http(
+        port,
+        &post_json("/api/games", None),
+        r#"{"game":"kingulu","north":"human"}"#,
+    )
+    .await;
     assert_eq!(status, 201, "{body}");
     let s: Value = serde_json::from_str(&body).unwrap();
     let (id, seat) = (s["id"].as_str().unwrap(), s["seat"].as_str().unwrap());
 
-    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .unwrap();
     stream
-        .write_all(format!("GET /api/games/{id}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n").as_bytes())
+        .write_all(
+            format!("GET /api/games/{id}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n")
+                .as_bytes(),
+        )
         .await
         .unwrap();
     let mut seen = String::new();
@@ -773,11 +940,24 @@ async fn an_event_stream_sees_another_clients_move() {
     assert!(!seen.contains("\"you\""), "{seen}");
 
     // Another client plays: the stream tells.
-    let (status, body) = http(port, &post_json(&format!("/api/games/{id}/play"), Some(seat)), r#"{"move":"A5"}"#).await;
+    let (status, body) = http(
+        port,
+        &post_json(&format!("/api/games/{id}/play"), Some(seat)),
+        r#"{"move":"A5"}"#,
+    )
+    .await;
     assert_eq!(status, 200, "{body}");
     read_until(&mut stream, &mut seen, 0, "\"ply\":1").await;
-    assert!(seen.contains("\"history\":[{\"ply\":1,\"side\":\"South\",\"text\":\"A5\""), "{seen}");
-    let (status, _) = http(port, &post_json(&format!("/api/games/{id}/undo"), Some(seat)), "{}").await;
+    assert!(
+        seen.contains("\"history\":[{\"ply\":1,\"side\":\"South\",\"text\":\"A5\""),
+        "{seen}"
+    );
+    let (status, _) = http(
+        port,
+        &post_json(&format!("/api/games/{id}/undo"), Some(seat)),
+        "{}",
+    )
+    .await;
     assert_eq!(status, 200);
     let from = seen.len();
     read_until(&mut stream, &mut seen, from, "\"ply\":0").await;
@@ -792,16 +972,32 @@ async fn the_http_layer_answers_json_errors() {
     let long = "a".repeat(3000);
     let (status, body) = http(port, &format!("GET /api/games/{long} HTTP/1.1"), "").await;
     assert_eq!(status, 414);
-    assert_eq!(body, r#"{"error":"the request path is 3011 bytes long; the limit is 2048"}"#);
+    assert_eq!(
+        body,
+        r#"{"error":"the request path is 3011 bytes long; the limit is 2048"}"#
+    );
     let big = "b".repeat(20_000);
     let (status, body) = http(port, &format!("GET /api/meta HTTP/1.1\r\nX-Big: {big}"), "").await;
     assert_eq!(status, 431);
-    assert!(body.starts_with(r#"{"error":"the request headers are "#), "{body}");
+    assert!(
+        body.starts_with(r#"{"error":"the request headers are "#),
+        "{body}"
+    );
     let (status, body) = http(port, "GET /api/games/g1 HTTP/1.1", "").await;
     assert_eq!(status, 404);
-    assert_eq!(body, r#"{"error":"no game with id \"g1\" (start one with POST /api/games)"}"#);
-    let mut s = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.unwrap();
-    s.write_all(format!("GET /api/meta HTTP/1.1\r\nHost: evil.example:{port}\r\nConnection: close\r\n\r\n").as_bytes()).await.unwrap();
+    assert_eq!(
+        body,
+        r#"{"error":"no game with id \"g1\" (start one with POST /api/games)"}"#
+    );
+    let mut s = tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .unwrap();
+    s.write_all(
+        format!("GET /api/meta HTTP/1.1\r\nHost: evil.example:{port}\r\nConnection: close\r\n\r\n")
+            .as_bytes(),
+    )
+    .await
+    .unwrap();
     let mut out = String::new();
     s.read_to_string(&mut out).await.unwrap();
     assert!(out.starts_with("HTTP/1.1 403"), "{out}");
