@@ -143,6 +143,15 @@ impl ApiError {
                     crate::BODY_LIMIT
                 )
             }
+            other if other.body_text().contains("timeout") => {
+                return ApiError::new(
+                    StatusCode::REQUEST_TIMEOUT,
+                    format!(
+                        "the request body did not arrive within {} s",
+                        crate::BODY_TIMEOUT.as_secs()
+                    ),
+                )
+            }
             other => format!("cannot read request body: {}", other.body_text()),
         };
         ApiError::new(status, message)
