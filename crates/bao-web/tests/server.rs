@@ -1002,3 +1002,22 @@ async fn the_http_layer_answers_json_errors() {
     s.read_to_string(&mut out).await.unwrap();
     assert!(out.starts_with("HTTP/1.1 403"), "{out}");
 }
+
+#[tokio::test]
+async fn only_the_local_machine_sees_the_saved_games() {
+    let app = bao_web::router();
+    start(&app, r#"{"game":"kingulu"}"#).await;
+    let list_from = |ip: &str| {
+        let mut r = Request::get("/api/games").body(Body::empty()).unwrap();
+        r.extensions_mut()
+            .insert(bao_web::Peer(format!("{ip}:50000").parse().unwrap()));
+        r
+    };
+    for (ip, n) in [("127.0.0.1", 1), ("192.168.1.20", 0)] {
+        let res = app.clone().oneshot(list_from(ip)).await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        let bytes = res.into_body().collect().await.unwrap().to_bytes();
+        let v: Value = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(v.as_array().unwrap().len(), n, "{ip}: {v}");
+    }
+}
