@@ -75,6 +75,10 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// How long a search waits for an engine of the pool before answering 503.
 pub const ENGINE_WAIT: Duration = Duration::from_secs(10);
 
+/// The most connections served at once (event streams included); more wait to be
+/// accepted.
+pub const MAX_CONNECTIONS: usize = 512;
+
 /// The most games one `GET /api/games` lists.
 pub const MAX_LIST: usize = 200;
 
@@ -382,7 +386,12 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     println!("bao: serving on http://{local}/ (games saved in {db_path}; Ctrl-C stops the server)");
     let shutdown = tokio::signal::ctrl_c();
     tokio::pin!(shutdown);
+    let connections = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
     loop {
+        let permit = tokio::select! {
+            p = Arc::clone(&connections).acquire_owned() => p.expect("never closed"),
+            _ = &mut shutdown => break,
+        };
         let (stream, peer) = tokio::select! {
             r = listener.accept() => match r {
                 Ok(c) => c,
@@ -406,6 +415,7 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
             let _ = http
                 .serve_connection(hyper_util::rt::TokioIo::new(stream), svc)
                 .await;
+            drop(permit);
         });
     }
     Ok(())
@@ -933,7 +943,7 @@ async fn think(
     headers: HeaderMap,
     hint: bool,
 ) -> Result<(game::Found, u64, String), ApiError> {
-    let (job, seat) = with_game(s, move |_, g| {
+    let (job, seat) = with_game(s, move |slot, g| {
         let seat = require_seat(&headers, g)?;
         if !hint {
             if g.thinking() {
@@ -951,6 +961,7 @@ async fn think(
         let job = g.search_job(hint)?;
         if !hint {
             g.set_thinking(true);
+            announce(slot, g);
         }
         Ok((job, seat))
     })

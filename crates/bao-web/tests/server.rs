@@ -962,6 +962,47 @@ async fn an_event_stream_sees_another_clients_move() {
     let from = seen.len();
     read_until(&mut stream, &mut seen, from, "\"ply\":0").await;
     assert!(seen[from..].contains("\"history\":[]"), "{seen}");
+
+    // Against the computer: the stream says when it starts thinking, then its move.
+    let (_, body) = http(
+        port,
+        &post_json("/api/games", None),
+        r#"{"game":"kingulu","level":2}"#,
+    )
+    .await;
+    let s: Value = serde_json::from_str(&body).unwrap();
+    let (id, seat) = (s["id"].as_str().unwrap(), s["seat"].as_str().unwrap());
+    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .unwrap();
+    stream
+        .write_all(
+            format!("GET /api/games/{id}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n")
+                .as_bytes(),
+        )
+        .await
+        .unwrap();
+    let mut seen = String::new();
+    read_until(&mut stream, &mut seen, 0, "\"ply\":0").await;
+    let (status, _) = http(
+        port,
+        &post_json(&format!("/api/games/{id}/play"), Some(seat)),
+        r#"{"move":"A5"}"#,
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, _) = http(
+        port,
+        &post_json(&format!("/api/games/{id}/engine"), Some(seat)),
+        "{}",
+    )
+    .await;
+    assert_eq!(status, 200);
+    read_until(&mut stream, &mut seen, 0, "\"ply\":2").await;
+    let thinking = seen.find("\"thinking\":true").expect("a thinking state");
+    let moved = seen.find("\"ply\":2").unwrap();
+    assert!(thinking < moved, "{seen}");
+    assert!(seen[moved..].contains("\"thinking\":false"), "{seen}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
