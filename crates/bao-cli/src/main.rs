@@ -175,11 +175,22 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         records: Option<String>,
     },
-    /// Serve the web app on http://127.0.0.1:PORT/.
+    /// Serve the web app on http://127.0.0.1:PORT/, keeping every game in a database.
     Serve {
         /// The port.
         #[arg(long, short, default_value_t = 8080)]
         port: u16,
+        /// The game database (default: ~/.local/share/bao/games.sqlite3, or under
+        /// $XDG_DATA_HOME).
+        #[arg(long, value_name = "PATH")]
+        db: Option<std::path::PathBuf>,
+        /// The address to listen on; anything but loopback (127.0.0.1, ::1) makes the
+        /// server reachable from other machines and prints a warning.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+        /// The memory all engines together may use, in MiB.
+        #[arg(long, value_name = "MIB", default_value_t = 512, value_parser = clap::value_parser!(u32).range(16..=65536))]
+        memory_mb: u32,
     },
 }
 
@@ -369,15 +380,25 @@ fn run(cli: Cli) -> Result<()> {
             let records = records.zip(records_file);
             with_game!(game.game, match_cmd(&game, &cfg, records))
         }
-        Command::Serve { port } => {
-            // `serve` binds first, then prints the address; a busy port is an error
-            // naming the port and suggesting --port.
-            let addr = std::net::SocketAddr::from(([127, 0, 0, 1], port));
+        Command::Serve {
+            port,
+            db,
+            host,
+            memory_mb,
+        } => {
+            // `serve` opens the database and binds first, then prints the address; a
+            // busy port is an error naming the port and suggesting --port.
+            let config = bao_web::ServeConfig {
+                host,
+                port,
+                db,
+                memory_mb: memory_mb as usize,
+            };
             let runtime = tokio::runtime::Builder::new_multi_thread()
                 .enable_all()
                 .build()
                 .context("cannot start the async runtime")?;
-            runtime.block_on(bao_web::serve(addr))
+            runtime.block_on(bao_web::serve(config))
         }
     }
 }

@@ -1,4 +1,5 @@
-//! Runs the web app without the CLI: `cargo run -p bao-web --example serve -- [port]`.
+//! Runs the web app without the CLI: `cargo run -p bao-web --example serve -- [port] [db]`
+//! (the database defaults to the user's data directory, as for `bao serve`).
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -8,5 +9,11 @@ async fn main() -> anyhow::Result<()> {
             .map_err(|e| anyhow::anyhow!("port {text:?} is not a number 0..65535: {e}"))?,
         None => 8080,
     };
-    bao_web::serve(std::net::SocketAddr::from(([127, 0, 0, 1], port))).await
+    bao_web::serve(bao_web::ServeConfig {
+        host: std::net::Ipv4Addr::LOCALHOST.into(),
+        port,
+        db: std::env::args().nth(2).map(Into::into),
+        memory_mb: bao_web::engines::DEFAULT_MEMORY_MB,
+    })
+    .await
 }

@@ -9,10 +9,14 @@ use axum::Json;
 /// An API failure: an HTTP status and a message for the player or the client program.
 ///
 /// Serialised as `{"error": message}` with the status code. Statuses used:
-/// 400 malformed JSON, 404 unknown game id or route, 409 the request conflicts with the
+/// 400 malformed JSON or a non-canonical number in a path, 403 a foreign `Origin` or
+/// `Host`, or a missing or wrong seat (`X-Bao-Seat`), 404 unknown game id or route,
+/// 408 a request or body not received in time, 409 the request conflicts with the
 /// game's state (game over, computer already thinking, nothing to undo), 413 body over
 /// [`crate::BODY_LIMIT`] bytes, 415 body not sent as JSON, 422 well-formed but invalid
-/// content (illegal move, unknown game, profile or level, bad record), 500 internal.
+/// content (illegal move, unknown game, profile or level, bad record, rules beyond the
+/// server's work limits), 414 a path over 2 KiB, 431 headers over 16 KiB, 500 internal
+/// (also a database that cannot be written), 503 the engines are all busy.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
     /// The HTTP status.
@@ -30,12 +34,20 @@ impl ApiError {
         }
     }
 
-    /// 404: no game with this id.
+    /// 404: no game with this id (quoted with [`clip`]).
     pub fn unknown_game(id: &str) -> Self {
         ApiError::new(
             StatusCode::NOT_FOUND,
-            format!("no game with id {id:?} (start one with POST /api/games)"),
+            format!(
+                "no game with id {} (start one with POST /api/games)",
+                clip(id)
+            ),
         )
+    }
+
+    /// 403: the request may not do this (foreign origin or host, missing or wrong seat).
+    pub fn forbidden(message: impl Into<String>) -> Self {
+        ApiError::new(StatusCode::FORBIDDEN, message)
     }
 
     /// 409: the request does not fit the game's current state.
@@ -51,6 +63,34 @@ impl ApiError {
     /// 500: something failed inside the server.
     pub fn internal(message: impl Into<String>) -> Self {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
+    }
+}
+
+/// The most characters of client input quoted in an error message.
+pub const QUOTE_CHARS: usize = 60;
+
+/// Client input quoted for an error message: `"A6>"`, or its first [`QUOTE_CHARS`]
+/// characters then `…"` (with the total length) when longer, so that no answer echoes a
+/// large request back.
+pub fn clip(input: &str) -> String {
+    let n = input.chars().count();
+    if n <= QUOTE_CHARS {
+        format!("{input:?}")
+    } else {
+        let head: String = input.chars().take(QUOTE_CHARS).collect();
+        let quoted = format!("{head:?}");
+        format!("{}…\" ({n} characters)", &quoted[..quoted.len() - 1])
+    }
+}
+
+/// A message from the rules crate about client input (a record, a move), cut to at most
+/// `max` characters (ending in `…`) so that it cannot quote a large input at length.
+pub fn clip_message(message: &str, max: usize) -> String {
+    if message.chars().count() <= max {
+        message.to_string()
+    } else {
+        let head: String = message.chars().take(max).collect();
+        format!("{head}…")
     }
 }
 
@@ -103,6 +143,15 @@ impl ApiError {
                     crate::BODY_LIMIT
                 )
             }
+            other if other.body_text().contains("timeout") => {
+                return ApiError::new(
+                    StatusCode::REQUEST_TIMEOUT,
+                    format!(
+                        "the request body did not arrive within {} s",
+                        crate::BODY_TIMEOUT.as_secs()
+                    ),
+                )
+            }
             other => format!("cannot read request body: {}", other.body_text()),
         };
         ApiError::new(status, message)
@@ -141,6 +190,7 @@ fn struct_fields(name: &str) -> Option<&'static str> {
         "PlayBody" => "\"move\"",
         "UndoBody" => "optionally \"plies\"",
         "ResignBody" => "optionally \"side\"",
+        "InviteBody" => "\"side\"",
         _ => return None,
     })
 }
@@ -212,7 +262,7 @@ pub fn plain_data_error(text: &str, body: &str) -> String {
                     .map(|_| "none".into())
             })
             .unwrap_or_default();
-        return format!("unknown field \"{name}\" (the fields are {known})");
+        return format!("unknown field {} (the fields are {known})", clip(name));
     }
     if let Some(name) = between("missing field ") {
         return match field_expects(name) {
@@ -243,9 +293,11 @@ pub fn plain_data_error(text: &str, body: &str) -> String {
         .strip_prefix("invalid type: ")
         .or_else(|| message.strip_prefix("invalid value: "))
     {
-        rest.split(", expected").next().map(found_words)
+        rest.split(", expected")
+            .next()
+            .map(|f| clip_message(&found_words(f), QUOTE_CHARS + 2))
     } else {
-        between("unknown variant ").map(|v| format!("\"{v}\""))
+        between("unknown variant ").map(clip)
     };
     let expects = field_expects(field).map(str::to_string).unwrap_or_else(|| {
         message

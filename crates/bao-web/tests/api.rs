@@ -10,7 +10,62 @@ use bao_rules::record::GameRecord;
 use bao_rules::Game;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
+use std::cell::RefCell;
 use tower::ServiceExt;
+
+thread_local! {
+    /// The games this test started, in order: (alias `g1`, `g2`, ..., real id, seat).
+    /// Each test runs on its own thread, so each test numbers its games from `g1`.
+    static GAMES: RefCell<Vec<(String, String, String)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Rewrites a request for the games' real (random) ids: `/api/games/g1/...` → the first
+/// game's id, and adds the game's seat (`X-Bao-Seat`) unless the request has one
+/// (`X-Bao-Seat: none` sends none).
+fn fix(mut req: Request<Body>) -> Request<Body> {
+    let path = req.uri().to_string();
+    let mut parts: Vec<String> = path.split('/').map(str::to_string).collect();
+    let mut seat = None;
+    if parts.len() > 3 && parts[1] == "api" && parts[2] == "games" {
+        GAMES.with(|g| {
+            if let Some((_, id, s)) = g.borrow().iter().find(|(a, _, _)| *a == parts[3]) {
+                parts[3] = id.clone();
+                seat = Some(s.clone());
+            }
+        });
+    }
+    *req.uri_mut() = parts.join("/").parse().expect("uri");
+    let headers = req.headers_mut();
+    match headers
+        .get("x-bao-seat")
+        .map(|v| v.to_str().unwrap().to_string())
+    {
+        Some(v) if v == "none" => {
+            headers.remove("x-bao-seat");
+        }
+        Some(_) => {}
+        None => {
+            if let Some(s) = seat {
+                headers.insert("x-bao-seat", s.parse().unwrap());
+            }
+        }
+    }
+    req
+}
+
+/// Writes the games' real ids and seats back as their aliases (`g1`, `seat1`), so that
+/// answers compare with fixed text.
+fn unfix(text: &str) -> String {
+    GAMES.with(|g| {
+        let mut t = text.to_string();
+        for (i, (alias, id, seat)) in g.borrow().iter().enumerate() {
+            t = t
+                .replace(id.as_str(), alias)
+                .replace(seat.as_str(), &format!("seat{}", i + 1));
+        }
+        t
+    })
+}
 
 /// Sends one request; returns the status and the body (JSON, or a JSON string for text).
 async fn call(app: &Router, method: &str, uri: &str, body: Option<&str>) -> (StatusCode, Value) {
@@ -27,8 +82,10 @@ async fn call(app: &Router, method: &str, uri: &str, body: Option<&str>) -> (Sta
     send(app, req).await
 }
 
+/// Sends a request through [`fix`]; a 201 with an `id` and `seat` registers the game as
+/// the next alias. The answer goes through [`unfix`].
 async fn send(app: &Router, req: Request<Body>) -> (StatusCode, Value) {
-    let res = app.clone().oneshot(req).await.expect("response");
+    let res = app.clone().oneshot(fix(req)).await.expect("response");
     let status = res.status();
     let json = res
         .headers()
@@ -37,12 +94,28 @@ async fn send(app: &Router, req: Request<Body>) -> (StatusCode, Value) {
         .unwrap_or(false);
     let bytes = res.into_body().collect().await.expect("body").to_bytes();
     let text = String::from_utf8(bytes.to_vec()).expect("utf-8 body");
+    if status == StatusCode::CREATED && json {
+        let v: Value = serde_json::from_str(&text).expect("JSON body");
+        if let (Some(id), Some(seat)) = (v["id"].as_str(), v["seat"].as_str()) {
+            GAMES.with(|g| {
+                let n = g.borrow().len() + 1;
+                g.borrow_mut()
+                    .push((format!("g{n}"), id.to_string(), seat.to_string()));
+            });
+        }
+    }
+    let text = unfix(&text);
     let value = if json {
         serde_json::from_str(&text).expect("JSON body")
     } else {
         Value::String(text)
     };
     (status, value)
+}
+
+/// Sends a request through [`fix`] and returns the raw response.
+async fn raw(app: &Router, req: Request<Body>) -> axum::response::Response {
+    app.clone().oneshot(fix(req)).await.expect("response")
 }
 
 fn error(status: StatusCode, message: &str) -> (StatusCode, Value) {
@@ -187,11 +260,11 @@ async fn engine_move_hint_and_two_separate_games() {
     new_game(&app, r#"{"game":"kiswahili","level":1}"#).await;
     let (status, h) = call(&app, "POST", "/api/games/g1/hint", Some("{}")).await;
     assert_eq!(status, StatusCode::OK, "{h}");
-    // The game is at level 1 (random moves); hints search at level 5 at least.
-    let depth = bao_engine::EngineConfig::level(bao_web::session::HINT_MIN_LEVEL)
+    // The game is at level 1 (random moves); hints search at bao_engine::hint::HINT_LEVEL.
+    let depth = bao_engine::hint::hint_config()
         .limits
         .depth
-        .expect("level 5 has a depth limit");
+        .expect("the hint level has a depth limit");
     assert!(
         h["info"]
             .as_str()
@@ -221,7 +294,7 @@ async fn engine_move_hint_and_two_separate_games() {
 #[tokio::test]
 async fn record_download_and_load() {
     let app = bao_web::router();
-    new_game(&app, r#"{"game":"kiswahili","level":1}"#).await;
+    new_game(&app, r#"{"game":"kiswahili","level":1,"north":"human"}"#).await;
     for mv in ["A6>", "a6<", "A5<"] {
         let (status, r) = call(
             &app,
@@ -235,12 +308,12 @@ async fn record_download_and_load() {
     let req = Request::get("/api/games/g1/record")
         .body(Body::empty())
         .unwrap();
-    let res = app.clone().oneshot(req).await.unwrap();
+    let res = raw(&app, req).await;
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(res.headers()["content-type"], "text/plain; charset=utf-8");
     assert_eq!(
-        res.headers()["content-disposition"],
-        "attachment; filename=\"bao-kiswahili-g1.txt\""
+        unfix(res.headers()["content-disposition"].to_str().unwrap()),
+        "attachment; filename=\"game-g1.bao\""
     );
     let text =
         String::from_utf8(res.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
@@ -275,7 +348,8 @@ async fn resign_ends_the_game() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
         s["outcome"],
-        json!({"winner": "North", "reason": "resignation", "text": "North wins: South resigned"})
+        json!({"winner": "North", "reason": "resignation", "result": "0-1",
+               "text": "North wins: South resigned"})
     );
     assert_eq!(s["moves"], json!([]));
     let (_, rec) = call(&app, "GET", "/api/games/g1/record", None).await;
@@ -320,7 +394,7 @@ async fn decided_records_load_with_their_own_reason() {
     assert_eq!(status, StatusCode::CREATED, "{s}");
     assert_eq!(
         s["outcome"],
-        json!({"winner": "North", "reason": "off-board",
+        json!({"winner": "North", "reason": "off-board", "result": "0-1",
                "text": "North wins: the result was decided off the board"})
     );
     assert_eq!(s["moves"], json!([]));
@@ -333,8 +407,8 @@ async fn decided_records_load_with_their_own_reason() {
     assert_eq!(status, StatusCode::CREATED, "{s}");
     assert_eq!(
         s["outcome"],
-        json!({"winner": null, "reason": "adjudicated",
-               "text": "Draw: adjudicated after the maximum number of plies"})
+        json!({"winner": null, "reason": "adjudicated", "result": "1/2-1/2",
+               "text": "draw: adjudicated after the maximum number of plies"})
     );
     // Undo takes the decided result back with the move.
     let (status, s) = call(&app, "POST", "/api/games/g2/undo", Some("{}")).await;
@@ -367,6 +441,47 @@ async fn static_page_and_assets_are_embedded() {
             .unwrap();
         assert!(text.contains(needle), "{path}");
     }
+    // Every file under static/ is served as it is, with its type by extension.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("static");
+    let mut dirs = vec![root.clone()];
+    let mut served = 0;
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            let rel = path
+                .strip_prefix(&root)
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .replace('\\', "/");
+            let kind = match rel.rsplit('.').next().unwrap() {
+                "html" => "text/html; charset=utf-8",
+                "js" => "text/javascript; charset=utf-8",
+                "css" => "text/css; charset=utf-8",
+                "svg" => "image/svg+xml",
+                "png" => "image/png",
+                "json" => "application/json",
+                _ => continue,
+            };
+            let res = raw(
+                &app,
+                Request::get(format!("/{rel}")).body(Body::empty()).unwrap(),
+            )
+            .await;
+            assert_eq!(res.status(), StatusCode::OK, "{rel}");
+            assert_eq!(res.headers()["content-type"], kind, "{rel}");
+            let bytes = res.into_body().collect().await.unwrap().to_bytes();
+            assert_eq!(bytes.to_vec(), std::fs::read(&path).unwrap(), "{rel}");
+            served += 1;
+        }
+    }
+    assert!(served >= 4, "{served} files");
+    let (status, _) = call(&app, "GET", "/no-such-file.js", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, meta) = call(&app, "GET", "/api/meta", None).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(meta["games"][0]["name"], "kiswahili");
@@ -492,17 +607,15 @@ async fn wrong_method_is_405_with_a_json_error() {
     let app = bao_web::router();
     new_game(&app, r#"{"game":"kingulu"}"#).await;
     new_game(&app, r#"{"game":"kingulu"}"#).await;
-    let req = Request::delete("/api/games/g2")
-        .body(Body::empty())
-        .unwrap();
-    let res = app.clone().oneshot(req).await.unwrap();
+    let req = Request::put("/api/games/g2").body(Body::empty()).unwrap();
+    let res = raw(&app, req).await;
     assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
-    assert_eq!(res.headers()["allow"], "GET,HEAD");
+    assert_eq!(res.headers()["allow"], "GET,HEAD,DELETE");
     assert_eq!(
-        call(&app, "DELETE", "/api/games/g2", None).await,
+        call(&app, "PUT", "/api/games/g2", None).await,
         error(
             StatusCode::METHOD_NOT_ALLOWED,
-            "method DELETE is not allowed on /api/games/g2; use GET"
+            "method PUT is not allowed on /api/games/g2; use GET or DELETE"
         )
     );
     assert_eq!(
@@ -526,7 +639,15 @@ async fn port_in_use_says_so() {
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = taken.local_addr().unwrap();
     let port = addr.port();
-    let err = bao_web::serve(addr).await.unwrap_err();
+    let dir = std::env::temp_dir().join(format!("bao-port-test-{}", std::process::id()));
+    let err = bao_web::serve(bao_web::ServeConfig {
+        host: addr.ip(),
+        port,
+        db: Some(dir.join("games.sqlite3")),
+        memory_mb: 64,
+    })
+    .await
+    .unwrap_err();
     assert_eq!(
         err.to_string(),
         format!(
@@ -850,9 +971,20 @@ async fn bad_path_parameters() {
         call(&app, "GET", "/api/games/g1/at/last", None).await,
         error(
             StatusCode::BAD_REQUEST,
-            "ply \"last\" in the path is not a number (0 = start position)"
+            "ply \"last\" in the path is not a number written plainly (0, 1, 2, ...; 0 = start position)"
         )
     );
+    // Numbers in paths are canonical: no sign, no leading zero.
+    for ply in ["+0", "01", "-1", "1e3", "0x1"] {
+        assert_eq!(
+            call(&app, "GET", &format!("/api/games/g1/at/{ply}"), None).await,
+            error(
+                StatusCode::BAD_REQUEST,
+                &format!("ply \"{ply}\" in the path is not a number written plainly (0, 1, 2, ...; 0 = start position)")
+            ),
+            "{ply}"
+        );
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -863,8 +995,18 @@ async fn the_server_answers_while_the_computer_thinks() {
     new_game(&app, r#"{"game":"kiswahili","level":9,"south":"computer"}"#).await;
     let started = std::time::Instant::now();
     let thinking = {
+        // Ids are resolved on this thread (the test's aliases are per thread).
+        let req = fix(Request::post("/api/games/g1/engine")
+            .header("content-type", "application/json")
+            .body(Body::from("{}"))
+            .unwrap());
         let app = app.clone();
-        tokio::spawn(async move { call(&app, "POST", "/api/games/g1/engine", Some("{}")).await })
+        tokio::spawn(async move {
+            let res = app.oneshot(req).await.unwrap();
+            let status = res.status();
+            let bytes = res.into_body().collect().await.unwrap().to_bytes();
+            (status, serde_json::from_slice::<Value>(&bytes).unwrap())
+        })
     };
     tokio::time::sleep(std::time::Duration::from_millis(150)).await;
     let (status, s) = call(&app, "GET", "/api/games/g1", None).await;
