@@ -728,7 +728,9 @@ impl<G: Evaluate + 'static> Session for WebGame<G> {
             .time_ms
             .unwrap_or(THINK_CAP_MS)
             .min(THINK_CAP_MS);
-        let pos = self.line.current().clone();
+        // The search sees the game's history (G-R15 repetitions, OPT-MAX-PLIES).
+        let line = self.line.clone();
+        let pos = line.current().clone();
         let run = Box::new(move |pool: &EnginePool, slot: &StopSlot| {
             let mut engine = pool.take::<G>(config);
             slot.set(engine.stop_flag());
@@ -737,7 +739,7 @@ impl<G: Evaluate + 'static> Session for WebGame<G> {
                 ..Limits::default()
             };
             let mut last_info = String::new();
-            let result = engine.search(&pos, limits, &mut |info| {
+            let result = engine.search_line(&line, limits, &mut |info| {
                 last_info = format_info(&pos, info);
             });
             slot.clear();
