@@ -19,7 +19,8 @@ pub fn run(data: &[u8]) -> usize {
                 + u32::from(pos.store(Side::North));
             assert_eq!(total, 48);
             let _ = pos.view();
-            assert_eq!(pos.outcome().is_some(), pos.moves().is_empty());
+            // No move generation here: a parsed position may hold T29's 3,997,200-lap cycle
+            // (bao-kingulu.md §8), which the play targets reach at a slower pace.
         }
         Err(e) => assert!(!e.to_string().is_empty()),
     }
