@@ -117,7 +117,7 @@ fn search(
         let mut input = prefix.to_vec();
         input.extend(tail(rng, greedy));
         let plies = body(&input);
-        if best.as_ref().map_or(true, |b| plies > b.0) {
+        if best.as_ref().is_none_or(|b| plies > b.0) {
             best = Some((plies, input));
         }
         if plies >= min_plies {

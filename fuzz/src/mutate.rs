@@ -43,7 +43,7 @@ pub fn parse_dict(text: &str) -> Vec<Vec<u8>> {
         if end <= start {
             continue;
         }
-        let body = line[start + 1..end].as_bytes();
+        let body = &line.as_bytes()[start + 1..end];
         let mut token = Vec::new();
         let mut i = 0;
         while i < body.len() {

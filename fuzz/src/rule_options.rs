@@ -100,7 +100,7 @@ fn options_of<R: RuleSet>(text: &str) -> R {
 /// Lowers the never-ending guard and the lap cap to [`LAP_CAP`].
 fn cap<R: RuleSet>(rules: &mut R) {
     if let Some(guard) = option(rules, "never-ending-guard") {
-        if guard.parse::<u32>().map_or(true, |g| g > LAP_CAP) {
+        if !guard.parse::<u32>().is_ok_and(|g| g <= LAP_CAP) {
             rules
                 .set_option("never-ending-guard", &LAP_CAP.to_string())
                 .expect("a guard in range");
@@ -108,7 +108,7 @@ fn cap<R: RuleSet>(rules: &mut R) {
     }
     if let Some(v) = option(rules, "non-terminating") {
         if let Some(n) = v.strip_prefix("lap-cap:") {
-            if n.parse::<u32>().map_or(true, |n| n > LAP_CAP) {
+            if !n.parse::<u32>().is_ok_and(|n| n <= LAP_CAP) {
                 rules
                     .set_option("non-terminating", &format!("lap-cap:{LAP_CAP}"))
                     .expect("a lap cap in range");
