@@ -2,7 +2,7 @@
 //!
 //! Each benchmark runs one fixed-depth search from a fresh table; the throughput is the
 //! number of nodes that search visits (it is deterministic), so criterion reports nodes
-//! per second. Run: `cargo bench -p bao-engine --bench search`.
+//! per second. Run: `cargo bench -p bao-bench --bench search`.
 use bao_engine::{Engine, EngineConfig, Evaluate, Limits, Searcher};
 use bao_rules::kingulu::Kingulu;
 use bao_rules::kiswahili::Kiswahili;
