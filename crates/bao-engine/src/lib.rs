@@ -25,6 +25,7 @@ mod engine;
 mod eval;
 mod hash;
 mod mcts;
+pub mod solve;
 mod tt;
 pub mod weights;
 
