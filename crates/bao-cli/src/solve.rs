@@ -80,7 +80,11 @@ pub fn solve<G: Solvable>(pos: &G, opts: &SolveOptions) -> Result<()> {
                 p.depth,
                 p.nodes,
                 p.time_ms as f64 / 1000.0,
-                if p.proven.is_empty() { "" } else { "; proven: " },
+                if p.proven.is_empty() {
+                    ""
+                } else {
+                    "; proven: "
+                },
                 p.proven
             );
         }));
@@ -137,7 +141,10 @@ pub fn solve<G: Solvable>(pos: &G, opts: &SolveOptions) -> Result<()> {
         let m = solver.margin(pos);
         match m.exact() {
             Some(s) => {
-                println!("margin South {s}-{} North (exact final score under perfect play)", G::SEEDS - s);
+                println!(
+                    "margin South {s}-{} North (exact final score under perfect play)",
+                    G::SEEDS - s
+                );
                 margin = Some(s);
             }
             None => println!(
@@ -161,10 +168,12 @@ pub fn solve<G: Solvable>(pos: &G, opts: &SolveOptions) -> Result<()> {
             (None, Some(v @ (ExactValue::Win(_) | ExactValue::Loss(_)))) => {
                 solver.outcome_certificate(pos, v)
             }
-            (None, Some(ExactValue::Draw)) => bail!(
-                "--certificate: a draw is certified by its margin (24-24): add --margin"
-            ),
-            (None, None) => bail!("--certificate: nothing was proven, so there is nothing to certify"),
+            (None, Some(ExactValue::Draw)) => {
+                bail!("--certificate: a draw is certified by its margin (24-24): add --margin")
+            }
+            (None, None) => {
+                bail!("--certificate: nothing was proven, so there is nothing to certify")
+            }
         };
         let Some(cert) = cert else {
             bail!("--certificate: internal error: the proof could not be extracted");
@@ -207,7 +216,10 @@ pub fn verify(file: &str) -> Result<()> {
     }
     let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
     let report = verify_text(&text).map_err(|e| anyhow::anyhow!("{file}: {e}: not verified"))?;
-    println!("verified {} claim {} from {}", report.game, report.claim, report.start);
+    println!(
+        "verified {} claim {} from {}",
+        report.game, report.claim, report.start
+    );
     println!(
         "positions checked {} (strategy lines {})",
         report.positions_checked, report.lines

@@ -256,10 +256,9 @@ impl Certificate {
                     return Err(flaw(n, "a proof must follow the `start` and `claim` lines"));
                 }
                 let mut words = rest.split_whitespace();
-                let prover = words
-                    .next()
-                    .and_then(Side::parse)
-                    .ok_or_else(|| flaw(n, format!("expected `proof South|North GOAL`, found {l:?}")))?;
+                let prover = words.next().and_then(Side::parse).ok_or_else(|| {
+                    flaw(n, format!("expected `proof South|North GOAL`, found {l:?}"))
+                })?;
                 let goal = match (words.next(), words.next(), words.next()) {
                     (Some("win"), None, None) => Goal::Win,
                     (Some("score"), Some(v), None) => Goal::Score(v.parse().map_err(|_| {

@@ -269,6 +269,31 @@ impl Solvable for Kiswahili {
     }
 }
 
+/// The smallest time limit (ms) of an alpha-beta search that plays perfectly where the
+/// solver proves it: level 10's ([`crate::EngineConfig::level`]).
+pub const PERFECT_PLAY_MIN_MS: u64 = 3000;
+
+/// The solver's share of a search's time when the search plays perfectly (level 10:
+/// an alpha-beta search limited by time only, at least [`PERFECT_PLAY_MIN_MS`]): a third.
+/// `None` for other searches.
+pub fn perfect_play_time(searcher: crate::Searcher, limits: &crate::Limits) -> Option<u64> {
+    match (searcher, limits.depth, limits.nodes, limits.time_ms) {
+        (crate::Searcher::AlphaBeta, None, None, Some(t)) if t >= PERFECT_PLAY_MIN_MS => {
+            Some(t / 3)
+        }
+        _ => None,
+    }
+}
+
+/// The engine's [`crate::Score`] of an exact value (a draw is `cp 0`).
+pub fn score_of(v: Option<ExactValue>) -> crate::Score {
+    match v {
+        Some(ExactValue::Win(n)) => crate::Score::Win(n),
+        Some(ExactValue::Loss(n)) => crate::Score::Loss(n),
+        _ => crate::Score::Cp(0),
+    }
+}
+
 /// The game's value for `pos`'s side to move from a finished position.
 pub(crate) fn finished_value<G: Game>(pos: &G) -> Option<ExactValue> {
     pos.outcome().map(|o| match o.winner {

@@ -17,8 +17,8 @@
 //! holds at every depth ≥ d; an upper bound at depth d holds at every depth ≤ d, and at
 //! every depth when it was proven with no depth cut-off in its subtree ("complete").
 
-use super::{Solvable, SolveBudget};
 use super::FastMap;
+use super::{Solvable, SolveBudget};
 use bao_rules::Side;
 
 /// The goal payoff's kind.

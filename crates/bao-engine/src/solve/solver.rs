@@ -113,7 +113,11 @@ impl<G: Solvable> Solver<G> {
 
     /// Entries in the four tables.
     pub fn table_entries(&self) -> usize {
-        self.win.iter().chain(&self.score).map(|p| p.entries()).sum()
+        self.win
+            .iter()
+            .chain(&self.score)
+            .map(|p| p.entries())
+            .sum()
     }
 
     /// The exact value of `pos` for its side to move: win / loss with the shortest win
@@ -177,7 +181,9 @@ impl<G: Solvable> Solver<G> {
         }
         if report.value.is_none() {
             // The last depth may have been cut short.
-            report.no_win_within = report.no_win_within.min(self.budget.depth.saturating_sub(1));
+            report.no_win_within = report
+                .no_win_within
+                .min(self.budget.depth.saturating_sub(1));
         }
         report.nodes = self.budget.nodes;
         report.time_ms = self.budget.elapsed_ms();
@@ -213,7 +219,9 @@ impl<G: Solvable> Solver<G> {
             self.budget.depth = depth;
             while lo + north < seeds {
                 let t = lo + 1;
-                let v = self.score[0].value(pos, depth, t - 1, t, 0, &mut self.budget).0;
+                let v = self.score[0]
+                    .value(pos, depth, t - 1, t, 0, &mut self.budget)
+                    .0;
                 if self.budget.stopped || v < t {
                     break;
                 }
@@ -221,7 +229,9 @@ impl<G: Solvable> Solver<G> {
             }
             while lo + north < seeds && !self.budget.stopped {
                 let t = north + 1;
-                let v = self.score[1].value(pos, depth, t - 1, t, 0, &mut self.budget).0;
+                let v = self.score[1]
+                    .value(pos, depth, t - 1, t, 0, &mut self.budget)
+                    .0;
                 if self.budget.stopped || v < t {
                     break;
                 }

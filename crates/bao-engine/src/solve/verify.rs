@@ -87,7 +87,10 @@ pub fn verify<G: Game>(cert: &Certificate) -> Result<VerifyReport, CertificateEr
                     ),
                 ));
             }
-            vec![(Side::South, Goal::Score(south)), (Side::North, Goal::Score(north))]
+            vec![
+                (Side::South, Goal::Score(south)),
+                (Side::North, Goal::Score(north)),
+            ]
         }
     };
     if cert.proofs.len() != expected.len() {
@@ -147,7 +150,9 @@ fn goal_met<G: Game>(pos: &G, prover: Side, goal: Goal) -> Result<(), String> {
     if ok {
         Ok(())
     } else {
-        Err(format!("ends in {result}, which does not give {prover} its goal ({goal})"))
+        Err(format!(
+            "ends in {result}, which does not give {prover} its goal ({goal})"
+        ))
     }
 }
 
@@ -177,7 +182,10 @@ fn check_proof<G: Game>(
         if pos.side_to_move() != prover {
             return Err(flaw(
                 l.line,
-                format!("{} is to move here, but the lines are {prover}'s", pos.side_to_move()),
+                format!(
+                    "{} is to move here, but the lines are {prover}'s",
+                    pos.side_to_move()
+                ),
             ));
         }
         if let Some(&j) = index.get(&pos.to_text()) {
