@@ -202,6 +202,17 @@ enum Command {
         /// The certificate file.
         file: String,
     },
+    /// Bao Kingulu: count the positions reachable from the start (exactly, on disk,
+    /// resumable), or those within N plies and whether any game can repeat a position
+    /// in them.
+    Reach {
+        /// The work directory (level files and progress.txt; resumes from it).
+        #[arg(long, value_name = "DIR", required_unless_present = "plies")]
+        dir: Option<String>,
+        /// Only the positions within this many plies, and the repetition check.
+        #[arg(long, value_name = "N", conflicts_with = "dir")]
+        plies: Option<u32>,
+    },
     /// Serve the web app on http://127.0.0.1:PORT/.
     Serve {
         /// The port.
@@ -414,6 +425,7 @@ fn run(cli: Cli) -> Result<()> {
             with_game!(game.game, solve_cmd(&game, load.as_deref(), &opts))
         }
         Command::Verify { file } => solve::verify(&file),
+        Command::Reach { dir, plies } => solve::reach(dir.as_deref(), plies),
         Command::Serve { port } => {
             // `serve` binds first, then prints the address; a busy port is an error
             // naming the port and suggesting --port.

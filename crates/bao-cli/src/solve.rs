@@ -121,6 +121,21 @@ pub fn solve<G: Solvable>(pos: &G, opts: &SolveOptions) -> Result<()> {
                         "shortest: proven, neither side can force a win within {} plies",
                         n - 1
                     );
+                    let winner = match v {
+                        ExactValue::Win(_) => side,
+                        _ => side.opponent(),
+                    };
+                    if let Some(check) = solver.defence_repeats(pos, winner, n - 1) {
+                        println!(
+                            "repetition: {} (the refutation of shorter wins: {} nodes)",
+                            if check.repeats {
+                                "a line of the refutation of shorter wins may repeat a position: the length is proven without a repetition rule (O7 none) only"
+                            } else {
+                                "no line of the proof or of the refutation of shorter wins repeats a position: value and length hold with or without G-R15"
+                            },
+                            check.nodes
+                        );
+                    }
                 }
             }
         }
@@ -223,6 +238,52 @@ pub fn verify(file: &str) -> Result<()> {
     println!(
         "positions checked {} (strategy lines {})",
         report.positions_checked, report.lines
+    );
+    Ok(())
+}
+
+/// The most plies `bao reach --plies` counts (the census is held in memory).
+pub const MAX_CENSUS_PLIES: u32 = 60;
+
+/// Runs `bao reach`: the exact count of positions reachable from the Bao Kingulu start
+/// (in `dir`, resumable), or the census of the first `plies` plies.
+pub fn reach(dir: Option<&str>, plies: Option<u32>) -> Result<()> {
+    use bao_engine::solve::reach::{count_reachable, ply_census};
+    use bao_rules::kingulu::{Kingulu, Rules};
+    let rules = Rules::default();
+    if let Some(n) = plies {
+        if n > MAX_CENSUS_PLIES {
+            bail!("--plies {n}: at most {MAX_CENSUS_PLIES} (the census is held in memory)");
+        }
+        let t0 = std::time::Instant::now();
+        let census = ply_census(&Kingulu::start(&rules), n);
+        let mut total = 0;
+        for (ply, k) in census.new_at_ply.iter().enumerate() {
+            total += k;
+            println!("ply {ply}: {k} new, {total} within");
+        }
+        println!(
+            "repetition within {n} plies: {}",
+            if census.repetition_possible {
+                "possible (the move graph on these positions has a cycle)"
+            } else {
+                "impossible (the move graph on these positions has no cycle)"
+            }
+        );
+        println!("time {} ms", t0.elapsed().as_millis());
+        return Ok(());
+    }
+    let dir = dir.expect("clap requires --dir without --plies");
+    let count = count_reachable(&rules, Path::new(dir), &mut |lv, c| {
+        eprintln!(
+            "reach: level {lv} done: {} positions, {} partitions, largest {}, {:.0} s",
+            c.positions, c.partitions, c.largest_partition, c.seconds
+        );
+    })
+    .with_context(|| format!("the work directory {dir}"))?;
+    println!(
+        "reachable positions {} (partitions {}, largest partition {}) in {:.1} s",
+        count.positions, count.partitions, count.largest_partition, count.seconds
     );
     Ok(())
 }

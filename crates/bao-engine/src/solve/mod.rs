@@ -31,6 +31,7 @@
 //! the other's win only by cycling for ever) is reported as not proven.
 
 pub mod certificate;
+pub mod reach;
 
 pub mod verify;
 
@@ -39,7 +40,8 @@ mod solver;
 
 pub use certificate::{Certificate, CertificateError, Claim, Goal};
 pub use solver::{
-    margin_values, move_values, perfect_move, MarginReport, MoveValue, OutcomeReport, Solver,
+    margin_values, move_values, perfect_move, DefenceCheck, MarginReport, MoveValue, OutcomeReport,
+    Solver,
 };
 pub use verify::{verify_text, VerifyReport};
 

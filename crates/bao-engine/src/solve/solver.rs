@@ -477,3 +477,90 @@ pub fn perfect_move<G: Solvable>(pos: &G, time_ms: u64) -> Option<(G::Move, Opti
     }
     best.map(|b| (b.mv, b.value))
 }
+
+/// What [`Solver::defence_repeats`] found about a refutation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DefenceCheck {
+    /// `(position, plies left)` nodes of the refutation.
+    pub nodes: usize,
+    /// Whether some line of it repeats a position (a cycle among its moves).
+    pub repeats: bool,
+}
+
+impl<G: Solvable> Solver<G> {
+    /// Checks the refutation behind "`prover` cannot force a win within `depth` plies from
+    /// `pos`": the opponent's defence (one refuting reply where the opponent moves, every
+    /// move where the prover does), walked for `depth` plies. If no line of it repeats a
+    /// position, a rule that ends games on repetition (G-R15) cannot create a shorter win:
+    /// every game along the defence is the same under both O7 settings. `None` if the
+    /// refutation does not hold (the prover does win within `depth`) or a limit stopped it.
+    pub fn defence_repeats(&mut self, pos: &G, prover: Side, depth: u32) -> Option<DefenceCheck> {
+        self.budget.unlimited();
+        let p = &mut self.win[prover.index()];
+        if p.proves(pos, depth, 1, &mut self.budget) {
+            return None;
+        }
+        let mut seen: HashMap<(u64, u32), ()> = HashMap::new();
+        let mut edges: HashMap<u64, Vec<u64>> = HashMap::new();
+        let mut stack = vec![(pos.clone(), depth)];
+        let mut kids = Vec::new();
+        while let Some((x, d)) = stack.pop() {
+            if d == 0 || x.outcome().is_some() || seen.insert((x.hash_key(), d), ()).is_some() {
+                continue;
+            }
+            x.children(&mut kids);
+            let chosen: Vec<G> = if x.side_to_move() == prover {
+                kids.iter().map(|(_, c)| c.clone()).collect()
+            } else {
+                let mut refute = None;
+                for (_, c) in kids.iter() {
+                    if !p.proves(c, d - 1, 1, &mut self.budget) {
+                        refute = Some(c.clone());
+                        break;
+                    }
+                }
+                vec![refute?]
+            };
+            let from = edges.entry(x.hash_key()).or_default();
+            for c in chosen {
+                from.push(c.hash_key());
+                stack.push((c, d - 1));
+            }
+        }
+        // A cycle among the edges (iterative three-colour depth-first search).
+        let mut colour: HashMap<u64, u8> = HashMap::new();
+        let mut repeats = false;
+        'outer: for &root in edges.keys() {
+            if colour.contains_key(&root) {
+                continue;
+            }
+            let mut path: Vec<(u64, usize)> = vec![(root, 0)];
+            colour.insert(root, 1);
+            while let Some(&mut (node, ref mut next)) = path.last_mut() {
+                let succ = edges.get(&node).map_or(&[][..], |v| &v[..]);
+                if *next < succ.len() {
+                    let s = succ[*next];
+                    *next += 1;
+                    match colour.get(&s) {
+                        Some(1) => {
+                            repeats = true;
+                            break 'outer;
+                        }
+                        Some(_) => {}
+                        None => {
+                            colour.insert(s, 1);
+                            path.push((s, 0));
+                        }
+                    }
+                } else {
+                    colour.insert(node, 2);
+                    path.pop();
+                }
+            }
+        }
+        Some(DefenceCheck {
+            nodes: seen.len(),
+            repeats,
+        })
+    }
+}
