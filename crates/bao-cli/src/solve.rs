@@ -125,7 +125,13 @@ pub fn solve<G: Solvable>(pos: &G, opts: &SolveOptions) -> Result<()> {
                         ExactValue::Win(_) => side,
                         _ => side.opponent(),
                     };
-                    if let Some(check) = solver.defence_repeats(pos, winner, n - 1) {
+                    // Only Bao Kingulu has a repetition rule (G-R15, O7).
+                    let check = if G::NAME == "kingulu" {
+                        solver.defence_repeats(pos, winner, n - 1)
+                    } else {
+                        None
+                    };
+                    if let Some(check) = check {
                         println!(
                             "repetition: {} (the refutation of shorter wins: {} nodes)",
                             if check.repeats {

@@ -138,6 +138,7 @@ impl<G: Solvable> Solver<G> {
         let has_score = pos.locked_seeds(s).is_some();
         let half = (G::SEEDS / 2) as i32;
         self.budget.stage = "win";
+        let mut o_fail = 0; // the opponent's win test failed at this depth
         for d in 1..=self.limits.max_depth {
             self.budget.depth = d;
             let (ws, cs) = self.test(Payoff::Win, s, pos, d, 1);
@@ -145,19 +146,45 @@ impl<G: Solvable> Solver<G> {
                 break;
             }
             if ws {
+                // The opponent cannot also force a win: no win within d − 1 for either.
                 report.value = Some(ExactValue::Win(d));
+                report.no_win_within = d - 1;
                 break;
             }
-            let (wo, co) = self.test(Payoff::Win, o, pos, d, 1);
-            if self.budget.stopped {
-                break;
+            // The opponent's test every third depth (V is nondecreasing in the depth, so
+            // a success at d is followed down to the least depth that proves it).
+            let mut co = false;
+            if d % 3 == 0 || d == self.limits.max_depth || cs {
+                let (wo, c) = self.test(Payoff::Win, o, pos, d, 1);
+                if self.budget.stopped {
+                    break;
+                }
+                co = c;
+                if !wo {
+                    o_fail = d;
+                }
+                if wo {
+                    let mut least = d;
+                    while least > o_fail + 1 {
+                        let (w, _) = self.test(Payoff::Win, o, pos, least - 1, 1);
+                        if self.budget.stopped || !w {
+                            break;
+                        }
+                        least -= 1;
+                    }
+                    if self.budget.stopped {
+                        break;
+                    }
+                    report.value = Some(ExactValue::Loss(least));
+                    report.no_win_within = least - 1;
+                    break;
+                }
             }
-            if wo {
-                report.value = Some(ExactValue::Loss(d));
-                break;
-            }
-            report.no_win_within = d;
-            self.budget.proven = format!("no win for either side within {d} plies");
+            report.no_win_within = d.min(o_fail);
+            self.budget.proven = format!(
+                "no win for either side within {} plies",
+                report.no_win_within
+            );
             if cs && co {
                 // Neither side can force a win at any depth and every line ends.
                 report.value = Some(ExactValue::Draw);
