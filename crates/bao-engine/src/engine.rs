@@ -222,8 +222,8 @@ impl<G: Evaluate> Engine<G> {
         // The top level plays perfectly where the solver proves it (docs/solved.md).
         if let Some(ms) = crate::solve::perfect_play_time(self.config.searcher, &limits) {
             let t0 = Instant::now();
+            let budget = Budget::new(&limits, self.stop.clone());
             if let Some((mv, score)) = pos.perfect_move(ms) {
-                let budget = Budget::new(&limits, self.stop.clone());
                 let info = budget.info(0, score, vec![mv]);
                 on_info(&info);
                 return SearchResult {

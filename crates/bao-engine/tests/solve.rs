@@ -356,3 +356,33 @@ impl Solvable for Nim {
         None
     }
 }
+
+#[test]
+fn level_10_plays_the_margin_optimal_move_where_proven() {
+    use bao_engine::{Engine, EngineConfig, Limits, Score};
+    // Reached by the start proof (A3 a3): A6 wins in 21 plies with South 27-21, A1 loses.
+    let pos = Kingulu::from_text(
+        "0 2 1 0 1 1 / 9 3 0 0 1 9 ; S=9 N=12 ; South",
+        &Default::default(),
+    )
+    .unwrap();
+    let a6 = pos.parse_move("A6").unwrap();
+    assert_eq!(
+        bao_engine::solve::perfect_move(&pos, 60_000),
+        Some((a6, Some(ExactValue::Win(21))))
+    );
+    assert_eq!(
+        bao_engine::solve::margin_values(&pos, 60_000),
+        [(pos.parse_move("A1").unwrap(), Some(17)), (a6, Some(27))]
+    );
+    let mut engine: Engine<Kingulu> = Engine::new(EngineConfig::level(10));
+    let r = engine.search(&pos, Limits::default(), &mut |_| {});
+    assert_eq!(r.best, Some(a6));
+    assert_eq!(r.info.score, Score::Win(21));
+    // T32: after A6 the margin depends on whether a side may cycle for ever (G-R15), so
+    // it is not proven and there is no perfect move to play.
+    let t32 = Kingulu::from_text(T32, &Default::default()).unwrap();
+    assert_eq!(bao_engine::solve::perfect_move(&t32, 60_000), None);
+    let values = bao_engine::solve::margin_values(&t32, 60_000);
+    assert_eq!(values[2], (t32.parse_move("A6").unwrap(), None));
+}

@@ -478,14 +478,23 @@ pub fn perfect_move<G: Solvable>(pos: &G, time_ms: u64) -> Option<(G::Move, Opti
         time_ms: Some(time_ms),
         ..SolveLimits::default()
     });
-    let values = solver.move_values(pos, true);
-    if solver.stopped() || values.is_empty() {
-        return None;
+    let mut kids = Vec::new();
+    pos.children(&mut kids);
+    // Margins first (all moves must be proven), the outcome only for the best ones.
+    let mut margins = Vec::with_capacity(kids.len());
+    for (mv, child) in &kids {
+        let south = solver.margin(child).exact()?;
+        if solver.stopped() {
+            return None;
+        }
+        let mine = if me == Side::South {
+            south
+        } else {
+            G::SEEDS - south
+        };
+        margins.push((mine, *mv, child.clone()));
     }
-    let mine = |v: &MoveValue<G::Move>| -> Option<u32> {
-        v.south_score
-            .map(|s| if me == Side::South { s } else { G::SEEDS - s })
-    };
+    let top = margins.iter().map(|m| m.0).max()?;
     let rank = |v: &Option<ExactValue>| -> i64 {
         match v {
             Some(ExactValue::Win(n)) => 1_000_000 - i64::from(*n),
@@ -494,15 +503,18 @@ pub fn perfect_move<G: Solvable>(pos: &G, time_ms: u64) -> Option<(G::Move, Opti
             None => -2_000_000,
         }
     };
-    let mut best: Option<&MoveValue<G::Move>> = None;
-    for v in &values {
-        mine(v)?;
-        best = match best {
-            Some(b) if (mine(b), rank(&b.value)) >= (mine(v), rank(&v.value)) => Some(b),
-            _ => Some(v),
-        };
+    let mut best: Option<(i64, G::Move, Option<ExactValue>)> = None;
+    for (mine, mv, child) in margins {
+        if mine != top {
+            continue;
+        }
+        let value = solver.outcome(&child).value.map(ExactValue::before_move);
+        let r = rank(&value);
+        if best.as_ref().is_none_or(|b| r > b.0) {
+            best = Some((r, mv, value));
+        }
     }
-    best.map(|b| (b.mv, b.value))
+    best.map(|(_, mv, value)| (mv, value))
 }
 
 /// What [`Solver::defence_repeats`] found about a refutation.
