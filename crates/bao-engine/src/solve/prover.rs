@@ -179,9 +179,10 @@ impl<G: Solvable> Prover<G> {
         if lo == hi {
             return (lo, hi_complete);
         }
-        let (alpha0, beta0) = (alpha, beta);
         alpha = alpha.max(lo);
         beta = beta.min(hi);
+        // The window actually searched: results are bounds relative to it.
+        let (alpha0, beta0) = (alpha, beta);
 
         while self.kids.len() <= ply {
             self.kids.push(Vec::new());
@@ -239,7 +240,12 @@ impl<G: Solvable> Prover<G> {
         if budget.stopped {
             return (UNPROVEN, false);
         }
-        let complete = if maximise { complete } else { best_complete };
+        // A prover node cut off at beta has not bounded its value from above.
+        let complete = if maximise {
+            complete && best < beta0
+        } else {
+            best_complete
+        };
         let best = best.min(upper);
         self.store(key, depth, alpha0, beta0, best, complete, chosen);
         (best, complete)
