@@ -8,3 +8,4 @@ pub mod board;
 pub mod common;
 pub mod play;
 pub mod protocol;
+pub mod solve;

@@ -2,7 +2,7 @@
 //! positions, run engine matches, count perft, speak the engine protocol, serve the web
 //! app. See `docs/cli.md`.
 
-use bao_cli::{common, play, protocol, with_game};
+use bao_cli::{common, play, protocol, solve, with_game};
 
 use anyhow::{anyhow, bail, Context, Result};
 use bao_cli::common::{describe_config, make_position, make_rules, parse_engine_spec, GameName};
@@ -174,6 +174,52 @@ enum Command {
         /// Write every game as a record to this file.
         #[arg(long, value_name = "FILE")]
         records: Option<String>,
+    },
+    /// Solve a position exactly: win/loss/draw with the shortest win (or longest
+    /// defence), the exact final score (--margin), per-move values, a certificate.
+    Solve {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Solve the final position of this record (its first game) instead.
+        #[arg(long, value_name = "FILE", conflicts_with = "position")]
+        load: Option<String>,
+        /// Also the exact final seed score under perfect play (Bao Kingulu, G-R14).
+        #[arg(long)]
+        margin: bool,
+        /// List every legal move with its exact value.
+        #[arg(long)]
+        moves: bool,
+        /// Write the proof to FILE (check it with `bao verify FILE`).
+        #[arg(long, value_name = "FILE")]
+        certificate: Option<String>,
+        /// Stop after this many milliseconds and report the bounds proven.
+        #[arg(long, conflicts_with = "nodes", value_name = "MS")]
+        time: Option<u64>,
+        /// Stop after this many positions and report the bounds proven.
+        #[arg(long, value_name = "N")]
+        nodes: Option<u64>,
+        /// Memory for the solver's tables in MiB.
+        #[arg(long, default_value_t = 1024)]
+        hash: u64,
+        /// No progress lines on stderr.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Check a proof certificate written by `bao solve --certificate` (rules only).
+    Verify {
+        /// The certificate file.
+        file: String,
+    },
+    /// Bao Kingulu: count the positions reachable from the start (exactly, on disk,
+    /// resumable), or those within N plies and whether any game can repeat a position
+    /// in them.
+    Reach {
+        /// The work directory (level files and progress.txt; resumes from it).
+        #[arg(long, value_name = "DIR", required_unless_present = "plies")]
+        dir: Option<String>,
+        /// Only the positions within this many plies, and the repetition check.
+        #[arg(long, value_name = "N", conflicts_with = "dir")]
+        plies: Option<u32>,
     },
     /// Serve the web app on http://127.0.0.1:PORT/, keeping every game in a database.
     Serve {
@@ -380,6 +426,30 @@ fn run(cli: Cli) -> Result<()> {
             let records = records.zip(records_file);
             with_game!(game.game, match_cmd(&game, &cfg, records))
         }
+        Command::Solve {
+            game,
+            load,
+            margin,
+            moves,
+            certificate,
+            time,
+            nodes,
+            hash,
+            quiet,
+        } => {
+            let opts = solve::SolveOptions {
+                margin,
+                moves,
+                certificate,
+                time_ms: time,
+                nodes,
+                hash_mb: hash,
+                progress: !quiet,
+            };
+            with_game!(game.game, solve_cmd(&game, load.as_deref(), &opts))
+        }
+        Command::Verify { file } => solve::verify(&file),
+        Command::Reach { dir, plies } => solve::reach(dir.as_deref(), plies),
         Command::Serve {
             port,
             db,
@@ -445,6 +515,18 @@ fn replay_file<G: Game>(
         std::io::stdin().is_terminal(),
         std::io::stdout().is_terminal(),
     )
+}
+
+fn solve_cmd<G: bao_engine::solve::Solvable>(
+    args: &GameArgs,
+    load: Option<&str>,
+    opts: &solve::SolveOptions,
+) -> Result<()> {
+    let pos: G = match load {
+        Some(file) => solve::position_from_record(file)?,
+        None => position_of(args)?,
+    };
+    solve::solve(&pos, opts)
 }
 
 fn position_of<G: Game>(args: &GameArgs) -> Result<G> {

@@ -167,7 +167,22 @@ impl<G: Evaluate> Engine<G> {
     ) -> SearchResult<G::Move> {
         self.stop.store(false, Ordering::Relaxed);
         self.reps = history;
-        let limits = self.config.limits.overridden_by(limits);
+        let mut limits = self.config.limits.overridden_by(limits);
+        // The top level plays perfectly where the solver proves it (docs/solved.md).
+        if let Some(ms) = crate::solve::perfect_play_time(self.config.searcher, &limits) {
+            let t0 = std::time::Instant::now();
+            let budget = Budget::new(&limits, self.stop.clone(), until);
+            if let Some((mv, score)) = pos.perfect_move(ms) {
+                let info = budget.info(0, score, vec![mv]);
+                on_info(&info);
+                return SearchResult {
+                    best: Some(mv),
+                    info,
+                };
+            }
+            let spent = t0.elapsed().as_millis() as u64;
+            limits.time_ms = limits.time_ms.map(|t| t.saturating_sub(spent).max(1));
+        }
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(mix64(self.config.seed) ^ pos.hash_key());
         let mut budget = Budget::new(&limits, self.stop.clone(), until);
         let result = match self.config.searcher {

@@ -29,6 +29,7 @@ pub mod hint;
 mod mcts;
 mod repetition;
 mod score;
+pub mod solve;
 mod tt;
 pub mod weights;
 

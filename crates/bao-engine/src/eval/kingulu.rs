@@ -149,6 +149,10 @@ impl crate::Evaluate for Kingulu {
         Kingulu::children(self, out);
     }
 
+    fn perfect_move(&self, time_ms: u64) -> Option<(Self::Move, crate::Score)> {
+        crate::solve::perfect_move(self, time_ms).map(|(mv, v)| (mv, crate::solve::score_of(v)))
+    }
+
     /// The pits, reservations, stores and side to move packed into 129 bits and mixed
     /// (the rules are fixed within a search, so they are left out).
     #[inline]

@@ -34,4 +34,12 @@ pub trait Evaluate: Game {
     fn hash_key(&self) -> u64 {
         hash_of(self)
     }
+
+    /// Perfect play where the solver proves it (docs/solved.md): a margin-optimal move
+    /// with its exact score (`win n` / `loss n`; `cp 0` for a draw), if every move's
+    /// value is proven within `time_ms`. Default: `None` (Bao Kingulu overrides it).
+    fn perfect_move(&self, time_ms: u64) -> Option<(Self::Move, crate::Score)> {
+        let _ = time_ms;
+        None
+    }
 }

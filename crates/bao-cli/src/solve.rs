@@ -1,0 +1,295 @@
+//! `bao solve` (exact values, margins, per-move values, certificates) and `bao verify`
+//! (the certificate checker). See docs/solved.md.
+
+use anyhow::{bail, Context, Result};
+use bao_engine::solve::{verify_text, ExactValue, Progress, Solvable, SolveLimits, Solver};
+use bao_rules::record::GameRecord;
+use bao_rules::{Game, Side};
+use std::io::Write;
+use std::path::Path;
+
+/// What `bao solve` was asked for.
+pub struct SolveOptions {
+    /// Also solve the margin (exact final score).
+    pub margin: bool,
+    /// List every legal move with its value.
+    pub moves: bool,
+    /// Write a certificate here.
+    pub certificate: Option<String>,
+    /// Time limit, ms.
+    pub time_ms: Option<u64>,
+    /// Node limit.
+    pub nodes: Option<u64>,
+    /// Table memory in MiB (all four tables).
+    pub hash_mb: u64,
+    /// Print progress lines on stderr.
+    pub progress: bool,
+}
+
+/// The most table memory `bao solve --hash` accepts, MiB.
+pub const MAX_SOLVE_HASH_MB: u64 = 16_384;
+
+/// The final position of the first game recorded in `file`.
+pub fn position_from_record<G: Game>(file: &str) -> Result<G> {
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+    let pieces = bao_rules::record::split_records(&text);
+    let Some(first) = pieces.first() else {
+        bail!("{file} holds no game record");
+    };
+    let record = GameRecord::<G>::from_text(first).map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
+    Ok(record.current())
+}
+
+/// The value in words for the side to move.
+fn value_words(pos_side: Side, v: ExactValue) -> String {
+    match v {
+        ExactValue::Win(n) => format!("win in {n} ({pos_side}, to move, wins in {n} plies)"),
+        ExactValue::Loss(n) => format!(
+            "loss in {n} ({} wins; {pos_side}'s longest defence is {n} plies)",
+            pos_side.opponent()
+        ),
+        ExactValue::Draw => "draw (neither side can force a win)".to_string(),
+    }
+}
+
+/// Runs `bao solve` on `pos`.
+pub fn solve<G: Solvable>(pos: &G, opts: &SolveOptions) -> Result<()> {
+    if opts.hash_mb == 0 || opts.hash_mb > MAX_SOLVE_HASH_MB {
+        bail!("--hash {}: give 1 to {MAX_SOLVE_HASH_MB} MiB", opts.hash_mb);
+    }
+    let has_score = pos.locked_seeds(Side::South).is_some();
+    if opts.margin && !has_score {
+        bail!(
+            "--margin: {} has no final score (only Bao Kingulu counts seeds, G-R14)",
+            G::NAME
+        );
+    }
+    let limits = SolveLimits {
+        time_ms: opts.time_ms,
+        nodes: opts.nodes,
+        // About 48 bytes per entry at the map's load, four tables.
+        max_entries: (opts.hash_mb as usize * (1 << 20) / 48 / 4).max(1024),
+        ..SolveLimits::default()
+    };
+    let mut solver: Solver<G> = Solver::new(limits);
+    if opts.progress {
+        solver.set_progress(Box::new(|p: &Progress| {
+            eprintln!(
+                "solve: {} depth {} nodes {} time {:.1} s{}{}",
+                p.stage,
+                p.depth,
+                p.nodes,
+                p.time_ms as f64 / 1000.0,
+                if p.proven.is_empty() {
+                    ""
+                } else {
+                    "; proven: "
+                },
+                p.proven
+            );
+        }));
+    }
+    let side = pos.side_to_move();
+    println!("position {}", pos.to_text());
+    if opts.moves {
+        let values = solver.move_values(pos, opts.margin);
+        for v in &values {
+            let mut line = format!("{}: ", pos.move_text(v.mv));
+            match v.value {
+                Some(x) => line.push_str(&x.to_string()),
+                None => line.push_str("not proven"),
+            }
+            if opts.margin {
+                match v.south_score {
+                    Some(s) => line.push_str(&format!(", South {s}-{} North", G::SEEDS - s)),
+                    None => line.push_str(", margin not proven"),
+                }
+            }
+            println!("{line}");
+        }
+        if values.is_empty() {
+            println!("(no legal move: the game is over)");
+        }
+    }
+    let outcome = solver.outcome(pos);
+    match outcome.value {
+        Some(v) => {
+            println!("value {}", value_words(side, v));
+            if let ExactValue::Win(n) | ExactValue::Loss(n) = v {
+                if n > 1 {
+                    println!(
+                        "shortest: proven, neither side can force a win within {} plies",
+                        n - 1
+                    );
+                    let winner = match v {
+                        ExactValue::Win(_) => side,
+                        _ => side.opponent(),
+                    };
+                    // Only Bao Kingulu has a repetition rule (G-R15, O7).
+                    let check = if G::NAME == "kingulu" {
+                        solver.defence_repeats(pos, winner, n - 1)
+                    } else {
+                        None
+                    };
+                    if let Some(check) = check {
+                        println!(
+                            "repetition: {} (the refutation of shorter wins: {} nodes)",
+                            if check.repeats {
+                                "a line of the refutation of shorter wins may repeat a position: the length is proven without a repetition rule (O7 none) only"
+                            } else {
+                                "no line of the proof or of the refutation of shorter wins repeats a position: value and length hold with or without G-R15"
+                            },
+                            check.nodes
+                        );
+                    }
+                }
+            }
+        }
+        None => {
+            println!(
+                "value not proven (limit reached): neither side can force a win within {} plies{}",
+                outcome.no_win_within,
+                match outcome.at_least_draw {
+                    [true, false] => "; South has at least a draw",
+                    [false, true] => "; North has at least a draw",
+                    _ => "",
+                }
+            );
+        }
+    }
+    let mut margin = None;
+    if opts.margin && !solver.stopped() {
+        let m = solver.margin(pos);
+        match m.exact() {
+            Some(s) => {
+                println!(
+                    "margin South {s}-{} North (exact final score under perfect play)",
+                    G::SEEDS - s
+                );
+                margin = Some(s);
+            }
+            None => println!(
+                "margin not proven (limit reached): South scores {}..={}",
+                m.south_at_least.unwrap_or(0),
+                m.south_at_most.unwrap_or(G::SEEDS)
+            ),
+        }
+    } else if opts.margin {
+        println!("margin not proven (limit reached)");
+    }
+    println!(
+        "nodes {} time {} ms table {} entries",
+        solver.nodes(),
+        solver.elapsed_ms(),
+        solver.table_entries()
+    );
+    if let Some(file) = &opts.certificate {
+        let cert = match (margin, outcome.value) {
+            (Some(s), _) => solver.margin_certificate(pos, s),
+            (None, Some(v @ (ExactValue::Win(_) | ExactValue::Loss(_)))) => {
+                solver.outcome_certificate(pos, v)
+            }
+            (None, Some(ExactValue::Draw)) => {
+                bail!("--certificate: a draw is certified by its margin (24-24): add --margin")
+            }
+            (None, None) => {
+                bail!("--certificate: nothing was proven, so there is nothing to certify")
+            }
+        };
+        let Some(cert) = cert else {
+            bail!("--certificate: internal error: the proof could not be extracted");
+        };
+        let text = cert.to_text();
+        save(file, &text)?;
+        println!(
+            "certificate {file}: {} positions, {} bytes",
+            cert.positions(),
+            text.len()
+        );
+    }
+    Ok(())
+}
+
+/// Writes `text` to `file` through a temporary file and a rename.
+fn save(file: &str, text: &str) -> Result<()> {
+    let path = Path::new(file);
+    let tmp = path.with_extension("tmp-bao");
+    {
+        let mut f = std::fs::File::create(&tmp)
+            .with_context(|| format!("cannot write {}", tmp.display()))?;
+        f.write_all(text.as_bytes())
+            .with_context(|| format!("cannot write {}", tmp.display()))?;
+        f.sync_all().ok();
+    }
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot rename to {file}"))?;
+    Ok(())
+}
+
+/// The most bytes `bao verify` reads.
+pub const MAX_CERTIFICATE_BYTES: u64 = 2 << 30;
+
+/// Runs `bao verify FILE`: prints the claim and the positions checked; an error names
+/// the line of the flaw.
+pub fn verify(file: &str) -> Result<()> {
+    let meta = std::fs::metadata(file).with_context(|| format!("cannot read {file}"))?;
+    if meta.len() > MAX_CERTIFICATE_BYTES {
+        bail!("{file} is larger than {MAX_CERTIFICATE_BYTES} bytes");
+    }
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+    let report = verify_text(&text).map_err(|e| anyhow::anyhow!("{file}: {e}: not verified"))?;
+    println!(
+        "verified {} claim {} from {}",
+        report.game, report.claim, report.start
+    );
+    println!(
+        "positions checked {} (strategy lines {})",
+        report.positions_checked, report.lines
+    );
+    Ok(())
+}
+
+/// The most plies `bao reach --plies` counts (the census is held in memory).
+pub const MAX_CENSUS_PLIES: u32 = 60;
+
+/// Runs `bao reach`: the exact count of positions reachable from the Bao Kingulu start
+/// (in `dir`, resumable), or the census of the first `plies` plies.
+pub fn reach(dir: Option<&str>, plies: Option<u32>) -> Result<()> {
+    use bao_engine::solve::reach::{count_reachable, ply_census};
+    use bao_rules::kingulu::{Kingulu, Rules};
+    let rules = Rules::default();
+    if let Some(n) = plies {
+        if n > MAX_CENSUS_PLIES {
+            bail!("--plies {n}: at most {MAX_CENSUS_PLIES} (the census is held in memory)");
+        }
+        let t0 = std::time::Instant::now();
+        let census = ply_census(&Kingulu::start(&rules), n);
+        let mut total = 0;
+        for (ply, k) in census.new_at_ply.iter().enumerate() {
+            total += k;
+            println!("ply {ply}: {k} new, {total} within");
+        }
+        println!(
+            "repetition within {n} plies: {}",
+            if census.repetition_possible {
+                "possible (the move graph on these positions has a cycle)"
+            } else {
+                "impossible (the move graph on these positions has no cycle)"
+            }
+        );
+        println!("time {} ms", t0.elapsed().as_millis());
+        return Ok(());
+    }
+    let dir = dir.expect("clap requires --dir without --plies");
+    let count = count_reachable(&rules, Path::new(dir), &mut |lv, c| {
+        eprintln!(
+            "reach: level {lv} done: {} positions, {} partitions, largest {}, {:.0} s",
+            c.positions, c.partitions, c.largest_partition, c.seconds
+        );
+    })
+    .with_context(|| format!("the work directory {dir}"))?;
+    println!(
+        "reachable positions {} (partitions {}, largest partition {}) in {:.1} s",
+        count.positions, count.partitions, count.largest_partition, count.seconds
+    );
+    Ok(())
+}

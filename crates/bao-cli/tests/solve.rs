@@ -1,0 +1,159 @@
+//! `bao solve`, `bao verify` and `bao reach`, run as a user would (docs/solved.md).
+
+use std::process::{Command, Output, Stdio};
+
+const BAO: &str = env!("CARGO_BIN_EXE_bao");
+const T32: &str = "0 1 4 1 2 1 / 1 4 6 0 6 1 ; S=9 N=12 ; South";
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BAO)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn failure(out: &Output) -> String {
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+#[test]
+fn solve_moves_certificate_verify_and_a_tampered_certificate() {
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("t32.cert");
+    let cert = cert.to_str().unwrap();
+    let out = run(&[
+        "solve",
+        "--game",
+        "kingulu",
+        "--position",
+        T32,
+        "--moves",
+        "--quiet",
+        "--certificate",
+        cert,
+    ]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], format!("position {T32}"));
+    assert_eq!(
+        lines[1..4],
+        ["A3: loss in 12", "A5: loss in 28", "A6: loss in 22"]
+    );
+    assert_eq!(
+        lines[4],
+        "value loss in 28 (North wins; South's longest defence is 28 plies)"
+    );
+    assert_eq!(
+        lines[5],
+        "shortest: proven, neither side can force a win within 27 plies"
+    );
+    assert!(
+        lines[6].starts_with("repetition: no line of the proof"),
+        "{text}"
+    );
+    assert!(
+        lines
+            .last()
+            .unwrap()
+            .starts_with(&format!("certificate {cert}: ")),
+        "{text}"
+    );
+
+    let ok = stdout(&run(&["verify", cert]));
+    assert!(
+        ok.starts_with(&format!("verified kingulu claim loss 28 from {T32}\n")),
+        "{ok}"
+    );
+    assert!(ok.contains("positions checked "), "{ok}");
+
+    // Change the first line's move to another legal one: the flaw is on that line.
+    let body = std::fs::read_to_string(cert).unwrap();
+    let first = body.lines().nth(6).unwrap().to_string();
+    let mv = first.split(' ').nth(1).unwrap().to_string();
+    let other = ["a1", "a2", "a3", "a4", "a5", "a6"]
+        .into_iter()
+        .find(|m| *m != mv)
+        .unwrap();
+    let bad = body.replacen(
+        &first,
+        &first.replacen(&format!(" {mv} "), &format!(" {other} "), 1),
+        1,
+    );
+    let bad_file = dir.path().join("bad.cert");
+    std::fs::write(&bad_file, bad).unwrap();
+    let err = failure(&run(&["verify", bad_file.to_str().unwrap()]));
+    assert!(err.contains(": line 7: "), "{err}");
+    assert!(err.trim_end().ends_with("not verified"), "{err}");
+}
+
+#[test]
+fn solve_kingulu_start_with_a_node_limit_reports_bounds() {
+    let out = run(&["solve", "--game", "kingulu", "--nodes", "5000", "--quiet"]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("value not proven (limit reached): neither side can force a win within "),
+        "{text}"
+    );
+}
+
+#[test]
+fn solve_refuses_a_margin_without_a_final_score_and_bad_limits() {
+    let err = failure(&run(&["solve", "--margin", "--quiet"]));
+    assert!(
+        err.contains("--margin: kiswahili has no final score"),
+        "{err}"
+    );
+    let err = failure(&run(&[
+        "solve", "--game", "kingulu", "--hash", "0", "--quiet",
+    ]));
+    assert!(err.contains("--hash 0"), "{err}");
+    let out = run(&["solve", "--game", "kingulu", "--time", "5", "--nodes", "5"]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "clap rejects --time with --nodes: {out:?}"
+    );
+}
+
+#[test]
+fn verify_names_missing_files_and_garbage() {
+    let err = failure(&run(&["verify", "/nonexistent/x.cert"]));
+    assert!(err.contains("cannot read /nonexistent/x.cert"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("g.cert");
+    std::fs::write(&f, "not a certificate\n").unwrap();
+    let err = failure(&run(&["verify", f.to_str().unwrap()]));
+    assert!(
+        err.contains(": line 1: expected \"bao-certificate 1\""),
+        "{err}"
+    );
+}
+
+#[test]
+fn reach_census_of_the_first_plies() {
+    let text = stdout(&run(&["reach", "--plies", "6"]));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[..7],
+        [
+            "ply 0: 1 new, 1 within",
+            "ply 1: 4 new, 5 within",
+            "ply 2: 15 new, 20 within",
+            "ply 3: 50 new, 70 within",
+            "ply 4: 130 new, 200 within",
+            "ply 5: 334 new, 534 within",
+            "ply 6: 834 new, 1368 within",
+        ]
+    );
+    assert_eq!(
+        lines[7],
+        "repetition within 6 plies: impossible (the move graph on these positions has no cycle)"
+    );
+}

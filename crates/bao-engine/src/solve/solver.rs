@@ -1,0 +1,605 @@
+//! Iterative deepening over the proof searches: the exact outcome with the shortest win
+//! (no shorter win exists: every smaller depth was refuted), the exact margin (both
+//! halves proven), per-move values and certificate extraction.
+
+use super::certificate::{Certificate, Claim, Goal, Proof, ProofLine};
+use super::prover::{Payoff, Prover, UNPROVEN};
+use super::{finished_value, ExactValue, ProgressFn, Solvable, SolveBudget, SolveLimits};
+use bao_rules::Side;
+use std::collections::HashMap;
+
+/// What [`Solver::outcome`] proved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutcomeReport {
+    /// The exact value, or `None` if a limit stopped the solve first.
+    pub value: Option<ExactValue>,
+    /// Proven even when `value` is `None`: neither side can force a win within this many
+    /// plies (for a `Win(n)` / `Loss(n)` value: n − 1, the proof of minimality).
+    pub no_win_within: u32,
+    /// Bao Kingulu: each side (by [`Side::index`]) proven to score at least 24 (at least
+    /// a draw).
+    pub at_least_draw: [bool; 2],
+    /// Positions visited.
+    pub nodes: u64,
+    /// Milliseconds.
+    pub time_ms: u64,
+}
+
+/// What [`Solver::margin`] proved about South's final score (G-R14) under perfect play,
+/// both players maximising their own seeds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MarginReport {
+    /// South can force the game to end with at least this many seeds (`None`: not even
+    /// that the game can be forced to end was proven).
+    pub south_at_least: Option<u32>,
+    /// North can force the game to end with South at most this many seeds (`None`: not
+    /// proven).
+    pub south_at_most: Option<u32>,
+    /// The depth (plies) of the last iteration.
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Milliseconds.
+    pub time_ms: u64,
+}
+
+impl MarginReport {
+    /// South's exact final score, when both halves meet.
+    pub fn exact(&self) -> Option<u32> {
+        match (self.south_at_least, self.south_at_most) {
+            (Some(a), Some(b)) if a == b => Some(a),
+            _ => None,
+        }
+    }
+}
+
+/// One legal move with its proven value (for the side to move before it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveValue<M> {
+    /// The move.
+    pub mv: M,
+    /// Its exact value, `None` if not proven within the budget.
+    pub value: Option<ExactValue>,
+    /// With margins: South's exact final score after this move under perfect play.
+    pub south_score: Option<u32>,
+}
+
+/// The solver: four provers (win and score, for each side) with their tables, and the
+/// budget. Reuse one solver for several positions of a game: the tables carry over.
+pub struct Solver<G: Solvable> {
+    win: [Prover<G>; 2],
+    score: [Prover<G>; 2],
+    budget: SolveBudget,
+    limits: SolveLimits,
+}
+
+impl<G: Solvable> Solver<G> {
+    /// A solver with these limits (counted from now, over all calls).
+    pub fn new(limits: SolveLimits) -> Self {
+        let e = limits.max_entries;
+        Solver {
+            win: [
+                Prover::new(Side::South, Payoff::Win, e),
+                Prover::new(Side::North, Payoff::Win, e),
+            ],
+            score: [
+                Prover::new(Side::South, Payoff::Score, e),
+                Prover::new(Side::North, Payoff::Score, e),
+            ],
+            budget: SolveBudget::new(&limits),
+            limits,
+        }
+    }
+
+    /// Calls `f` about every 2 seconds during long solves.
+    pub fn set_progress(&mut self, f: ProgressFn) {
+        self.budget.progress = Some(f);
+    }
+
+    /// Positions visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.budget.nodes
+    }
+
+    /// Milliseconds since the solver was made.
+    pub fn elapsed_ms(&self) -> u64 {
+        self.budget.elapsed_ms()
+    }
+
+    /// Whether a limit has stopped the solver.
+    pub fn stopped(&self) -> bool {
+        self.budget.stopped
+    }
+
+    /// Entries in the four tables.
+    pub fn table_entries(&self) -> usize {
+        self.win
+            .iter()
+            .chain(&self.score)
+            .map(|p| p.entries())
+            .sum()
+    }
+
+    /// The exact value of `pos` for its side to move: win / loss with the shortest win
+    /// (iterative deepening: every smaller depth is refuted for both sides) or a draw.
+    pub fn outcome(&mut self, pos: &G) -> OutcomeReport {
+        let mut report = OutcomeReport {
+            value: finished_value(pos),
+            no_win_within: 0,
+            at_least_draw: [false; 2],
+            nodes: 0,
+            time_ms: 0,
+        };
+        if report.value.is_some() {
+            return report;
+        }
+        let s = pos.side_to_move();
+        let o = s.opponent();
+        let has_score = pos.locked_seeds(s).is_some();
+        let half = (G::SEEDS / 2) as i32;
+        self.budget.stage = "win";
+        let mut o_fail = 0; // the opponent's win test failed at this depth
+        for d in 1..=self.limits.max_depth {
+            self.budget.depth = d;
+            let (ws, cs) = self.test(Payoff::Win, s, pos, d, 1);
+            if self.budget.stopped {
+                break;
+            }
+            if ws {
+                // The opponent cannot also force a win: no win within d − 1 for either.
+                report.value = Some(ExactValue::Win(d));
+                report.no_win_within = d - 1;
+                break;
+            }
+            // The opponent's test every third depth (V is nondecreasing in the depth, so
+            // a success at d is followed down to the least depth that proves it).
+            let mut co = false;
+            if d % 3 == 0 || d == self.limits.max_depth || cs {
+                let (wo, c) = self.test(Payoff::Win, o, pos, d, 1);
+                if self.budget.stopped {
+                    break;
+                }
+                co = c;
+                if !wo {
+                    o_fail = d;
+                }
+                if wo {
+                    let mut least = d;
+                    while least > o_fail + 1 {
+                        let (w, _) = self.test(Payoff::Win, o, pos, least - 1, 1);
+                        if self.budget.stopped || !w {
+                            break;
+                        }
+                        least -= 1;
+                    }
+                    if self.budget.stopped {
+                        break;
+                    }
+                    report.value = Some(ExactValue::Loss(least));
+                    report.no_win_within = least - 1;
+                    break;
+                }
+            }
+            report.no_win_within = d.min(o_fail);
+            self.budget.proven = format!(
+                "no win for either side within {} plies",
+                report.no_win_within
+            );
+            if cs && co {
+                // Neither side can force a win at any depth and every line ends.
+                report.value = Some(ExactValue::Draw);
+                break;
+            }
+            if has_score && d % 2 == 0 {
+                for side in [s, o] {
+                    if !report.at_least_draw[side.index()] {
+                        report.at_least_draw[side.index()] =
+                            self.test(Payoff::Score, side, pos, d, half).0;
+                    }
+                }
+                if self.budget.stopped {
+                    break;
+                }
+                if report.at_least_draw == [true, true] {
+                    report.value = Some(ExactValue::Draw);
+                    break;
+                }
+            }
+        }
+        if report.value.is_none() {
+            // The last depth may have been cut short.
+            report.no_win_within = report
+                .no_win_within
+                .min(self.budget.depth.saturating_sub(1));
+        }
+        report.nodes = self.budget.nodes;
+        report.time_ms = self.budget.elapsed_ms();
+        report
+    }
+
+    /// `V_d(pos) ≥ t` for `side`'s prover of `payoff`, and whether a failure holds at
+    /// every depth.
+    fn test(&mut self, payoff: Payoff, side: Side, pos: &G, d: u32, t: i32) -> (bool, bool) {
+        let prover = match payoff {
+            Payoff::Win => &mut self.win[side.index()],
+            Payoff::Score => &mut self.score[side.index()],
+        };
+        let (v, complete) = prover.value(pos, d, t - 1, t, 0, &mut self.budget);
+        (v >= t, v < t && complete)
+    }
+
+    /// South's exact final score under perfect play (both sides maximising their own
+    /// seeds, G-R14): the largest S that South can force (the game ending with South ≥ S)
+    /// such that North can force South ≤ S. Only for games with a final score.
+    pub fn margin(&mut self, pos: &G) -> MarginReport {
+        let seeds = G::SEEDS as i32;
+        let mut lo = UNPROVEN; // South ≥ lo proven (−1: nothing proven)
+        let mut north = UNPROVEN; // North ≥ north proven
+        let mut depth = 0;
+        if let Some(sc) = pos.outcome().and(pos.final_score(Side::South)) {
+            lo = sc as i32;
+            north = seeds - lo;
+        }
+        self.budget.stage = "margin";
+        while lo + north < seeds && depth < self.limits.max_depth {
+            depth += 1;
+            self.budget.depth = depth;
+            while lo + north < seeds {
+                let t = lo + 1;
+                let v = self.score[0]
+                    .value(pos, depth, t - 1, t, 0, &mut self.budget)
+                    .0;
+                if self.budget.stopped || v < t {
+                    break;
+                }
+                lo = v;
+            }
+            while lo + north < seeds && !self.budget.stopped {
+                let t = north + 1;
+                let v = self.score[1]
+                    .value(pos, depth, t - 1, t, 0, &mut self.budget)
+                    .0;
+                if self.budget.stopped || v < t {
+                    break;
+                }
+                north = v;
+            }
+            self.budget.proven = format!(
+                "South's final score in {}..={}",
+                lo.max(0),
+                if north >= 0 { seeds - north } else { seeds }
+            );
+            if self.budget.stopped {
+                break;
+            }
+        }
+        MarginReport {
+            south_at_least: (lo >= 0).then_some(lo as u32),
+            south_at_most: (north >= 0).then_some((seeds - north) as u32),
+            depth,
+            nodes: self.budget.nodes,
+            time_ms: self.budget.elapsed_ms(),
+        }
+    }
+
+    /// Every legal move of `pos` with its exact value (and, with `margin`, South's exact
+    /// final score after it), within the solver's limits.
+    pub fn move_values(&mut self, pos: &G, margin: bool) -> Vec<MoveValue<G::Move>> {
+        let mut kids = Vec::new();
+        pos.children(&mut kids);
+        let mut out = Vec::with_capacity(kids.len());
+        for (mv, child) in kids {
+            let value = if self.budget.stopped {
+                None
+            } else {
+                self.outcome(&child).value.map(ExactValue::before_move)
+            };
+            let south_score = if margin && !self.budget.stopped {
+                self.margin(&child).exact()
+            } else {
+                None
+            };
+            out.push(MoveValue {
+                mv,
+                value,
+                south_score,
+            });
+        }
+        out
+    }
+
+    /// The certificate of a solved value of `pos` (`Win`/`Loss` from [`Solver::outcome`]);
+    /// `None` for a draw (certify it with [`Solver::margin_certificate`]: margin 24-24).
+    /// Extraction runs without the limits.
+    pub fn outcome_certificate(&mut self, pos: &G, value: ExactValue) -> Option<Certificate> {
+        let (claim, prover, n) = match value {
+            ExactValue::Win(n) => (Claim::Win(n), pos.side_to_move(), n),
+            ExactValue::Loss(n) => (Claim::Loss(n), pos.side_to_move().opponent(), n),
+            ExactValue::Draw => return None,
+        };
+        let mut cert = Certificate::for_position(pos, claim);
+        self.budget.unlimited();
+        let proof = self.extract(Payoff::Win, prover, pos, 1, n)?;
+        cert.proofs.push(proof);
+        Some(cert)
+    }
+
+    /// The certificate of South's exact final score `south` at `pos` (both halves).
+    pub fn margin_certificate(&mut self, pos: &G, south: u32) -> Option<Certificate> {
+        let north = G::SEEDS - south;
+        let mut cert = Certificate::for_position(pos, Claim::Margin { south, north });
+        self.budget.unlimited();
+        let max = self.limits.max_depth;
+        cert.proofs
+            .push(self.extract(Payoff::Score, Side::South, pos, south as i32, max)?);
+        cert.proofs
+            .push(self.extract(Payoff::Score, Side::North, pos, north as i32, max)?);
+        Some(cert)
+    }
+
+    /// The strategy of `side` reaching payoff ≥ `t` within `budget` plies from `root`.
+    fn extract(
+        &mut self,
+        payoff: Payoff,
+        side: Side,
+        root: &G,
+        t: i32,
+        budget: u32,
+    ) -> Option<Proof> {
+        let goal = match payoff {
+            Payoff::Win => Goal::Win,
+            Payoff::Score => Goal::Score(t as u32),
+        };
+        let mut x = Extractor {
+            prover: match payoff {
+                Payoff::Win => &mut self.win[side.index()],
+                Payoff::Score => &mut self.score[side.index()],
+            },
+            budget: &mut self.budget,
+            t,
+            memo: HashMap::new(),
+            lines: Vec::new(),
+        };
+        if root.side_to_move() == side {
+            x.prover_node(root, budget)?;
+        } else {
+            x.opponent_node(root, budget)?;
+        }
+        Some(Proof {
+            prover: side,
+            goal,
+            lines: x.lines,
+            line: 0,
+        })
+    }
+}
+
+/// Walks a proven strategy, giving every prover position its least number of plies.
+struct Extractor<'a, G: Solvable> {
+    prover: &'a mut Prover<G>,
+    budget: &'a mut SolveBudget,
+    t: i32,
+    memo: HashMap<G, u32>,
+    lines: Vec<ProofLine>,
+}
+
+impl<G: Solvable> Extractor<'_, G> {
+    /// The least n ≤ `budget` with `V_n(pos) ≥ t` (V is nondecreasing in n: bisection).
+    fn least_depth(&mut self, pos: &G, budget: u32) -> Option<u32> {
+        if !self.prover.proves(pos, budget, self.t, self.budget) {
+            return None;
+        }
+        let (mut lo, mut hi) = (0u32, budget); // V_lo < t ≤ V_hi
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            if self.prover.proves(pos, mid, self.t, self.budget) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        Some(hi)
+    }
+
+    fn prover_node(&mut self, pos: &G, budget: u32) -> Option<u32> {
+        if let Some(&n) = self.memo.get(pos) {
+            return (n <= budget).then_some(n);
+        }
+        let n = self.least_depth(pos, budget)?;
+        let (mv, after) = self.prover.proving_move(pos, n, self.t, self.budget)?;
+        self.memo.insert(pos.clone(), n);
+        self.lines.push(ProofLine {
+            plies: n,
+            mv: pos.move_text(mv),
+            position: pos.to_text(),
+            line: 0,
+        });
+        if after.outcome().is_none() {
+            self.opponent_node(&after, n - 1)?;
+        }
+        Some(n)
+    }
+
+    fn opponent_node(&mut self, pos: &G, budget: u32) -> Option<()> {
+        let mut kids = Vec::new();
+        pos.children(&mut kids);
+        for (_, z) in kids {
+            if z.outcome().is_none() {
+                self.prover_node(&z, budget.checked_sub(1)?)?;
+            }
+        }
+        Some(())
+    }
+}
+
+/// Every legal move of `pos` with its exact value when proven within `time_ms` in all
+/// (for an oracle display: "win in 7", "not proven").
+pub fn move_values<G: Solvable>(pos: &G, time_ms: u64) -> Vec<(G::Move, Option<ExactValue>)> {
+    let mut solver = Solver::new(SolveLimits {
+        time_ms: Some(time_ms),
+        ..SolveLimits::default()
+    });
+    solver
+        .move_values(pos, false)
+        .into_iter()
+        .map(|m| (m.mv, m.value))
+        .collect()
+}
+
+/// Every legal move of `pos` with South's exact final score after it under perfect play
+/// (G-R14), when proven within `time_ms` in all; for games with a final score.
+pub fn margin_values<G: Solvable>(pos: &G, time_ms: u64) -> Vec<(G::Move, Option<u32>)> {
+    let mut solver = Solver::new(SolveLimits {
+        time_ms: Some(time_ms),
+        ..SolveLimits::default()
+    });
+    let mut kids = Vec::new();
+    pos.children(&mut kids);
+    kids.into_iter()
+        .map(|(mv, child)| {
+            let s = if solver.stopped() {
+                None
+            } else {
+                solver.margin(&child).exact()
+            };
+            (mv, s)
+        })
+        .collect()
+}
+
+/// A margin-optimal move of `pos` (the most seeds for the side to move under perfect
+/// play, G-R14), if the margin of every move is proven within `time_ms`; among equals the
+/// one with the best proven outcome (shortest win, longest defence). With its exact
+/// value when proven. `None` for games without a final score or when not proven.
+pub fn perfect_move<G: Solvable>(pos: &G, time_ms: u64) -> Option<(G::Move, Option<ExactValue>)> {
+    let me = pos.side_to_move();
+    pos.locked_seeds(me)?;
+    let mut solver = Solver::new(SolveLimits {
+        time_ms: Some(time_ms),
+        ..SolveLimits::default()
+    });
+    let mut kids = Vec::new();
+    pos.children(&mut kids);
+    // Margins first (all moves must be proven), the outcome only for the best ones.
+    let mut margins = Vec::with_capacity(kids.len());
+    for (mv, child) in &kids {
+        let south = solver.margin(child).exact()?;
+        if solver.stopped() {
+            return None;
+        }
+        let mine = if me == Side::South {
+            south
+        } else {
+            G::SEEDS - south
+        };
+        margins.push((mine, *mv, child.clone()));
+    }
+    let top = margins.iter().map(|m| m.0).max()?;
+    let rank = |v: &Option<ExactValue>| -> i64 {
+        match v {
+            Some(ExactValue::Win(n)) => 1_000_000 - i64::from(*n),
+            Some(ExactValue::Draw) => 0,
+            Some(ExactValue::Loss(n)) => -1_000_000 + i64::from(*n),
+            None => -2_000_000,
+        }
+    };
+    let mut best: Option<(i64, G::Move, Option<ExactValue>)> = None;
+    for (mine, mv, child) in margins {
+        if mine != top {
+            continue;
+        }
+        let value = solver.outcome(&child).value.map(ExactValue::before_move);
+        let r = rank(&value);
+        if best.as_ref().is_none_or(|b| r > b.0) {
+            best = Some((r, mv, value));
+        }
+    }
+    best.map(|(_, mv, value)| (mv, value))
+}
+
+/// What [`Solver::defence_repeats`] found about a refutation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DefenceCheck {
+    /// `(position, plies left)` nodes of the refutation.
+    pub nodes: usize,
+    /// Whether some line of it repeats a position (a cycle among its moves).
+    pub repeats: bool,
+}
+
+impl<G: Solvable> Solver<G> {
+    /// Checks the refutation behind "`prover` cannot force a win within `depth` plies from
+    /// `pos`": the opponent's defence (one refuting reply where the opponent moves, every
+    /// move where the prover does), walked for `depth` plies. If no line of it repeats a
+    /// position, a rule that ends games on repetition (G-R15) cannot create a shorter win:
+    /// every game along the defence is the same under both O7 settings. `None` if the
+    /// refutation does not hold (the prover does win within `depth`) or a limit stopped it.
+    pub fn defence_repeats(&mut self, pos: &G, prover: Side, depth: u32) -> Option<DefenceCheck> {
+        self.budget.unlimited();
+        let p = &mut self.win[prover.index()];
+        if p.proves(pos, depth, 1, &mut self.budget) {
+            return None;
+        }
+        let mut seen: HashMap<(u64, u32), ()> = HashMap::new();
+        let mut edges: HashMap<u64, Vec<u64>> = HashMap::new();
+        let mut stack = vec![(pos.clone(), depth)];
+        let mut kids = Vec::new();
+        while let Some((x, d)) = stack.pop() {
+            if d == 0 || x.outcome().is_some() || seen.insert((x.hash_key(), d), ()).is_some() {
+                continue;
+            }
+            x.children(&mut kids);
+            let chosen: Vec<G> = if x.side_to_move() == prover {
+                kids.iter().map(|(_, c)| c.clone()).collect()
+            } else {
+                let mut refute = None;
+                for (_, c) in kids.iter() {
+                    if !p.proves(c, d - 1, 1, &mut self.budget) {
+                        refute = Some(c.clone());
+                        break;
+                    }
+                }
+                vec![refute?]
+            };
+            let from = edges.entry(x.hash_key()).or_default();
+            for c in chosen {
+                from.push(c.hash_key());
+                stack.push((c, d - 1));
+            }
+        }
+        // A cycle among the edges (iterative three-colour depth-first search).
+        let mut colour: HashMap<u64, u8> = HashMap::new();
+        let mut repeats = false;
+        'outer: for &root in edges.keys() {
+            if colour.contains_key(&root) {
+                continue;
+            }
+            let mut path: Vec<(u64, usize)> = vec![(root, 0)];
+            colour.insert(root, 1);
+            while let Some(&mut (node, ref mut next)) = path.last_mut() {
+                let succ = edges.get(&node).map_or(&[][..], |v| &v[..]);
+                if *next < succ.len() {
+                    let s = succ[*next];
+                    *next += 1;
+                    match colour.get(&s) {
+                        Some(1) => {
+                            repeats = true;
+                            break 'outer;
+                        }
+                        Some(_) => {}
+                        None => {
+                            colour.insert(s, 1);
+                            path.push((s, 0));
+                        }
+                    }
+                } else {
+                    colour.insert(node, 2);
+                    path.pop();
+                }
+            }
+        }
+        Some(DefenceCheck {
+            nodes: seen.len(),
+            repeats,
+        })
+    }
+}
