@@ -221,10 +221,8 @@ fn record_seeds() {
     rules.set_option("max-plies", "60").expect("option");
     rules.set_option("takasia", "off").expect("option");
     let mut r = record_of(Kiswahili::start(&rules), &mut rng, 60);
-    r.result = Some(Outcome {
-        winner: None,
-        reason: EndReason::Adjudicated,
-    });
+    // At 60 plies the game line adjudicates by material (K-R12.4): the record writes it.
+    r.result = None;
     write(&d, "kiswahili-adjudicated.pgn", r.to_text().as_bytes());
     let mut r = record_of(Kiswahili::start(&KiswahiliRules::default()), &mut rng, 21);
     r.result = Some(Outcome {
@@ -319,7 +317,7 @@ fn options_seeds() {
             150,
         ),
     ];
-    let kingulu: [(&str, &str, usize); 7] = [
+    let kingulu: [(&str, &str, usize); 8] = [
         ("first-player", "first-player=north", 30),
         ("skip-start-pit", "skip-start-pit=true", 30),
         (
@@ -343,6 +341,7 @@ fn options_seeds() {
             "singleton-kuweka=not-allowed\nbogus=1",
             30,
         ),
+        ("repetition", "repetition=none", 30),
     ];
     let games = kiswahili
         .iter()

@@ -17,7 +17,8 @@
 use crate::choices::Choices;
 use crate::MAX_PLIES;
 use bao_rules::kingulu::{
-    AllMovesForbidden, Kingulu, Move, NonTerminating, OppositeReserved, Rules, SingletonKuweka,
+    AllMovesForbidden, Kingulu, Move, NonTerminating, OppositeReserved, Repetition, Rules,
+    SingletonKuweka,
 };
 use bao_rules::{Game, Side};
 
@@ -51,6 +52,9 @@ pub fn rules_of(head: &[u8]) -> Rules {
         } else {
             SingletonKuweka::ReserveWithoutTransfer
         },
+        // O7 (G-R15) changes nothing in play from a memoryless position (a game line
+        // counts occurrences; the rule_options target covers the option).
+        repetition: Repetition::ThirdOccurrenceScores,
     }
 }
 

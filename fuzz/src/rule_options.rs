@@ -25,7 +25,7 @@ use crate::{LAP_CAP, MAX_PLIES};
 use bao_rules::kingulu::Kingulu;
 use bao_rules::kiswahili::Kiswahili;
 use bao_rules::record::GameRecord;
-use bao_rules::{Game, RuleSet, Side};
+use bao_rules::{Game, GameLine, RuleSet, Side};
 
 /// Checks one input; returns the number of plies played.
 pub fn run(data: &[u8]) -> usize {
@@ -132,11 +132,14 @@ fn play<G: Game>(text: &str, bytes: &[u8]) -> usize {
     assert_eq!(Side::parse(&first), Some(start.side_to_move()));
     let mut choices = Choices::new(bytes);
     let mut record = GameRecord::new(start.clone());
+    // The game line knows the ends a position cannot (G-R15, K-R12.4).
+    let mut line = GameLine::new(start.clone());
     let mut pos = start;
     while record.moves.len() < limit {
         let moves = pos.moves();
         assert_eq!(pos.outcome().is_some(), moves.is_empty());
-        if moves.is_empty() {
+        if line.is_over() {
+            assert!(line.legal_moves().is_empty());
             break;
         }
         let m = moves[choices.pick(moves.len())];
@@ -148,6 +151,8 @@ fn play<G: Game>(text: &str, bytes: &[u8]) -> usize {
         let parsed = G::from_text(&text, &rules).expect("canonical text parses");
         assert_eq!(parsed.to_text(), text);
         record.moves.push(m);
+        line.play(m).expect("a generated move plays in the line");
+        assert_eq!(line.current(), &child);
         pos = child;
     }
     let text = record.to_text();
@@ -155,6 +160,6 @@ fn play<G: Game>(text: &str, bytes: &[u8]) -> usize {
         .unwrap_or_else(|e| panic!("the game's record does not read back: {e}\n{text}"));
     assert_eq!(again.rules, rules);
     assert_eq!(again.moves, record.moves);
-    assert_eq!(again.result, pos.outcome());
+    assert_eq!(again.result, line.outcome());
     record.moves.len()
 }
