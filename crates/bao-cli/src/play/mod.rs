@@ -14,6 +14,7 @@
 pub mod flow;
 pub mod input;
 pub mod laps;
+pub mod oracle;
 pub mod render;
 pub mod replay;
 pub mod save;
@@ -26,7 +27,7 @@ pub use text::{clip, plural, quote_file};
 
 use crate::common::GameName;
 use anyhow::{bail, Context, Result};
-use bao_engine::Evaluate;
+use bao_engine::solve::Solvable;
 use bao_rules::line::check_work;
 use bao_rules::record::GameRecord;
 use bao_rules::{Game, GameLine, Player, Side};
@@ -95,7 +96,7 @@ pub fn roles_of(players: &[Player; 2]) -> Option<(Side, u8)> {
 /// # Errors
 /// Rules that allow moves of more than [`MAX_LAPS`] laps; an input error; the engine
 /// failing (an internal error).
-pub fn play<G: Evaluate>(
+pub fn play<G: Solvable>(
     start: G,
     loaded: Option<GameLine<G>>,
     opts: PlayOptions,
