@@ -50,7 +50,9 @@ pub fn margin_optimal<'a, G: Solvable>(
     values: &'a [MoveValue<G::Move>],
 ) -> Option<&'a MoveValue<G::Move>> {
     let me = pos.side_to_move();
-    let mut best: Option<((u32, i64), &MoveValue<G::Move>)> = None;
+    // (seeds for the side to move, rank of the value), the move.
+    type Ranked<'v, M> = ((u32, i64), &'v MoveValue<M>);
+    let mut best: Option<Ranked<'a, G::Move>> = None;
     for v in values {
         let south = v.south_score?;
         let mine = if me == Side::South {
