@@ -1,5 +1,5 @@
 // End-to-end test of the Oracle switch (docs/web.md) in a real browser. Usage:
-// node e2e/oracle.mjs <url>. Exits 0 when every check passes, 1 otherwise.
+// node e2e/oracle.mjs <url> (BAO_SCREENSHOT=<file.png>: a screenshot with the switch on). Exits 0 when every check passes, 1 otherwise.
 //
 // A late Bao Kingulu position loaded from a record (South to move, North wins in 8 plies
 // whatever South plays; A6 keeps South to 22 seeds, A1 to 20): with the switch on both
@@ -41,6 +41,7 @@ try {
   check(/win in n.*draw.*loss in n.*not proven/.test(legend), `the legend names the colours: "${legend}"`);
   equal(await page.$eval('#board .hole.oracle-loss', (h) => getComputedStyle(h).fill), 'rgb(163, 38, 42)', 'a loss is drawn red');
 
+  if (process.env.BAO_SCREENSHOT) await page.screenshot({ path: process.env.BAO_SCREENSHOT, fullPage: true });
   await page.uncheck('#oracle-toggle');
   equal(await oracleOf(page), [], 'switched off, the colours go');
   check(await page.isHidden('#oracle-legend'), 'and so does the legend');
