@@ -473,7 +473,7 @@ fn run(cli: Cli) -> Result<()> {
     }
 }
 
-fn play_new<G: Evaluate>(
+fn play_new<G: bao_engine::solve::Solvable>(
     rules: Option<&str>,
     set: &[String],
     position: Option<&str>,
@@ -485,7 +485,7 @@ fn play_new<G: Evaluate>(
     play::play(start, None, opts, input)
 }
 
-fn play_loaded<G: Evaluate>(
+fn play_loaded<G: bao_engine::solve::Solvable>(
     file: &str,
     text: &str,
     opts: play::PlayOptions,

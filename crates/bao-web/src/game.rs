@@ -9,7 +9,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use bao_engine::{format_info, hint, EngineConfig, Evaluate, Limits};
+use bao_engine::solve::{ExactValue, Solvable};
+use bao_engine::{format_info, hint, EngineConfig, Limits};
 use bao_rules::record::GameRecord;
 use bao_rules::{Game, GameLine, LineError, Player, RuleSet, Side};
 use serde::Deserialize;
@@ -19,12 +20,16 @@ use crate::error::{clip, clip_message, ApiError};
 use crate::store::GameRow;
 use crate::view::{
     describe_move, hole_places, shares_start, start_hole, summarise_events, AtJson, BoardJson,
-    HistoryJson, MoveJson, OutcomeJson, PlayedJson, PlayersJson, StateJson,
+    HistoryJson, MoveJson, OracleJson, OracleMoveJson, OutcomeJson, PlayedJson, PlayersJson,
+    StateJson,
 };
 
 /// The longest the computer may think for one move or hint, in milliseconds, whatever
 /// the level says.
 pub const THINK_CAP_MS: u64 = 10_000;
+
+/// The solver's time budget of `GET .../oracle`, in milliseconds (all moves together).
+pub const ORACLE_MS: u64 = 2_000;
 
 /// The computer's level when a request gives none (the same as `bao play`'s default).
 pub const DEFAULT_LEVEL: u8 = 5;
@@ -242,10 +247,51 @@ pub trait Session: Send {
     /// # Errors
     /// 409 when the game is over.
     fn search_job(&self, hint: bool) -> Result<SearchJob, ApiError>;
+    /// Prepares the solver's values of every legal move within [`ORACLE_MS`], to run on
+    /// the blocking pool.
+    ///
+    /// # Errors
+    /// 409 when the game is over.
+    fn oracle_job(&self) -> Result<OracleRun, ApiError>;
+}
+
+/// The body of [`Session::oracle_job`]: solves every legal move, at most [`ORACLE_MS`].
+pub type OracleRun = Box<dyn FnOnce() -> OracleJson + Send>;
+
+/// The oracle's answer for `pos`: every legal move with its exact value (and margin)
+/// when proven within `budget_ms`.
+pub fn oracle_of<G: Solvable>(pos: &G, budget_ms: u64) -> OracleJson {
+    let places = hole_places(&pos.view());
+    let moves = bao_engine::solve::oracle::oracle(pos, budget_ms)
+        .into_iter()
+        .map(|v| {
+            let text = pos.move_text(v.mv);
+            let (value, plies) = match v.value {
+                Some(ExactValue::Win(n)) => (Some("win"), Some(n)),
+                Some(ExactValue::Loss(n)) => (Some("loss"), Some(n)),
+                Some(ExactValue::Draw) => (Some("draw"), None),
+                None => (None, None),
+            };
+            OracleMoveJson {
+                from: start_hole(&text, &places),
+                mv: text,
+                value,
+                plies,
+                margin: v
+                    .value
+                    .and(v.south_score)
+                    .map(|s| format!("{s}–{}", G::SEEDS.saturating_sub(s))),
+                text: v
+                    .value
+                    .map_or_else(|| "not proven".to_string(), |x| x.to_string()),
+            }
+        })
+        .collect();
+    OracleJson { moves, budget_ms }
 }
 
 /// A game of type `G` in the server.
-pub struct WebGame<G: Evaluate> {
+pub struct WebGame<G: Solvable> {
     line: GameLine<G>,
     meta: Meta,
     thinking: bool,
@@ -324,7 +370,7 @@ fn rough_move_count(text: &str) -> usize {
         .count()
 }
 
-impl<G: Evaluate + 'static> WebGame<G> {
+impl<G: Solvable + 'static> WebGame<G> {
     /// A new game from the start position of a rules profile.
     ///
     /// # Errors
@@ -521,7 +567,7 @@ impl<G: Evaluate + 'static> WebGame<G> {
     }
 }
 
-impl<G: Evaluate + 'static> Session for WebGame<G> {
+impl<G: Solvable + 'static> Session for WebGame<G> {
     fn game_name(&self) -> &'static str {
         G::NAME
     }
@@ -757,5 +803,13 @@ impl<G: Evaluate + 'static> Session for WebGame<G> {
             time_ms,
             version: self.version,
         })
+    }
+
+    fn oracle_job(&self) -> Result<OracleRun, ApiError> {
+        if let Some(o) = self.line.end_sentence() {
+            return Err(ApiError::conflict(format!("the game is over ({o})")));
+        }
+        let pos = self.line.current().clone();
+        Ok(Box::new(move || oracle_of(&pos, ORACLE_MS)))
     }
 }

@@ -296,7 +296,7 @@ pub fn router() -> Router {
 /// `GET|DELETE /api/games/{id}`, `GET /api/games/{id}/moves`,
 /// `GET /api/games/{id}/at/{ply}`, `GET /api/games/{id}/events`,
 /// `POST /api/games/{id}/{play,engine,hint,undo,resign,invite}`,
-/// `GET /api/games/{id}/record`. Unknown routes get a JSON 404.
+/// `GET /api/games/{id}/record`, `GET /api/games/{id}/oracle`. Unknown routes get a JSON 404.
 pub fn router_with(app: Arc<App>) -> Router {
     let hosts = app.hosts.clone();
     let api = Router::new()
@@ -309,6 +309,7 @@ pub fn router_with(app: Arc<App>) -> Router {
         .route("/api/games/:id/play", post(play))
         .route("/api/games/:id/engine", post(engine_move))
         .route("/api/games/:id/hint", post(hint))
+        .route("/api/games/:id/oracle", get(oracle))
         .route("/api/games/:id/undo", post(undo))
         .route("/api/games/:id/resign", post(resign))
         .route("/api/games/:id/invite", post(invite))
@@ -1077,6 +1078,37 @@ async fn hint(
         score,
     })
     .into_response())
+}
+
+/// `GET /api/games/{id}/oracle`: the solver's exact value of every legal move, within
+/// [`game::ORACLE_MS`], on the blocking pool with an engine permit (as a hint). Needs a
+/// seat of the game (`X-Bao-Seat`); 409 when the game is over.
+async fn oracle(
+    State(app): State<Arc<App>>,
+    id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let s = app.slot(&path(id)?).await?;
+    let job = with_game(&s, move |_, g| {
+        require_seat(&headers, g)?;
+        g.oracle_job()
+    })
+    .await?;
+    let permit = tokio::time::timeout(ENGINE_WAIT, app.pool.permit())
+        .await
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the computer is busy with other games; try again in a moment",
+            )
+        })?;
+    let answer = blocking(move || {
+        let answer = job();
+        drop(permit);
+        Ok(answer)
+    })
+    .await?;
+    Ok(Json(answer).into_response())
 }
 
 #[derive(Deserialize, Default)]

@@ -307,6 +307,35 @@ pub struct HintJson {
     pub score: String,
 }
 
+/// The solver's values of the legal moves (`GET .../oracle`, docs/web.md).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct OracleJson {
+    /// One entry per legal move, in the order of [`StateJson::moves`].
+    pub moves: Vec<OracleMoveJson>,
+    /// The solver's time budget, in milliseconds (all moves together).
+    pub budget_ms: u64,
+}
+
+/// One move's exact value for the side to move, when proven within the budget.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct OracleMoveJson {
+    /// The move text (notation.md §3), as in [`MoveJson::text`].
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Its start hole, as in [`MoveJson::from`].
+    pub from: String,
+    /// `win`, `draw`, `loss`, or `null` when not proven.
+    pub value: Option<&'static str>,
+    /// Plies of perfect play to the end (the shortest win, the longest defence); `null`
+    /// for a draw or when not proven.
+    pub plies: Option<u32>,
+    /// South's and North's final seeds under perfect play, `26–22` (Bao Kingulu, G-R14);
+    /// `null` when not proven or for a game without a final score.
+    pub margin: Option<String>,
+    /// In words: `win in 29`, `loss in 20`, `draw`, `not proven`.
+    pub text: String,
+}
+
 /// A position of the game's history (`GET .../at/{ply}`).
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct AtJson {

@@ -1199,3 +1199,103 @@ async fn takasia_and_row_end_directions_t23() {
         "6 11 5 10 8 0 5 3 / 1 1 2 0 0 0 0 0 / 3 1 0 1 0 1 0 1 / 1 0 1 0 1 0 2 0 ; S=0 N=0 ; house S- N- ; South ; takasia -"
     );
 }
+
+/// Sends a GET with the seat header `seat` (`none`: no header).
+async fn get_with_seat(app: &Router, uri: &str, seat: &str) -> (StatusCode, Value) {
+    let req = Request::builder()
+        .method("GET")
+        .uri(uri)
+        .header("x-bao-seat", seat)
+        .body(Body::empty())
+        .expect("request");
+    send(app, req).await
+}
+
+/// `GET /api/games/{id}/oracle` on a late Bao Kingulu position (South to move, 8 seeds
+/// on the board): North wins in 8 plies whatever South plays; A6 keeps South to 22 seeds
+/// (G-R14), A1 only to 20. Then the seat rules (as for a hint) and a finished game.
+#[tokio::test]
+async fn oracle_values_of_a_kingulu_position() {
+    let app = bao_web::router();
+    let record = "[Game \"kingulu\"]\n[Setup \"0 0 1 0 2 1 / 1 0 0 2 0 1 ; S=20 N=20 ; South\"]\n[Result \"*\"]\n\n*\n";
+    let (status, s) = call(
+        &app,
+        "POST",
+        "/api/games/load",
+        Some(&json!({ "record": record, "level": 1 }).to_string()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{s}");
+    assert_eq!(
+        call(&app, "GET", "/api/games/g1/oracle", None).await,
+        (
+            StatusCode::OK,
+            json!({
+                "moves": [
+                    {"move": "A1", "from": "A1", "value": "loss", "plies": 8,
+                     "margin": "20–28", "text": "loss in 8"},
+                    {"move": "A6", "from": "A6", "value": "loss", "plies": 8,
+                     "margin": "22–26", "text": "loss in 8"},
+                ],
+                "budget_ms": 2000
+            })
+        )
+    );
+    assert_eq!(
+        get_with_seat(&app, "/api/games/g1/oracle", "none").await,
+        error(
+            StatusCode::FORBIDDEN,
+            "this request needs the game's seat: send the header X-Bao-Seat with the token from the game's link"
+        )
+    );
+    assert_eq!(
+        get_with_seat(&app, "/api/games/g1/oracle", "not-a-seat").await,
+        error(
+            StatusCode::FORBIDDEN,
+            "the X-Bao-Seat token is not a seat of this game"
+        )
+    );
+    assert_eq!(
+        call(&app, "POST", "/api/games/g1/resign", Some("{}"))
+            .await
+            .0,
+        StatusCode::OK
+    );
+    assert_eq!(
+        call(&app, "GET", "/api/games/g1/oracle", None).await,
+        error(
+            StatusCode::CONFLICT,
+            "the game is over (North wins: South resigned)"
+        )
+    );
+}
+
+/// At the Bao Kingulu start the 2 s budget may not be enough in a debug build: every
+/// move is either not proven or has its solved value (docs/solved.md).
+#[tokio::test]
+async fn oracle_at_the_kingulu_start_is_exact_or_not_proven() {
+    let app = bao_web::router();
+    new_game(&app, r#"{"game":"kingulu","level":1}"#).await;
+    let (status, o) = call(&app, "GET", "/api/games/g1/oracle", None).await;
+    assert_eq!(status, StatusCode::OK, "{o}");
+    let solved = [
+        ("A3", "win", 29, "26–22"),
+        ("A4", "loss", 20, "19–29"),
+        ("A5", "loss", 23, "16–32"),
+        ("A6", "loss", 25, "22–26"),
+    ];
+    let moves = o["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 4, "{o}");
+    for (m, (mv, value, plies, margin)) in moves.iter().zip(solved) {
+        assert_eq!(m["move"], mv);
+        if m["value"].is_null() {
+            assert_eq!(m["text"], "not proven", "{m}");
+            assert!(m["plies"].is_null() && m["margin"].is_null(), "{m}");
+        } else {
+            assert_eq!(m["value"], value, "{m}");
+            assert_eq!(m["plies"], plies, "{m}");
+            assert_eq!(m["text"], format!("{value} in {plies}"), "{m}");
+            assert!(m["margin"].is_null() || m["margin"] == margin, "{m}");
+        }
+    }
+}

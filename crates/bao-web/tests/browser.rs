@@ -8,7 +8,9 @@
 //!   by lap, animates one and plays "Try it";
 //! * `phone.mjs`: at 390×844 the board fills the width, labels are ≥ 11 px, every control
 //!   fits, a move is played by tapping;
-//! * `friend.mjs`: a friend game in two browser contexts, moves appearing live.
+//! * `friend.mjs`: a friend game in two browser contexts, moves appearing live;
+//! * `oracle.mjs`: the Oracle switch colours the playable pits of a late Bao Kingulu
+//!   position by their exact outcome, with the legend, and of the start.
 //!
 //! Needs `/usr/bin/chromium` (or `$CHROMIUM`), `node` and `e2e/node_modules` (`npm ci` in
 //! `e2e/`; `.ci/run` installs all three). When one is missing the test FAILS if the
@@ -146,4 +148,9 @@ fn browser_phone_layout() {
 #[test]
 fn browser_friend_game_is_live() {
     run_script("friend.mjs", "friend");
+}
+
+#[test]
+fn browser_oracle_switch_colours_holes() {
+    run_script("oracle.mjs", "oracle");
 }

@@ -1,10 +1,11 @@
 //! The game flow of `bao play`: a [`Session`] holds the game in a [`GameLine`] (no copy
 //! of positions, moves or outcome of its own), the engines and the options, and runs the
 //! command loop: moves, `moves`, `hint`, `explain`, `undo`, `save`, `board`, `level`,
-//! `new`, `help`, `quit`.
+//! `new`, `help`, `quit`, `oracle`.
 
 use super::input::{Input, Read};
 use super::laps::{laps, Lap};
+use super::oracle::{oracle_line, parse_budget, proved_text, ORACLE_MS};
 use super::render::{out, read_key, Canvas, Key, Screen};
 use super::save::{write_atomic, write_autosave, Guard};
 use super::text::{clip, plural, quote_file, unquote};
@@ -14,13 +15,15 @@ use crate::board;
 use crate::common::{describe_config, today, GameName};
 use anyhow::{bail, Result};
 use bao_engine::hint::{hint_config, score_text};
+use bao_engine::solve::oracle::{margin_optimal, oracle};
+use bao_engine::solve::Solvable;
 use bao_engine::{Engine, EngineConfig, Evaluate, Limits};
 use bao_rules::{BoardView, Game, GameLine, Player, Side};
 use std::path::Path;
 use std::time::Duration;
 
 /// A game between the human and the computer.
-pub struct Session<G: Evaluate> {
+pub struct Session<G: Solvable> {
     /// The game: start, moves, positions, players, outcome.
     pub line: GameLine<G>,
     engine: Engine<G>,
@@ -221,7 +224,7 @@ fn print_laps(heading: &str, frames: &[Lap], index: usize, screen: &Screen, labe
     out(format!("End of move {}.", index + 1));
 }
 
-impl<G: Evaluate> Session<G> {
+impl<G: Solvable> Session<G> {
     /// A session for `line` (roles already set in its players), with the computer's
     /// engine configured from `opts`.
     pub fn new(line: GameLine<G>, opts: PlayOptions) -> Session<G> {
@@ -378,6 +381,9 @@ impl<G: Evaluate> Session<G> {
             out("The game is over: there is nothing to hint.");
             return Ok(());
         }
+        if self.proved_hint(&pos) {
+            return Ok(());
+        }
         let engine = self
             .hint_engine
             .get_or_insert_with(|| Engine::new(hint_config()));
@@ -419,6 +425,55 @@ impl<G: Evaluate> Session<G> {
             out(format!("  Expected line: {}.", pv.join(" ")));
         }
         Ok(())
+    }
+
+    /// A game with a final score (Bao Kingulu, G-R14) solved within [`ORACLE_MS`]: prints
+    /// the solver's margin-optimal move with its exact value and margin, what it does, and
+    /// returns `true`; `false` (nothing printed) when not proven.
+    fn proved_hint(&self, pos: &G) -> bool {
+        if pos.locked_seeds(Side::South).is_none() {
+            return false;
+        }
+        let values = oracle(pos, ORACLE_MS);
+        let Some(best) = margin_optimal(pos, &values) else {
+            return false;
+        };
+        let (Some(value), Some(south)) = (best.value, best.south_score) else {
+            return false;
+        };
+        out(format!(
+            "Hint: {}: {}.",
+            pos.move_text(best.mv),
+            proved_text::<G>(value, south)
+        ));
+        if let Ok((_, events)) = pos.play_traced(best.mv) {
+            out(format!("  It {}.", what_it_does(&events)));
+        }
+        true
+    }
+
+    /// `oracle [S]`: every legal move with its exact value (and margin, Bao Kingulu) when
+    /// the solver proves it within S seconds in all (default [`ORACLE_MS`]).
+    fn oracle(&self, arg: &str) {
+        let budget = match parse_budget(arg) {
+            Ok(ms) => ms,
+            Err(e) => {
+                out(e);
+                return;
+            }
+        };
+        if self.line.is_over() {
+            out("The game is over: there is nothing to solve.");
+            return;
+        }
+        let pos = self.current();
+        out(format!(
+            "Solving every move ({} s at most)...",
+            budget.div_ceil(1000)
+        ));
+        for v in oracle(pos, budget) {
+            out(oracle_line(pos, &v));
+        }
     }
 
     /// `explain [N]`: move N (1 = the first of the game; default the last) lap by lap.
@@ -576,6 +631,8 @@ impl<G: Evaluate> Session<G> {
         out("Type a move and press Enter, or one of these commands:");
         out("  moves       list the legal moves");
         out("  hint        ask the engine for a suggestion (what it does, its score)");
+        out("  oracle [S]  the exact value of every move (win/draw/loss in n plies) where the");
+        out("              solver proves it within S seconds (default 2)");
         out("  explain [N] show move N (default: the last) lap by lap");
         out("  undo [N]    take back your last move (or N moves) and the computer's replies");
         out("  save FILE   save the game as a record (continue with: bao play --load FILE);");
@@ -779,6 +836,7 @@ impl<G: Evaluate> Session<G> {
                     self.hint()?
                 }
             }
+            "oracle" | "o" => self.oracle(rest),
             "explain" | "e" => self.explain(rest),
             "undo" | "u" => {
                 if rest.is_empty() {

@@ -14,6 +14,7 @@
 pub mod flow;
 pub mod input;
 pub mod laps;
+pub mod oracle;
 pub mod render;
 pub mod replay;
 pub mod save;
@@ -26,7 +27,7 @@ pub use text::{clip, plural, quote_file};
 
 use crate::common::GameName;
 use anyhow::{bail, Context, Result};
-use bao_engine::Evaluate;
+use bao_engine::solve::Solvable;
 use bao_rules::line::check_work;
 use bao_rules::record::GameRecord;
 use bao_rules::{Game, GameLine, Player, Side};
@@ -95,7 +96,7 @@ pub fn roles_of(players: &[Player; 2]) -> Option<(Side, u8)> {
 /// # Errors
 /// Rules that allow moves of more than [`MAX_LAPS`] laps; an input error; the engine
 /// failing (an internal error).
-pub fn play<G: Evaluate>(
+pub fn play<G: Solvable>(
     start: G,
     loaded: Option<GameLine<G>>,
     opts: PlayOptions,
@@ -240,7 +241,8 @@ pub const SCRIPT_MAX_LINES: usize = 64;
 /// Runs `bao play` on `input` as if piped in, in a sandbox: plain text, the computer at
 /// level 1 (random, seed 1), no file written, at most [`SCRIPT_MAX_LINES`] lines of at
 /// most [`input::MAX_LINE`] bytes; lines starting with `hint` are dropped (a depth-6
-/// search each would dominate the time). The first byte picks the game (even: Bao la
+/// search each would dominate the time), and so are `oracle` / `o` lines (up to 2 s of
+/// solving each, or more with a budget). The first byte picks the game (even: Bao la
 /// Kiswahili, odd: Bao Kingulu). For the `play_commands` fuzz target and tests: nothing
 /// may panic, whatever the bytes.
 ///
@@ -255,7 +257,9 @@ pub fn run_script(input: &[u8]) -> Result<()> {
     while lines.len() < SCRIPT_MAX_LINES {
         match input::read_line_bounded(&mut reader) {
             Ok(Some(line)) => {
-                if !line.trim_start().to_ascii_lowercase().starts_with("hint") {
+                let lower = line.trim_start().to_ascii_lowercase();
+                let word = lower.split_whitespace().next().unwrap_or("");
+                if !lower.starts_with("hint") && word != "oracle" && word != "o" {
                     lines.extend_from_slice(line.as_bytes());
                     if !line.ends_with('\n') {
                         lines.push(b'\n');

@@ -20,7 +20,7 @@
 //! [`certificate`] (the text format) and [`verify`] (the checker). `certificate` and
 //! `verify` import nothing from the rest of this crate (only `bao_rules`), so the checker
 //! trusts no search, table or evaluation. [`reach`] counts the positions reachable from
-//! the Bao Kingulu start.
+//! the Bao Kingulu start. [`oracle`] gives the per-move values a player asks for.
 //!
 //! **Repetition (G-R15, option O7).** The proof search is depth-bounded: "the prover
 //! forces the end of the game, with the goal met, within d plies". Such a strategy never
@@ -31,6 +31,7 @@
 //! the other's win only by cycling for ever) is reported as not proven.
 
 pub mod certificate;
+pub mod oracle;
 pub mod reach;
 
 pub mod verify;

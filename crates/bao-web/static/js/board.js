@@ -56,6 +56,7 @@ export function holeLabel(cell, seeds, state = {}) {
   if (state.selected) parts.push('selected');
   else if (state.playable) parts.push('playable');
   if (state.hint) parts.push('the hint');
+  if (state.oracle) parts.push(`oracle: ${state.oracle.text}`);
   if (state.lastFrom) parts.push('the last move started here');
   return parts.join(', ');
 }
@@ -96,7 +97,8 @@ function drawArrow(svg, cx, cy, dir, hole, onArrow) {
  * active: Set of holes lit by the animation, playable: Set, selected, hint, arrows: [dir],
  * lastFrom, groups: Map hole → moves, review (greys the board), labels: {north, south},
  * toMove, over, narrow, noNyumba (Kujifunza: draw the nyumba as a plain hole), onHole(name),
- * onArrow(dir), focus (a hole name to focus) }. Answers the geometry.
+ * onArrow(dir), focus (a hole name to focus), oracle: Map hole → { value ('win' | 'draw' |
+ * 'loss' | null = not proven), text, short } colours the playable holes }. Answers the geometry.
  */
 export function drawBoard(svg, board, opts = {}) {
   const active = document.activeElement;
@@ -128,6 +130,7 @@ export function drawBoard(svg, board, opts = {}) {
       const isSelected = opts.selected === cell.name;
       const isHint = opts.hint === cell.name;
       const isLast = opts.lastFrom === cell.name;
+      const known = isPlayable && opts.oracle ? opts.oracle.get(cell.name) : null;
       const g = el('g', { class: 'cell', 'data-hole': cell.name, tabindex: '-1' }, svg);
       grid[r].push(g);
       const square = !opts.noNyumba && (cell.mark === 'nyumba' || cell.mark === 'lost-nyumba');
@@ -146,6 +149,7 @@ export function drawBoard(svg, board, opts = {}) {
       if (opts.active && opts.active.has(cell.name)) classes.push('active');
       if (isHint) classes.push('hint');
       if (isSelected) classes.push('selected');
+      if (known) classes.push(`oracle-${known.value || 'unknown'}`);
       // The state ring (playable / selected / hint) around the hole, outside its own border.
       const ring = isSelected ? 'selected' : isHint ? 'hint' : isPlayable ? 'playable' : null;
       if (ring) {
@@ -164,8 +168,10 @@ export function drawBoard(svg, board, opts = {}) {
       }
       shape.setAttribute('class', classes.join(' '));
       shape.setAttribute('data-hole', cell.name);
+      if (known) shape.setAttribute('data-oracle', known.value || 'unknown');
       const label = holeLabel({ ...cell, functional }, seeds, {
         playable: isPlayable, selected: isSelected, hint: isHint, lastFrom: isLast, noNyumba: opts.noNyumba,
+        oracle: known,
       });
       g.setAttribute('aria-label', label);
       g.setAttribute('role', isPlayable ? 'button' : 'img');
@@ -184,6 +190,12 @@ export function drawBoard(svg, board, opts = {}) {
         // The start hole of the last move: a small marker on the hole's top edge.
         const top = cy - (square ? S / 2 : R);
         el('polygon', { class: 'last-from', points: `${cx - 9},${top - 3} ${cx + 9},${top - 3} ${cx},${top + 9}` }, g);
+      }
+      if (known) {
+        // The oracle's tag at the hole's top left: W29, L20, D, ?.
+        const tx = cx - CELL * 0.3;
+        const ty = cy - CELL * 0.3;
+        el('text', { class: `oracle-tag oracle-${known.value || 'unknown'}`, x: tx, y: ty }, g).textContent = known.short;
       }
       if (cell.mark === 'reserved') {
         const bx = cx + CELL * 0.28;

@@ -14,6 +14,7 @@ import {
 import { noNyumba, renderLegend, renderHelp, renderStatus, renderInfo, renderMoveList } from './panels.js';
 import { fillProfiles, showLevel, showLevelRow, openDialog } from './dialog.js';
 import { refreshSaved as refreshSavedList } from './saved.js';
+import { oracle, oracleHoles, renderOracleLegend, setOracle } from './oracle.js';
 
 const refreshSaved = () => refreshSavedList({ openGame, newGame });
 
@@ -82,7 +83,11 @@ function render() {
     if (dirs.length > 1) arrows = dirs;
   }
   const last = s.history[s.history.length - 1];
+  // The oracle only while it is this page's move and nothing is running.
+  const values = oracleHoles(interactive, render);
+  renderOracleLegend(interactive);
   draw(s.board, {
+    oracle: values,
     playable,
     groups,
     lastFrom: last ? last.from : null,
@@ -648,6 +653,8 @@ function setup() {
   $('btn-new').addEventListener('click', openDialog);
   $('btn-undo').addEventListener('click', undo);
   $('btn-hint').addEventListener('click', hint);
+  $('oracle-toggle').checked = oracle.on;
+  $('oracle-toggle').addEventListener('change', (ev) => { setOracle(ev.target.checked); render(); });
   $('btn-resign').addEventListener('click', resign);
   $('btn-invite').addEventListener('click', () => invite());
   $('invite-copy').addEventListener('click', copyInvite);

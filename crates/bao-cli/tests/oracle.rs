@@ -1,0 +1,126 @@
+//! `bao play`'s `oracle` command and the proved `hint` of Bao Kingulu (docs/cli.md,
+//! docs/solved.md): the exact per-move values of the start (G-R14 margins) and of a late
+//! position, and the margin-optimal hint.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const BAO: &str = env!("CARGO_BIN_EXE_bao");
+
+/// A late Bao Kingulu position (South to move, 8 seeds on the board): North wins in 8
+/// plies whatever South plays, but A6 keeps South to 22 seeds and A1 only to 20.
+const LATE: &str = "0 0 1 0 2 1 / 1 0 0 2 0 1 ; S=20 N=20 ; South";
+
+/// Runs `bao play --game kingulu --plain --level 1 [extra]` with `input` piped in; the
+/// output lines.
+fn play(extra: &[&str], input: &str) -> Vec<String> {
+    let mut child = Command::new(BAO)
+        .args(["play", "--game", "kingulu", "--plain", "--level", "1"])
+        .args(extra)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("bao starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The lines after the first line equal to `marker`, up to (not including) the next
+/// line that starts with `stop`.
+fn after(lines: &[String], marker: &str, stop: &str) -> Vec<String> {
+    let start = lines
+        .iter()
+        .position(|l| l == marker)
+        .unwrap_or_else(|| panic!("no {marker:?} in {lines:#?}"));
+    lines[start + 1..]
+        .iter()
+        .take_while(|l| !l.starts_with(stop))
+        .cloned()
+        .collect()
+}
+
+const START_VALUES: [&str; 4] = [
+    "A3: win in 29 (South 26–22)",
+    "A4: loss in 20 (South 19–29)",
+    "A5: loss in 23 (South 16–32)",
+    "A6: loss in 25 (South 22–26)",
+];
+
+#[test]
+fn oracle_at_the_kingulu_start_gives_every_move_its_exact_value_and_margin() {
+    // The solve of all four moves with margins takes about 25 s in a debug build on a
+    // busy machine (under a second in release): give it a large budget.
+    let lines = play(&[], "oracle 300\nquit\n");
+    assert_eq!(
+        after(&lines, "Solving every move (300 s at most)...", "Bye."),
+        START_VALUES
+    );
+}
+
+#[test]
+fn oracle_within_the_default_budget_says_not_proven_or_the_exact_value() {
+    let lines = play(&[], "oracle\nquit\n");
+    let got = after(&lines, "Solving every move (2 s at most)...", "Bye.");
+    assert_eq!(got.len(), 4, "{got:?}");
+    for (line, full) in got.iter().zip(START_VALUES) {
+        let hole = &full[..2];
+        let value_only = full.split(" (").next().unwrap();
+        assert!(
+            line == full || line == value_only || *line == format!("{hole}: not proven"),
+            "{line:?} is neither {full:?} nor a part of it nor not proven"
+        );
+    }
+}
+
+#[test]
+fn oracle_and_proved_hint_in_a_late_position() {
+    let lines = play(&["--position", LATE], "oracle\nhint\nquit\n");
+    assert_eq!(
+        after(&lines, "Solving every move (2 s at most)...", "Bye."),
+        [
+            "A1: loss in 8 (South 20–28)",
+            "A6: loss in 8 (South 22–26)",
+            "Hint: A6: loss in 8, South 22–26 (proved).",
+            "  It sows 2 laps and captures nothing.",
+        ]
+    );
+}
+
+#[test]
+fn oracle_refuses_a_bad_budget() {
+    let lines = play(&[], "oracle 0\noracle two\noracle 601\nquit\n");
+    for arg in ["0", "two", "601"] {
+        let want = format!(
+            "oracle: \"{arg}\" is not a number of seconds from 1 to 600 (oracle alone: 2 s)."
+        );
+        assert!(lines.contains(&want), "no {want:?} in {lines:#?}");
+    }
+    assert!(
+        !lines.iter().any(|l| l.starts_with("Solving")),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn help_lists_oracle() {
+    let lines = play(&[], "help\nquit\n");
+    assert!(
+        lines.contains(
+            &"  oracle [S]  the exact value of every move (win/draw/loss in n plies) where the"
+                .to_string()
+        ),
+        "{lines:#?}"
+    );
+}
