@@ -246,6 +246,40 @@ pub fn now_stamp() -> String {
     )
 }
 
+/// The largest game-record file `bao play --load`, `bao replay` and `bao solve --load`
+/// read: 16 MiB (a record of 10,000 moves is about 100 KiB).
+pub const MAX_RECORD_FILE_BYTES: u64 = 16 << 20;
+
+/// Reads a text file of at most `max` bytes, refusing what is not a regular file (a
+/// directory, a device such as `/dev/zero`, a FIFO) before reading, and stopping after
+/// `max` bytes whatever the file claims, so that no file makes the program read without
+/// end. Invalid UTF-8 is an error naming the file.
+///
+/// # Errors
+/// The file cannot be opened, is not a regular file, is longer than `max` bytes, or is
+/// not UTF-8 text.
+pub fn read_text_file(file: &str, max: u64) -> Result<String> {
+    use std::io::Read;
+    let shown = crate::play::quote_file(file);
+    let meta = std::fs::metadata(file).with_context(|| format!("cannot read {shown}"))?;
+    if !meta.is_file() {
+        bail!("cannot read {shown}: it is not a regular file");
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(file)
+        .and_then(|f| f.take(max + 1).read_to_end(&mut bytes))
+        .with_context(|| format!("cannot read {shown}"))?;
+    if bytes.len() as u64 > max {
+        bail!("{shown} is larger than {max} bytes: not a file this command reads");
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        anyhow!(
+            "cannot read {shown}: not UTF-8 text (byte {})",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -292,5 +326,21 @@ mod tests {
         }
         let err = parse_engine_spec("ab:foo=1").unwrap_err().to_string();
         assert!(err.contains("unknown key \"foo\""), "{err}");
+    }
+
+    #[test]
+    fn text_files_are_read_within_bounds() {
+        let e = read_text_file("/dev/zero", 1024).unwrap_err().to_string();
+        assert_eq!(e, "cannot read /dev/zero: it is not a regular file");
+        let dir = tempfile::tempdir().unwrap();
+        let big = dir.path().join("big.bao");
+        std::fs::write(&big, "x".repeat(2000)).unwrap();
+        let e = read_text_file(big.to_str().unwrap(), 1024).unwrap_err().to_string();
+        assert!(e.ends_with("is larger than 1024 bytes: not a file this command reads"), "{e}");
+        std::fs::write(&big, [b'a', 0xff, b'b']).unwrap();
+        let e = read_text_file(big.to_str().unwrap(), 1024).unwrap_err().to_string();
+        assert!(e.ends_with("not UTF-8 text (byte 1)"), "{e}");
+        std::fs::write(&big, "ok").unwrap();
+        assert_eq!(read_text_file(big.to_str().unwrap(), 1024).unwrap(), "ok");
     }
 }

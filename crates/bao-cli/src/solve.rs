@@ -31,7 +31,7 @@ pub const MAX_SOLVE_HASH_MB: u64 = 16_384;
 
 /// The final position of the first game recorded in `file`.
 pub fn position_from_record<G: Game>(file: &str) -> Result<G> {
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+    let text = crate::common::read_text_file(file, crate::common::MAX_RECORD_FILE_BYTES)?;
     let pieces = bao_rules::record::split_records(&text);
     let Some(first) = pieces.first() else {
         bail!("{file} holds no game record");
@@ -231,11 +231,7 @@ pub const MAX_CERTIFICATE_BYTES: u64 = 2 << 30;
 /// Runs `bao verify FILE`: prints the claim and the positions checked; an error names
 /// the line of the flaw.
 pub fn verify(file: &str) -> Result<()> {
-    let meta = std::fs::metadata(file).with_context(|| format!("cannot read {file}"))?;
-    if meta.len() > MAX_CERTIFICATE_BYTES {
-        bail!("{file} is larger than {MAX_CERTIFICATE_BYTES} bytes");
-    }
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
+    let text = crate::common::read_text_file(file, MAX_CERTIFICATE_BYTES)?;
     let report = verify_text(&text).map_err(|e| anyhow::anyhow!("{file}: {e}: not verified"))?;
     println!(
         "verified {} claim {} from {}",

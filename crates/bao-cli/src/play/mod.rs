@@ -170,8 +170,7 @@ pub fn read_record_file(file: &str, number: Option<usize>) -> Result<(GameName, 
     if number == Some(0) {
         bail!("--number 0: games are numbered from 1");
     }
-    let text = std::fs::read_to_string(file)
-        .with_context(|| format!("cannot read {}", quote_file(file)))?;
+    let text = crate::common::read_text_file(file, crate::common::MAX_RECORD_FILE_BYTES)?;
     let pieces = bao_rules::record::split_records(&text);
     if pieces.is_empty() {
         bail!("{file} holds no game record");

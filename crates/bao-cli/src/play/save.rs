@@ -16,6 +16,11 @@ pub type Guard = std::sync::Arc<std::sync::Mutex<Option<String>>>;
 /// an existing `file` is an [`std::io::ErrorKind::AlreadyExists`] error and is never
 /// touched. On any error the temporary file is removed and `file` is as it was.
 ///
+/// Only regular files are written: a symbolic link is written through (the file it
+/// points to is replaced, the link stays), and an existing directory, device or FIFO is
+/// an [`std::io::ErrorKind::InvalidInput`] error (renaming onto `/dev/null` would replace
+/// the device).
+///
 /// # Errors
 /// The I/O error of creating, writing, syncing or renaming.
 pub fn write_atomic(file: &Path, text: &str, replace: bool) -> std::io::Result<()> {
@@ -25,6 +30,19 @@ pub fn write_atomic(file: &Path, text: &str, replace: bool) -> std::io::Result<(
             "the file exists",
         ));
     }
+    let target = match std::fs::symlink_metadata(file) {
+        Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(file)?,
+        _ => file.to_path_buf(),
+    };
+    if let Ok(m) = std::fs::metadata(&target) {
+        if !m.is_file() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "it is not a regular file (a directory or a device): choose a file name",
+            ));
+        }
+    }
+    let file = target.as_path();
     let tmp = temp_name(file);
     let written = std::fs::OpenOptions::new()
         .write(true)
@@ -135,5 +153,25 @@ mod tests {
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
         // A failed write (no such directory) leaves nothing.
         assert!(write_atomic(&dir.path().join("no/g.bao"), "x", true).is_err());
+    }
+
+    #[test]
+    fn only_regular_files_are_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let sub = dir.path().join("sub");
+        std::fs::create_dir(&sub).unwrap();
+        let err = write_atomic(&sub, "x", true).unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput);
+        assert!(sub.is_dir());
+        let err = write_atomic(Path::new("/dev/null"), "x", true).unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput);
+        // A symbolic link is written through: the link stays, its file changes.
+        let real = dir.path().join("real.bao");
+        std::fs::write(&real, "old").unwrap();
+        let link = dir.path().join("link.bao");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_atomic(&link, "new", true).unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
     }
 }
