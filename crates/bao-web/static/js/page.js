@@ -605,6 +605,10 @@ function adopt(state) {
   app.seen = state.history.length;
   $('caption').textContent = '';
   history.replaceState(null, '', `#${state.id}`);
+  // A bare visit to / continues this browser's last unfinished game (see start()).
+  if (seatFor(state.id)) {
+    try { localStorage.setItem('bao-last-game', state.id); } catch (_) { /* private mode */ }
+  }
   startFollowing(state.id);
   render();
   refreshSaved();
@@ -740,6 +744,12 @@ async function start() {
     if (seat) saveSeat(id, seat);
     if (await openGame(id)) return;
     showError(`game ${id} is not on this server any more: starting a new game`);
+  } else {
+    // A bare visit continues this browser's last game while it is unfinished, instead of
+    // saving a new empty game on every visit.
+    let last = null;
+    try { last = localStorage.getItem('bao-last-game'); } catch (_) { /* private mode */ }
+    if (last && seatFor(last) && (await openGame(last)) && !app.state.outcome) return;
   }
   await newGame(app.settings);
 }
