@@ -71,6 +71,9 @@ pub fn make_rules<G: Game>(profile: Option<&str>, options: &[String]) -> Result<
             .set_option(name.trim(), value.trim())
             .map_err(|e| anyhow!("--set {opt:?}: {}", e.message))?;
     }
+    // One bound on the work of a move for every subcommand (as the web and records).
+    bao_rules::line::check_work(&rules, crate::play::MAX_LAPS, u32::MAX)
+        .map_err(|e| anyhow!("--set: {e}"))?;
     Ok(rules)
 }
 

@@ -438,6 +438,9 @@ impl<G: Evaluate> Session for GameSession<G> {
                     let mut r = current_rules.clone();
                     r.set_option(option, value)
                         .map_err(|e| format!("setoption {name}: {}", e.message))?;
+                    // The same bound on the work of one move as play, replay and the web.
+                    bao_rules::line::check_work(&r, crate::play::MAX_LAPS, u32::MAX)
+                        .map_err(|e| format!("setoption {name}: {e}"))?;
                     r
                 } else {
                     return Err(format!(

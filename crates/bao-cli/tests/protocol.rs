@@ -593,3 +593,19 @@ fn analyze_load_reads_the_record_as_a_game_line() {
         ]
     );
 }
+
+/// Rules options that let one move run for more than 10,000 laps are refused, as in
+/// `bao play --load`, `bao replay` and the web (G-R13 O4 lap caps).
+#[test]
+fn lap_caps_above_the_work_bound_are_refused() {
+    assert_eq!(
+        engine(
+            "newgame kingulu\nsetoption rules.non-terminating lap-cap:100000000\n\
+             setoption rules.non-terminating lap-cap:500\n"
+        ),
+        "4 4 4 4 4 4 / 4 4 4 4 4 4 ; S=0 N=0 ; South\nok\n\
+         err setoption rules.non-terminating: option non-terminating lap-cap:100000000 allows \
+         moves of 100000000 laps; the limit here is 10000\nok\n\
+         rules.non-terminating lap-cap:500\nok\n"
+    );
+}
