@@ -338,10 +338,17 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let big = dir.path().join("big.bao");
         std::fs::write(&big, "x".repeat(2000)).unwrap();
-        let e = read_text_file(big.to_str().unwrap(), 1024).unwrap_err().to_string();
-        assert!(e.ends_with("is larger than 1024 bytes: not a file this command reads"), "{e}");
+        let e = read_text_file(big.to_str().unwrap(), 1024)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.ends_with("is larger than 1024 bytes: not a file this command reads"),
+            "{e}"
+        );
         std::fs::write(&big, [b'a', 0xff, b'b']).unwrap();
-        let e = read_text_file(big.to_str().unwrap(), 1024).unwrap_err().to_string();
+        let e = read_text_file(big.to_str().unwrap(), 1024)
+            .unwrap_err()
+            .to_string();
         assert!(e.ends_with("not UTF-8 text (byte 1)"), "{e}");
         std::fs::write(&big, "ok").unwrap();
         assert_eq!(read_text_file(big.to_str().unwrap(), 1024).unwrap(), "ok");

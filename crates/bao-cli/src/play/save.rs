@@ -171,7 +171,10 @@ mod tests {
         let link = dir.path().join("link.bao");
         std::os::unix::fs::symlink(&real, &link).unwrap();
         write_atomic(&link, "new", true).unwrap();
-        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
         assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
     }
 }
