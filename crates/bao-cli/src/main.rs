@@ -245,7 +245,27 @@ const MAX_GAMES: u32 = 1_000_000;
 /// The most worker threads `bao match` starts.
 const MAX_THREADS: usize = 256;
 
+/// Output piped into a program that stops reading (`bao perft --divide | head`) ends the
+/// command quietly, as a Unix filter does (exit 141, as after SIGPIPE), instead of a panic
+/// message from `println!`.
+fn quiet_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if text.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        default(info);
+    }));
+}
+
 fn main() {
+    quiet_broken_pipe();
     let cli = Cli::parse();
     if let Err(e) = run(cli) {
         eprintln!("bao: error: {e:#}");
