@@ -1,26 +1,7 @@
 //! `bao analyze`, `bao match` and argument errors, run as a user would.
 
-use std::process::{Command, Output, Stdio};
-
-const BAO: &str = env!("CARGO_BIN_EXE_bao");
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BAO)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    assert!(out.status.success(), "{out:?}");
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn failure(out: &Output) -> String {
-    assert_eq!(out.status.code(), Some(1), "{out:?}");
-    String::from_utf8(out.stderr.clone()).unwrap()
-}
+mod common;
+use common::{failure, run, stdout};
 
 #[test]
 fn analyze_a_finished_position_says_who_won() {

@@ -1,35 +1,8 @@
 //! The fixes of the newcomer's and verifier's findings, run as a user would: exact lines
 //! of `bao play --plain`, `bao engine` and the commands.
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
-
-const BAO: &str = env!("CARGO_BIN_EXE_bao");
-
-/// Runs `bao ARGS` in `dir` with `input` on stdin.
-fn run_in(dir: &Path, args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(BAO)
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    assert!(out.status.success(), "{out:?}");
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn failure(out: &Output) -> String {
-    assert_eq!(out.status.code(), Some(1), "{out:?}");
-    String::from_utf8(out.stderr.clone()).unwrap()
-}
+mod common;
+use common::{failure, run_in, stdout};
 
 /// The lines of a `bao play --plain` transcript that are not board drawing.
 fn messages(text: &str) -> Vec<&str> {

@@ -1,27 +1,9 @@
 //! `bao solve`, `bao verify` and `bao reach`, run as a user would (docs/solved.md).
 
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::{failure, run, stdout};
 
-const BAO: &str = env!("CARGO_BIN_EXE_bao");
 const T32: &str = "0 1 4 1 2 1 / 1 4 6 0 6 1 ; S=9 N=12 ; South";
-
-fn run(args: &[&str]) -> Output {
-    Command::new(BAO)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    assert!(out.status.success(), "{out:?}");
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn failure(out: &Output) -> String {
-    assert_eq!(out.status.code(), Some(1), "{out:?}");
-    String::from_utf8(out.stderr.clone()).unwrap()
-}
 
 #[test]
 fn solve_moves_certificate_verify_and_a_tampered_certificate() {

@@ -3,11 +3,9 @@
 //! keeps the old file when the write fails, everything fits 80 columns, and `bao play`
 //! and `bao replay` agree on how a game ended (max plies, K-R12.4; repetition, G-R15).
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
-
-const BAO: &str = env!("CARGO_BIN_EXE_bao");
+mod common;
+use common::{failure, run_in, stdout, BAO};
+use std::process::Command;
 
 /// A Bao la Kiswahili mtaji position where South's A7< takes 14 laps: six captures, each
 /// sown from the kichwa A8, and relays (from a game of `bao match --a 3 --b 3`).
@@ -15,29 +13,6 @@ const LONG: &str = "3 2 2 1 1 0 0 0 / 2 1 3 1 2 5 1 1 / 0 0 1 1 2 0 3 3 / 5 5 1 
 
 /// T32 of the Bao Kingulu spec: A6 a6 A6 a6 brings the start back a third time (G-R15).
 const T32: &str = "0 1 4 1 2 1 / 1 4 6 0 6 1 ; S=9 N=12 ; South";
-
-fn run_in(dir: &Path, args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(BAO)
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    assert!(out.status.success(), "{out:?}");
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn failure(out: &Output) -> String {
-    assert_eq!(out.status.code(), Some(1), "{out:?}");
-    String::from_utf8(out.stderr.clone()).unwrap()
-}
 
 /// Every line fits an 80-column terminal, and plain output has no escape codes.
 fn fits_80_columns(text: &str) {
