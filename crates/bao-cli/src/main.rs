@@ -220,6 +220,16 @@ enum Command {
         /// Only the positions within this many plies, and the repetition check.
         #[arg(long, value_name = "N", conflicts_with = "dir")]
         plies: Option<u32>,
+        /// Memory for one partition's positions, MiB (8 bytes a position).
+        #[arg(long, value_name = "MIB", default_value_t = 4096, requires = "dir")]
+        memory_mb: u64,
+        /// Stop (with a checkpoint) after this many seconds; a rerun resumes.
+        #[arg(long, value_name = "S", requires = "dir")]
+        time: Option<u64>,
+        /// Count only the levels below this one (level = seeds in the stores × 13 +
+        /// reserved pits).
+        #[arg(long, value_name = "L", requires = "dir")]
+        below_level: Option<usize>,
     },
     /// Serve the web app on http://127.0.0.1:PORT/, keeping every game in a database.
     Serve {
@@ -469,7 +479,17 @@ fn run(cli: Cli) -> Result<()> {
             with_game!(game.game, solve_cmd(&game, load.as_deref(), &opts))
         }
         Command::Verify { file } => solve::verify(&file),
-        Command::Reach { dir, plies } => solve::reach(dir.as_deref(), plies),
+        Command::Reach {
+            dir,
+            plies,
+            memory_mb,
+            time,
+            below_level,
+        } => match (dir, plies) {
+            (_, Some(n)) => solve::census(n),
+            (Some(dir), None) => solve::reach(&dir, memory_mb, time, below_level),
+            (None, None) => anyhow::bail!("bao reach needs --dir DIR or --plies N"),
+        },
         Command::Serve {
             port,
             db,

@@ -247,45 +247,132 @@ pub fn verify(file: &str) -> Result<()> {
 /// The most plies `bao reach --plies` counts (the census is held in memory).
 pub const MAX_CENSUS_PLIES: u32 = 60;
 
-/// Runs `bao reach`: the exact count of positions reachable from the Bao Kingulu start
-/// (in `dir`, resumable), or the census of the first `plies` plies.
-pub fn reach(dir: Option<&str>, plies: Option<u32>) -> Result<()> {
-    use bao_engine::solve::reach::{count_reachable, ply_census};
+/// Runs `bao reach --plies N`: the positions reachable within `plies` plies of the Bao
+/// Kingulu start, ply by ply, and whether a game can repeat a position within them.
+pub fn census(plies: u32) -> Result<()> {
+    use bao_engine::solve::reach::ply_census;
     use bao_rules::kingulu::{Kingulu, Rules};
-    let rules = Rules::default();
-    if let Some(n) = plies {
-        if n > MAX_CENSUS_PLIES {
-            bail!("--plies {n}: at most {MAX_CENSUS_PLIES} (the census is held in memory)");
-        }
-        let t0 = std::time::Instant::now();
-        let census = ply_census(&Kingulu::start(&rules), n);
-        let mut total = 0;
-        for (ply, k) in census.new_at_ply.iter().enumerate() {
-            total += k;
-            println!("ply {ply}: {k} new, {total} within");
-        }
-        println!(
-            "repetition within {n} plies: {}",
-            if census.repetition_possible {
-                "possible (the move graph on these positions has a cycle)"
-            } else {
-                "impossible (the move graph on these positions has no cycle)"
-            }
-        );
-        println!("time {} ms", t0.elapsed().as_millis());
-        return Ok(());
+    if plies > MAX_CENSUS_PLIES {
+        bail!("--plies {plies}: at most {MAX_CENSUS_PLIES} (the census is held in memory)");
     }
-    let dir = dir.expect("clap requires --dir without --plies");
-    let count = count_reachable(&rules, Path::new(dir), &mut |lv, c| {
-        eprintln!(
-            "reach: level {lv} done: {} positions, {} partitions, largest {}, {:.0} s",
-            c.positions, c.partitions, c.largest_partition, c.seconds
-        );
+    let t0 = std::time::Instant::now();
+    let census = ply_census(&Kingulu::start(&Rules::default()), plies);
+    let mut total = 0;
+    for (ply, k) in census.new_at_ply.iter().enumerate() {
+        total += k;
+        println!("ply {ply}: {k} new, {total} within");
+    }
+    println!(
+        "repetition within {plies} plies: {}",
+        if census.repetition_possible {
+            "possible (the move graph on these positions has a cycle)"
+        } else {
+            "impossible (the move graph on these positions has no cycle)"
+        }
+    );
+    println!("time {} ms", t0.elapsed().as_millis());
+    Ok(())
+}
+
+/// The least memory `bao reach --memory-mb` accepts, MiB.
+pub const MIN_REACH_MEMORY_MB: u64 = 16;
+
+/// Runs `bao reach --dir DIR`: the exact count of the positions reachable from the Bao
+/// Kingulu start, in `dir` (resumable), with `memory_mb` MiB for one partition, stopping
+/// after `time` seconds (with a checkpoint) and before level `below_level` if given.
+///
+/// # Errors
+/// A memory size below [`MIN_REACH_MEMORY_MB`], I/O errors of the work directory, and a
+/// partition that does not fit in `memory_mb` (its checkpoint is kept, so a rerun with
+/// more memory resumes it).
+pub fn reach(
+    dir: &str,
+    memory_mb: u64,
+    time: Option<u64>,
+    below_level: Option<usize>,
+) -> Result<()> {
+    use bao_engine::solve::reach::{count_reachable, CountLimits, ReachEnd, ReachEvent};
+    use bao_rules::kingulu::Rules;
+    if memory_mb < MIN_REACH_MEMORY_MB {
+        bail!("--memory-mb {memory_mb}: at least {MIN_REACH_MEMORY_MB}");
+    }
+    let mut limits = CountLimits {
+        memory_bytes: memory_mb.saturating_mul(1 << 20),
+        time: time.map(std::time::Duration::from_secs),
+        ..CountLimits::default()
+    };
+    if let Some(l) = below_level {
+        limits.max_level = l;
+    }
+    let mut last = std::time::Instant::now();
+    let end = count_reachable(&Rules::default(), Path::new(dir), &limits, &mut |e| match e {
+        ReachEvent::Layer {
+            level,
+            partition,
+            layer,
+            found,
+            new,
+            children,
+            seconds,
+        } => {
+            if last.elapsed().as_secs() >= 2 || seconds >= 2.0 {
+                last = std::time::Instant::now();
+                eprintln!(
+                    "reach: level {level} ({partition}): layer {layer}: {new} new of {children} quiet moves, {found} found, {seconds:.1} s"
+                );
+            }
+        }
+        ReachEvent::Level(c) => {
+            if last.elapsed().as_secs() >= 2 {
+                last = std::time::Instant::now();
+                eprintln!(
+                    "reach: level {} done: {} positions, {} partitions, largest {}, {:.0} s",
+                    c.levels_done - 1,
+                    c.positions,
+                    c.partitions,
+                    c.largest_partition,
+                    c.seconds
+                );
+            }
+        }
     })
     .with_context(|| format!("the work directory {dir}"))?;
-    println!(
-        "reachable positions {} (partitions {}, largest partition {}) in {:.1} s",
-        count.positions, count.partitions, count.largest_partition, count.seconds
-    );
-    Ok(())
+    match end {
+        ReachEnd::Complete(c) => {
+            let what = if c.levels_done >= 49 * 13 {
+                "reachable positions".to_string()
+            } else {
+                format!("reachable positions below level {}", c.levels_done)
+            };
+            println!(
+                "{what} {} (partitions {}, largest partition {}) in {:.1} s",
+                c.positions, c.partitions, c.largest_partition, c.seconds
+            );
+            Ok(())
+        }
+        ReachEnd::Stopped {
+            count,
+            partition,
+            level,
+            found,
+            frontier,
+            layers,
+            limit,
+        } => {
+            let lower = count.positions + found;
+            println!(
+                "not finished ({limit} limit): levels below {} finished with {} positions in {} partitions; \
+                 level {level} ({partition}): {found} positions found after {layers} layers, {frontier} still to expand; \
+                 at least {lower} positions are reachable; {:.1} s in all",
+                count.levels_done, count.positions, count.partitions, count.seconds
+            );
+            println!("checkpoint saved in {dir}: run the same command again to resume");
+            if limit == "memory" {
+                bail!(
+                    "the partition does not fit in --memory-mb {memory_mb} (8 bytes a position, and its frontier): rerun with more to resume"
+                );
+            }
+            Ok(())
+        }
+    }
 }

@@ -139,3 +139,35 @@ fn reach_census_of_the_first_plies() {
         "repetition within 6 plies: impossible (the move graph on these positions has no cycle)"
     );
 }
+
+#[test]
+fn reach_counts_the_first_levels_on_disk_and_refuses_bad_limits() {
+    let dir = tempfile::tempdir().unwrap();
+    let work = dir.path().join("reach");
+    let work = work.to_str().unwrap();
+    let out = run(&["reach", "--dir", work, "--below-level", "39"]);
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(
+            "reachable positions below level 39 215 (partitions 70, largest partition 21) in "
+        ),
+        "{text}"
+    );
+    // The work is kept: a second run has nothing left below level 39.
+    let again = stdout(&run(&["reach", "--dir", work, "--below-level", "39"]));
+    assert!(
+        again.starts_with("reachable positions below level 39 215 "),
+        "{again}"
+    );
+    let err = failure(&run(&["reach", "--dir", work, "--memory-mb", "3"]));
+    assert!(err.contains("--memory-mb 3: at least 16"), "{err}");
+    let file = dir.path().join("file");
+    std::fs::write(&file, "not a directory").unwrap();
+    let err = failure(&run(&["reach", "--dir", file.to_str().unwrap()]));
+    assert!(err.contains("the work directory"), "{err}");
+    let progress = dir.path().join("bad");
+    std::fs::create_dir(&progress).unwrap();
+    std::fs::write(progress.join("progress.txt"), "levels_done x\n").unwrap();
+    let err = failure(&run(&["reach", "--dir", progress.to_str().unwrap()]));
+    assert!(err.contains("is not a progress file of bao reach"), "{err}");
+}

@@ -1,0 +1,149 @@
+//! The count checked against an independent search, and stopped and resumed.
+
+use super::*;
+use bao_rules::kingulu::{Kingulu, Rules};
+use bao_rules::{Game, Side};
+use std::collections::HashSet;
+
+/// Seeds in the stores × 13 + reserved pits, from the position itself (not the packing).
+fn level_of(pos: &Kingulu) -> usize {
+    (usize::from(pos.store(Side::South)) + usize::from(pos.store(Side::North))) * 13
+        + pos.reserved_mask().count_ones() as usize
+}
+
+/// Every position reachable from the start whose level is below `max_level`, by a plain
+/// search over whole positions. Levels never fall along a game, so such a position is
+/// reached through positions below `max_level` only.
+fn reachable_below(rules: &Rules, max_level: usize) -> (u64, u64) {
+    let start = Kingulu::start(rules);
+    let mut seen = HashSet::from([start]);
+    let mut stack = vec![start];
+    let mut kids = Vec::new();
+    while let Some(pos) = stack.pop() {
+        pos.children(&mut kids);
+        for (_, c) in kids.iter() {
+            if level_of(c) < max_level && seen.insert(*c) {
+                stack.push(*c);
+            }
+        }
+    }
+    let partitions: HashSet<(u8, u8, u16)> = seen
+        .iter()
+        .map(|p| {
+            (
+                p.store(Side::South),
+                p.store(Side::North),
+                p.reserved_mask(),
+            )
+        })
+        .collect();
+    (seen.len() as u64, partitions.len() as u64)
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("bao-reach-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn complete(end: ReachEnd) -> ReachCount {
+    match end {
+        ReachEnd::Complete(c) => c,
+        other => panic!("not complete: {other:?}"),
+    }
+}
+
+#[test]
+fn levels_below_39_hold_215_positions_in_70_partitions() {
+    // Levels 0..=38: at most 2 seeds in the stores and no reserved pit.
+    let rules = Rules::default();
+    assert_eq!(reachable_below(&rules, 39), (215, 70));
+    let dir = temp_dir("below39");
+    let limits = CountLimits {
+        max_level: 39,
+        ..CountLimits::default()
+    };
+    let mut levels = 0;
+    let c = complete(
+        count_reachable(&rules, &dir, &limits, &mut |e| {
+            if let ReachEvent::Level(_) = e {
+                levels += 1
+            }
+        })
+        .unwrap(),
+    );
+    assert_eq!(
+        (
+            c.levels_done,
+            c.positions,
+            c.partitions,
+            c.largest_partition
+        ),
+        (39, 215, 70, 21)
+    );
+    assert_eq!(levels, 39);
+    // Running again finds the work done.
+    let again = complete(count_reachable(&rules, &dir, &limits, &mut |_| {}).unwrap());
+    assert_eq!((again.positions, again.partitions), (215, 70));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_count_stopped_after_every_layer_resumes_to_the_same_result() {
+    let rules = Rules::default();
+    let dir = temp_dir("resume");
+    let limits = CountLimits {
+        max_level: 39,
+        layers: Some(1),
+        ..CountLimits::default()
+    };
+    let mut runs = 0;
+    let mut stops = Vec::new();
+    let result = loop {
+        runs += 1;
+        assert!(runs < 1000, "the count makes no progress");
+        match count_reachable(&rules, &dir, &limits, &mut |_| {}).unwrap() {
+            ReachEnd::Complete(c) => break c,
+            ReachEnd::Stopped {
+                limit,
+                level,
+                found,
+                ..
+            } => {
+                assert_eq!(limit, "layers");
+                stops.push((level, found));
+            }
+        }
+        // A torn append (half a key) is cut back on the next run.
+        if runs == 3 {
+            let f = std::fs::read_dir(&dir)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .find(|p| p.to_string_lossy().contains("level-"))
+                .expect("a level file");
+            let mut bytes = std::fs::read(&f).unwrap();
+            bytes.extend_from_slice(&[1, 2, 3]);
+            std::fs::write(&f, bytes).unwrap();
+        }
+    };
+    assert_eq!(
+        (
+            result.positions,
+            result.partitions,
+            result.largest_partition
+        ),
+        (215, 70, 21)
+    );
+    assert!(stops.len() > 10, "stopped {} times", stops.len());
+    // Every stop is inside a partition of some level, never past the last one.
+    assert!(stops.iter().all(|&(lv, found)| lv < 39 && found >= 1));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_census_counts_plies_and_finds_no_repetition_early() {
+    let rules = Rules::default();
+    let census = ply_census(&Kingulu::start(&rules), 6);
+    assert_eq!(census.new_at_ply, vec![1, 4, 15, 50, 130, 334, 834]);
+    assert!(!census.repetition_possible);
+}
