@@ -207,8 +207,11 @@ mod tests {
     #[test]
     fn proved_hint_two_plies_in_is_the_margin_optimal_move() {
         let line = line_after(start(), &["A4", "a3"]);
-        let pos = line.current().clone();
-        assert_eq!(pos.to_text(), "3 0 1 2 0 3 / 4 9 2 5 0 1 ; S=7 N=11 ; South");
+        let pos = *line.current();
+        assert_eq!(
+            pos.to_text(),
+            "3 0 1 2 0 3 / 4 9 2 5 0 1 ; S=7 N=11 ; South"
+        );
         let want = ProvedHint {
             mv: pos.parse_move("A6").unwrap(),
             value: ExactValue::Win(17),
@@ -249,24 +252,26 @@ mod tests {
     #[test]
     fn a_position_seen_twice_with_the_same_locked_seeds_is_a_repetition_hazard() {
         let t32 = kingulu(T32);
-        assert!(!repetition_hazard(&GameLine::new(t32.clone())));
+        assert!(!repetition_hazard(&GameLine::new(t32)));
         // Once round the cycle: T32 twice, a third time would end the game (G-R15).
-        let twice = line_after(t32.clone(), &["A6", "a6"]);
+        let twice = line_after(t32, &["A6", "a6"]);
         assert_eq!(twice.occurrences(), 2);
         assert!(repetition_hazard(&twice));
         // North to move, one ply on: T32 can still come back.
-        assert!(repetition_hazard(&line_after(t32.clone(), &["A6", "a6", "A6"])));
+        assert!(repetition_hazard(&line_after(t32, &["A6", "a6", "A6"])));
         assert_eq!(proved_hint_line(&twice, GENEROUS_MS), None);
         // A3 then captures (South's store 9 → 15): T32 can never come back.
-        let on = line_after(t32.clone(), &["A6", "a6", "A3"]);
+        let on = line_after(t32, &["A6", "a6", "A3"]);
         assert_eq!(
             on.current().to_text(),
             "1 0 0 0 3 2 / 0 5 0 1 7 2 ; S=15 N=12 ; North"
         );
         assert!(!repetition_hazard(&on));
         // Without G-R15 (O7 = None) a position may recur for ever: no hazard.
-        let mut rules = bao_rules::kingulu::Rules::default();
-        rules.repetition = bao_rules::kingulu::Repetition::None;
+        let rules = bao_rules::kingulu::Rules {
+            repetition: bao_rules::kingulu::Repetition::None,
+            ..Default::default()
+        };
         let free = Kingulu::from_text(T32, &rules).unwrap();
         assert!(!repetition_hazard(&line_after(free, &["A6", "a6"])));
     }
