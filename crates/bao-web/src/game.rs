@@ -300,10 +300,14 @@ pub fn oracle_of<G: Solvable>(pos: &G, budget_ms: u64) -> OracleJson {
 /// South 25–23`) and its words as `score` (`win in 17 plies, South 25–23 (proved)`).
 fn proved_found<G: Solvable>(pos: &G, p: &hint::ProvedHint<G::Move>) -> Found {
     let mv = pos.move_text(p.mv);
+    let moves = if p.moves == 1 {
+        "the only move proven".to_string()
+    } else {
+        format!("all {} moves proven", p.moves)
+    };
     Found {
         info: format!(
-            "solver: all {} moves proven, {mv} margin-optimal: {}, South {}–{}",
-            p.moves,
+            "solver: {moves}, {mv} margin-optimal: {}, South {}–{}",
             hint::value_text(p.value),
             p.south_score,
             G::SEEDS.saturating_sub(p.south_score)
