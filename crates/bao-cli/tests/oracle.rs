@@ -92,8 +92,30 @@ fn oracle_and_proved_hint_in_a_late_position() {
         [
             "A1: loss in 8 (South 20–28)",
             "A6: loss in 8 (South 22–26)",
-            "Hint: A6: loss in 8, South 22–26 (proved).",
+            "Hint: A6: loss in 8 plies, South 22–26 (proved).",
             "  It sows 2 laps and captures nothing.",
+        ]
+    );
+}
+
+/// The start after `A4 a3` (South to move): `bao solve --moves --margin` gives A1 loss in
+/// 20 (20–28), A2 loss in 18 (21–27), A3 draw (24–24), A4 loss in 18 (20–28), A6 win in
+/// 17 (25–23): the hint is A6, in the words of `bao_engine::hint::proved_text`.
+#[test]
+fn proved_hint_two_plies_in_names_the_winning_move_with_its_margin() {
+    let lines = play(
+        &["--position", "3 0 1 2 0 3 / 4 9 2 5 0 1 ; S=7 N=11 ; South"],
+        "hint\nquit\n",
+    );
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("Hint: "))
+        .unwrap_or_else(|| panic!("no hint in {lines:#?}"));
+    assert_eq!(
+        lines[at..at + 2],
+        [
+            "Hint: A6: win in 17 plies, South 25–23 (proved).",
+            "  It kuweka mtoto: a1 now holds 4 and is reserved by South, in 1 lap.",
         ]
     );
 }

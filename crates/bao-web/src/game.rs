@@ -140,9 +140,11 @@ impl Meta {
 pub struct Found {
     /// The best move text; `None` only when the game is over.
     pub best: Option<String>,
-    /// The last `info` line (`info depth 7 score cp 35 ... pv ...`).
+    /// The last `info` line (`info depth 7 score cp 35 ... pv ...`), or for a proved
+    /// hint the solver's line (`solver: all 5 moves proven, A6 margin-optimal: ...`).
     pub info: String,
-    /// The score in words ([`hint::score_text`]).
+    /// The score in words ([`hint::score_text`], for a proved hint
+    /// [`hint::proved_text`]).
     pub score: String,
 }
 
@@ -241,8 +243,11 @@ pub trait Session: Send {
     /// 422 when the text is not a legal move.
     fn describe(&self, text: &str) -> Result<MoveJson, ApiError>;
     /// Prepares a search for the side to move, time capped at [`THINK_CAP_MS`]: the
-    /// computer's move at the game's level, or a hint (`hint` true) at
-    /// [`hint::HINT_LEVEL`] whatever the game's level.
+    /// computer's move at the game's level, or a hint (`hint` true): in a game with a
+    /// final score (Bao Kingulu) the solver's proved hint when it proves every move within
+    /// [`hint::PROVED_HINT_MS`] ([`hint::proved_hint_line`], the game's history seen),
+    /// otherwise a search at [`hint::HINT_LEVEL`] whatever the game's level. The job's
+    /// time is the search's plus the solver's budget.
     ///
     /// # Errors
     /// 409 when the game is over.
@@ -288,6 +293,28 @@ pub fn oracle_of<G: Solvable>(pos: &G, budget_ms: u64) -> OracleJson {
         })
         .collect();
     OracleJson { moves, budget_ms }
+}
+
+/// The answer of a proved hint ([`hint::proved_hint_line`]): the move, `info` saying the
+/// solver proved it (`solver: all 5 moves proven, A6 margin-optimal: win in 17 plies,
+/// South 25–23`) and its words as `score` (`win in 17 plies, South 25–23 (proved)`).
+fn proved_found<G: Solvable>(pos: &G, p: &hint::ProvedHint<G::Move>) -> Found {
+    let mv = pos.move_text(p.mv);
+    let moves = if p.moves == 1 {
+        "the only move proven".to_string()
+    } else {
+        format!("all {} moves proven", p.moves)
+    };
+    Found {
+        info: format!(
+            "solver: {moves}, {mv} margin-optimal: {}, South {}–{}",
+            hint::value_text(p.value),
+            p.south_score,
+            G::SEEDS.saturating_sub(p.south_score)
+        ),
+        best: Some(mv),
+        score: p.text.clone(),
+    }
 }
 
 /// A game of type `G` in the server.
@@ -774,10 +801,22 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
             .time_ms
             .unwrap_or(THINK_CAP_MS)
             .min(THINK_CAP_MS);
+        // A hint in a game with a final score (Bao Kingulu) asks the solver first, for
+        // at most hint::PROVED_HINT_MS (its own clock): the job's time covers both.
+        let proved_ms = if hint && self.line.current().locked_seeds(Side::South).is_some() {
+            hint::PROVED_HINT_MS
+        } else {
+            0
+        };
         // The search sees the game's history (G-R15 repetitions, OPT-MAX-PLIES).
         let line = self.line.clone();
         let pos = line.current().clone();
         let run = Box::new(move |pool: &EnginePool, slot: &StopSlot| {
+            if proved_ms > 0 {
+                if let Some(p) = hint::proved_hint_line(&line, proved_ms) {
+                    return proved_found(&pos, &p);
+                }
+            }
             let mut engine = pool.take::<G>(config);
             slot.set(engine.stop_flag());
             let limits = Limits {
@@ -800,7 +839,7 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
         });
         Ok(SearchJob {
             run,
-            time_ms,
+            time_ms: time_ms + proved_ms,
             version: self.version,
         })
     }

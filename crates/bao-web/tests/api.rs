@@ -1299,3 +1299,45 @@ async fn oracle_at_the_kingulu_start_is_exact_or_not_proven() {
         }
     }
 }
+
+/// `POST /api/games/{id}/hint` in a Bao Kingulu game loaded after `1. A4 a3` (South to
+/// move): the solver proves every move within `bao_engine::hint::PROVED_HINT_MS`
+/// (`bao solve --moves --margin`: A1 loss in 20 (20–28), A2 loss in 18 (21–27), A3 draw
+/// (24–24), A4 loss in 18 (20–28), A6 win in 17 (25–23)), so the hint is the
+/// margin-optimal A6 with its exact value, in the words `bao play` prints.
+#[tokio::test]
+async fn kingulu_hint_is_the_solver_proved_margin_optimal_move() {
+    let app = bao_web::router();
+    let record = "[Game \"kingulu\"]\n[Result \"*\"]\n\n1. A4 a3 *\n";
+    let (status, s) = call(
+        &app,
+        "POST",
+        "/api/games/load",
+        Some(&json!({ "record": record, "level": 1 }).to_string()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{s}");
+    assert_eq!(
+        s["position"],
+        "3 0 1 2 0 3 / 4 9 2 5 0 1 ; S=7 N=11 ; South"
+    );
+    let a6 = s["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["text"] == "A6")
+        .expect("A6 is legal")
+        .clone();
+    let (status, h) = call(&app, "POST", "/api/games/g1/hint", Some("{}")).await;
+    assert_eq!(status, StatusCode::OK, "{h}");
+    assert_eq!(
+        h,
+        json!({
+            "best": a6,
+            "info": "solver: all 5 moves proven, A6 margin-optimal: win in 17 plies, South 25–23",
+            "score": "win in 17 plies, South 25–23 (proved)",
+        })
+    );
+    let (_, after) = call(&app, "GET", "/api/games/g1", None).await;
+    assert_eq!(after["ply"], 2, "a hint does not play");
+}

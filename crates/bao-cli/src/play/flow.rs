@@ -5,7 +5,7 @@
 
 use super::input::{Input, Read};
 use super::laps::{laps, Lap};
-use super::oracle::{oracle_line, parse_budget, proved_text, ORACLE_MS};
+use super::oracle::{oracle_line, parse_budget};
 use super::render::{out, read_key, Canvas, Key, Screen};
 use super::save::{write_atomic, write_autosave, Guard};
 use super::text::{clip, plural, quote_file, unquote};
@@ -14,8 +14,8 @@ use super::PlayOptions;
 use crate::board;
 use crate::common::{describe_config, today, GameName};
 use anyhow::{bail, Result};
-use bao_engine::hint::{hint_config, score_text};
-use bao_engine::solve::oracle::{margin_optimal, oracle};
+use bao_engine::hint::{hint_config, proved_hint_line, score_text, PROVED_HINT_MS};
+use bao_engine::solve::oracle::oracle;
 use bao_engine::solve::Solvable;
 use bao_engine::{Engine, EngineConfig, Evaluate, Limits};
 use bao_rules::{BoardView, Game, GameLine, Player, Side};
@@ -427,25 +427,15 @@ impl<G: Solvable> Session<G> {
         Ok(())
     }
 
-    /// A game with a final score (Bao Kingulu, G-R14) solved within [`ORACLE_MS`]: prints
-    /// the solver's margin-optimal move with its exact value and margin, what it does, and
+    /// A game with a final score (Bao Kingulu, G-R14) solved within
+    /// [`PROVED_HINT_MS`], seen with its history ([`proved_hint_line`]): prints the
+    /// margin-optimal move with its exact value and final score, what it does, and
     /// returns `true`; `false` (nothing printed) when not proven.
     fn proved_hint(&self, pos: &G) -> bool {
-        if pos.locked_seeds(Side::South).is_none() {
-            return false;
-        }
-        let values = oracle(pos, ORACLE_MS);
-        let Some(best) = margin_optimal(pos, &values) else {
+        let Some(best) = proved_hint_line(&self.line, PROVED_HINT_MS) else {
             return false;
         };
-        let (Some(value), Some(south)) = (best.value, best.south_score) else {
-            return false;
-        };
-        out(format!(
-            "Hint: {}: {}.",
-            pos.move_text(best.mv),
-            proved_text::<G>(value, south)
-        ));
+        out(format!("Hint: {}: {}.", pos.move_text(best.mv), best.text));
         if let Ok((_, events)) = pos.play_traced(best.mv) {
             out(format!("  It {}.", what_it_does(&events)));
         }
@@ -453,7 +443,7 @@ impl<G: Solvable> Session<G> {
     }
 
     /// `oracle [S]`: every legal move with its exact value (and margin, Bao Kingulu) when
-    /// the solver proves it within S seconds in all (default [`ORACLE_MS`]).
+    /// the solver proves it within S seconds in all (default [`super::oracle::ORACLE_MS`]).
     fn oracle(&self, arg: &str) {
         let budget = match parse_budget(arg) {
             Ok(ms) => ms,

@@ -1,11 +1,11 @@
-//! The `oracle` command of `bao play` and the proved `hint` of Bao Kingulu: the solver's
-//! per-move values within a short time budget (docs/cli.md, docs/solved.md).
+//! The `oracle` command of `bao play`: the solver's per-move values within a short time
+//! budget (docs/cli.md, docs/solved.md). The proved `hint` is `bao_engine::hint`'s.
 
-use bao_engine::solve::{ExactValue, MoveValue};
+use bao_engine::solve::MoveValue;
 use bao_rules::Game;
 
-/// The solver's time budget of `oracle` and of a proved `hint`, in milliseconds (all
-/// moves together).
+/// The solver's time budget of `oracle`, in milliseconds (all moves together; a proved
+/// `hint` has `bao_engine::hint::PROVED_HINT_MS`).
 pub const ORACLE_MS: u64 = 2000;
 
 /// The largest budget `oracle S` accepts, in seconds.
@@ -25,11 +25,6 @@ pub fn oracle_line<G: Game>(pos: &G, v: &MoveValue<G::Move>) -> String {
         (Some(x), None) => format!("{mv}: {x}"),
         (None, _) => format!("{mv}: not proven"),
     }
-}
-
-/// The value of a proved hint: `win in 21, South 27–21 (proved)`.
-pub fn proved_text<G: Game>(value: ExactValue, south: u32) -> String {
-    format!("{value}, {} (proved)", margin_text::<G>(south))
 }
 
 /// Parses the argument of `oracle [S]`: the budget in milliseconds (empty: [`ORACLE_MS`]).
