@@ -300,10 +300,12 @@ pub struct PlayedJson {
 pub struct HintJson {
     /// The best move, as offered in [`StateJson::moves`].
     pub best: MoveJson,
-    /// The engine's last search line: `info depth 7 score cp 35 ... pv ...`.
+    /// The engine's last search line: `info depth 7 score cp 35 ... pv ...`; for a hint
+    /// the solver proved (Bao Kingulu), `solver: all 5 moves proven, A6 margin-optimal: …`.
     pub info: String,
     /// The score in words ([`bao_engine::hint::score_text`]): `+0.05 seeds for the side
-    /// to move (depth 6)`, `win in 29 plies (proved)`.
+    /// to move (depth 6)`, `win in 29 plies (proved)`; for a proved hint
+    /// ([`bao_engine::hint::proved_text`]) `win in 17 plies, South 25–23 (proved)`.
     pub score: String,
 }
 
