@@ -269,7 +269,10 @@ fn session(
     bao.send(&format!("save {file}"));
     bao.expect_wrapped(
         "Saved the game to ",
-        &format!("Saved the game to {file} (2 moves). Continue it with: bao play --load {file}"),
+        &format!(
+            "Saved the game to {file} (2 moves). Continue it with: {}",
+            bao_cli::play::text::command(&format!("bao play --load {file}"))
+        ),
     );
     bao.send("quit");
     bao.expect_line("Bye.");

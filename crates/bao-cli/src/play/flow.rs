@@ -8,7 +8,7 @@ use super::laps::{laps, Lap};
 use super::oracle::{oracle_line, parse_budget};
 use super::render::{out, read_key, Canvas, Key, Screen};
 use super::save::{write_atomic, write_autosave, Guard};
-use super::text::{clip, plural, quote_file, unquote};
+use super::text::{clip, command, plural, quote_file, unquote};
 use super::words::what_it_does;
 use super::PlayOptions;
 use crate::board;
@@ -20,7 +20,6 @@ use bao_engine::solve::Solvable;
 use bao_engine::{Engine, EngineConfig, Evaluate, Limits};
 use bao_rules::{BoardView, Game, GameLine, Player, Side};
 use std::path::Path;
-use std::time::Duration;
 
 /// A game between the human and the computer.
 pub struct Session<G: Solvable> {
@@ -340,8 +339,8 @@ impl<G: Solvable> Session<G> {
             let mut summary = format!("  - {}", what_it_does(&events));
             if skipped || frames.len() > 1 {
                 summary.push_str(&format!(
-                    " ('explain {}' shows it lap by lap)",
-                    self.line.plies()
+                    " ('{}' shows it lap by lap)",
+                    command(&format!("explain {}", self.line.plies()))
                 ));
             }
             out(summary);
@@ -583,12 +582,14 @@ impl<G: Solvable> Session<G> {
             Ok(()) => {
                 self.dirty = false;
                 out(format!(
-                    "Saved the game to {q} ({}). Continue it with: bao play --load {q}",
-                    plural(self.line.plies() as u64, "move")
+                    "Saved the game to {q} ({}). Continue it with: {}",
+                    plural(self.line.plies() as u64, "move"),
+                    command(&format!("bao play --load {q}"))
                 ))
             }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => out(format!(
-                "Not saved: {q} already exists. To replace it, type: save! {q}"
+                "Not saved: {q} already exists. To replace it, type: {}",
+                command(&format!("save! {q}"))
             )),
             Err(e) => out(format!(
                 "Cannot save to {q}: {e}. {}",
@@ -713,7 +714,8 @@ impl<G: Solvable> Session<G> {
         }
         match write_autosave(&self.record_text()) {
             Ok(q) => out(format!(
-                "{why}: the game was not saved, so it is in {q}. Continue it with: bao play --load {q}"
+                "{why}: the game was not saved, so it is in {q}. Continue it with: {}",
+                command(&format!("bao play --load {q}"))
             )),
             Err(e) => out(format!("{why}: leaving the game; {e}")),
         }
@@ -897,18 +899,13 @@ fn think<G: Evaluate>(
         out(format!("{what}..."));
         None
     } else {
-        let bar = indicatif::ProgressBar::new_spinner();
-        bar.set_message(format!("{what}…"));
-        bar.enable_steady_tick(Duration::from_millis(100));
-        Some(bar)
+        Some(super::spinner::Spinner::start(format!("{what}…")))
     };
     let result = std::thread::scope(|scope| {
         let handle = scope.spawn(move || engine.search_line(line, limits, &mut |_| {}));
         handle.join()
     });
-    if let Some(bar) = spinner {
-        bar.finish_and_clear();
-    }
+    drop(spinner);
     match result {
         Ok(r) => Ok(r),
         Err(_) => bail!("the engine failed while searching (internal error)"),

@@ -18,6 +18,7 @@ pub mod oracle;
 pub mod render;
 pub mod replay;
 pub mod save;
+pub mod spinner;
 pub mod text;
 pub mod words;
 

@@ -111,11 +111,13 @@ pub fn install_ctrl_c(guard: Guard) {
     };
     std::thread::spawn(move || {
         if signals.forever().next().is_some() {
+            super::spinner::clear_active();
             let text = guard.lock().ok().and_then(|g| g.clone());
             match text {
                 Some(text) => match write_autosave(&text) {
                     Ok(q) => out(format!(
-                        "\nCtrl-C: the game was not saved, so it is in {q}. Continue it with: bao play --load {q}"
+                        "\nCtrl-C: the game was not saved, so it is in {q}. Continue it with: {}",
+                        super::text::command(&format!("bao play --load {q}"))
                     )),
                     Err(e) => out(format!("\nCtrl-C: leaving the game; {e}")),
                 },

@@ -81,10 +81,28 @@ pub fn unquote(text: &str) -> Result<String, String> {
     Ok(name)
 }
 
+/// Glue between the words of a command to type ([`command`]): [`wrap`] never breaks a
+/// line there and prints it as a plain space.
+const GLUE: char = '\u{a0}';
+
+/// `text` (a command the user may type, `bao play --load "my game.bao"`) marked so that
+/// [`wrap`] keeps it on one line unless it is longer than a whole line.
+pub fn command(text: &str) -> String {
+    text.replace(' ', &GLUE.to_string())
+}
+
 /// Word-wraps one line of text to `width` characters. Continuation lines keep the
 /// line's own leading indentation (two more spaces after a `- ` bullet); a word longer
-/// than the width is cut. Lines holding escape codes (a coloured board) are kept whole.
+/// than the width is cut. A [`command`] counts as one word. Lines holding escape codes
+/// (a coloured board) are kept whole.
 pub fn wrap(line: &str, width: usize) -> Vec<String> {
+    wrap_glued(line, width)
+        .into_iter()
+        .map(|l| l.replace(GLUE, " "))
+        .collect()
+}
+
+fn wrap_glued(line: &str, width: usize) -> Vec<String> {
     if line.chars().count() <= width || line.contains('\u{1b}') {
         return vec![line.to_string()];
     }
@@ -214,6 +232,50 @@ mod tests {
             unquote("\"a\" b").unwrap_err(),
             "\"b\" follows the closing quote (one file name only)"
         );
+    }
+
+    #[test]
+    fn a_command_to_type_is_never_split_across_lines() {
+        let q = quote_file("/tmp/bao-autosave-20261201-1234.bao");
+        let text = format!(
+            "Ctrl-C: the game was not saved, so it is in {q}. Continue it with: {}",
+            command(&format!("bao play --load {q}"))
+        );
+        assert_eq!(
+            wrap(&text, 80),
+            [
+                "Ctrl-C: the game was not saved, so it is in /tmp/bao-autosave-20261201-1234.bao.",
+                "Continue it with: bao play --load /tmp/bao-autosave-20261201-1234.bao",
+            ]
+        );
+        // Without the glue this command would straddle the line end.
+        let saved = format!(
+            "Saved the game to /tmp/gggggggg.bao (12 moves). Continue it with: {}",
+            command("bao play --load /tmp/gggggggg.bao")
+        );
+        assert_eq!(
+            wrap(&saved.replace('\u{a0}', " "), 80),
+            [
+                "Saved the game to /tmp/gggggggg.bao (12 moves). Continue it with: bao play",
+                "--load /tmp/gggggggg.bao"
+            ]
+        );
+        assert_eq!(
+            wrap(&saved, 80),
+            [
+                "Saved the game to /tmp/gggggggg.bao (12 moves). Continue it with:",
+                "bao play --load /tmp/gggggggg.bao"
+            ]
+        );
+        let spaced = format!(
+            "  - It captures 13 seeds (from a5, a1, a2, a3, a4 and a6), in 14 laps ('{}' shows it lap by lap)",
+            command("explain 12")
+        );
+        let lines = wrap(&spaced, 80);
+        assert_eq!(lines[1], "    ('explain 12' shows it lap by lap)");
+        assert!(lines
+            .iter()
+            .all(|l| !l.contains('\u{a0}') && l.chars().count() <= 80));
     }
 
     #[test]
