@@ -5,6 +5,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod book;
 pub mod common;
 pub mod play;
 pub mod protocol;

@@ -2,7 +2,7 @@
 //! positions, run engine matches, count perft, speak the engine protocol, serve the web
 //! app. See `docs/cli.md`.
 
-use bao_cli::{common, play, protocol, solve, with_game};
+use bao_cli::{book, common, play, protocol, solve, with_game};
 
 use anyhow::{anyhow, bail, Context, Result};
 use bao_cli::common::{describe_config, make_position, make_rules, parse_engine_spec, GameName};
@@ -46,6 +46,26 @@ fn parse_game(s: &str) -> Result<GameName, String> {
 
 fn parse_side(s: &str) -> Result<Side, String> {
     Side::parse(s).ok_or_else(|| format!("unknown side {s:?}: expected south or north"))
+}
+
+/// `bao book` subcommands.
+#[derive(Subcommand, Debug)]
+enum BookCommand {
+    /// Solve every position within N plies of the Bao Kingulu start (value and final
+    /// score) into FILE; resumes from FILE.partial.
+    Build {
+        /// The plies from the start.
+        #[arg(long, value_name = "N", default_value_t = bao_engine::solve::book::OPENING_PLIES)]
+        plies: u32,
+        /// The book to write.
+        #[arg(long, value_name = "FILE")]
+        out: String,
+    },
+    /// Solve every position of a book again and compare (the shipped book without FILE).
+    Verify {
+        /// The book to check (default: the one shipped with bao).
+        file: Option<String>,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -210,6 +230,9 @@ enum Command {
         /// The certificate file.
         file: String,
     },
+    /// Bao Kingulu: the opening book of solved positions (build it, or check one).
+    #[command(subcommand)]
+    Book(BookCommand),
     /// Bao Kingulu: count the positions reachable from the start (exactly, on disk,
     /// resumable), or those within N plies and whether any game can repeat a position
     /// in them.
@@ -479,6 +502,8 @@ fn run(cli: Cli) -> Result<()> {
             with_game!(game.game, solve_cmd(&game, load.as_deref(), &opts))
         }
         Command::Verify { file } => solve::verify(&file),
+        Command::Book(BookCommand::Build { plies, out }) => book::build(plies, &out),
+        Command::Book(BookCommand::Verify { file }) => book::verify(file.as_deref()),
         Command::Reach {
             dir,
             plies,

@@ -31,6 +31,7 @@
 //! the other's win only by cycling for ever) is reported as not proven.
 
 pub mod certificate;
+pub mod book;
 pub mod oracle;
 pub mod reach;
 
