@@ -488,6 +488,12 @@ async fn a_long_traced_move_is_summarised() {
     assert_eq!(events[60]["text"], "… 9940 more laps …");
     assert_eq!(events[60]["counts"], events[59]["counts"]);
     assert!(events.iter().filter(|e| e["kind"] == "skipped").count() == 1);
+    // Reviewed later, the move has the same 121 events: first 60, skipped, last 60.
+    let (status, at) = req(&app, "GET", &format!("/api/games/{id}/at/1"), &[], None).await;
+    assert_eq!(status, StatusCode::OK, "{at}");
+    assert_eq!(at["played"], r["played"]);
+    assert_eq!(at["played"]["events"].as_array().unwrap().len(), 121);
+    assert_eq!(at["played"]["events"][60]["count"], 19_881);
 }
 
 // ---------------------------------------------------------------------------------
@@ -547,16 +553,26 @@ async fn repetition_ends_the_game_and_such_a_record_loads() {
     let setup = format!("[Game \"kingulu\"]\n[Setup \"{T32}\"]\n");
     let (id, seat, _) = load(&app, json!({ "record": setup, "north": "human" })).await;
     let mut last = Value::Null;
+    let mut last_played = Value::Null;
     for mv in ["A6", "a6", "A6", "a6"] {
         let (status, r) = play(&app, &id, &seat, mv).await;
         assert_eq!(status, StatusCode::OK, "{mv}: {r}");
         last = r["state"].clone();
+        last_played = r["played"].clone();
     }
     let expected = json!({"winner": "South", "reason": "repetition", "result": "1-0",
         "text": "the position occurred for the third time: the game ends, South 27–21"});
     assert_eq!(last["outcome"], expected);
     assert_eq!(last["position"], T32);
     assert_eq!(last["moves"], json!([]));
+    // The move that ended the game (G-R15) is reviewed from the game's own line: the
+    // same events as when it was played, though the game is over now.
+    let (status, at) = req(&app, "GET", &format!("/api/games/{id}/at/4"), &[], None).await;
+    assert_eq!(status, StatusCode::OK, "{at}");
+    assert_eq!(at["position"], T32);
+    assert_eq!(at["played"], last_played);
+    assert_eq!(at["played"]["text"], "a6");
+    assert_eq!(at["played"]["side"], "North");
     let (status, _) = play(&app, &id, &seat, "A6").await;
     assert_eq!(status, StatusCode::CONFLICT);
     let (_, rec) = req(&app, "GET", &format!("/api/games/{id}/record"), &[], None).await;
