@@ -87,7 +87,7 @@ pub const MAX_LIST: usize = 200;
 static STATIC: include_dir::Dir<'_> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/static");
 
 /// One game in use: the game behind its own lock, its event stream, and whether it was
-/// deleted (then every request that still holds the slot gets 404, see [`with_game`]).
+/// deleted (then every request that still holds the slot gets 404, see `with_game`).
 pub struct Slot {
     game: Mutex<Box<dyn Session>>,
     events: broadcast::Sender<Notice>,

@@ -279,7 +279,7 @@ pub fn kind_name(kind: EventKind) -> &'static str {
 }
 
 /// A move for the browser to animate: the one just played (`POST .../play`, `.../engine`)
-/// or one of the game's history (`GET .../at/{ply}`), built by [`played_json`].
+/// or one of the game's history (`GET .../at/{ply}`), built by `played_json`.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct PlayedJson {
     /// The move text.
