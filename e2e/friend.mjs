@@ -3,7 +3,9 @@
 // player B opens it in another browser context (its own storage: another person's browser).
 // Each seat may move only its own side; every move appears live on the other board (the
 // server's event stream); a seat's request for the other side is refused (403). The saved
-// games list offers the game with Continue and Delete.
+// games list offers the game with Continue and Delete. When the creator deletes the game,
+// the friend's board says so and stops following it (no reconnects; a new subscription is
+// a 404).
 import { appUrl, check, equal, fail, finish, launch, shownBoard, serverState, playable, setSpeed, serverHasSeats } from './lib.mjs';
 
 const url = appUrl('friend.mjs');
@@ -83,6 +85,29 @@ try {
   await a.waitForSelector(`#saved li[data-id="${id}"]`);
   const row = await a.textContent(`#saved li[data-id="${id}"]`);
   check(/Bao la Kiswahili, human v human, 2 plies/.test(row) && /Playing/.test(row) && /Delete/.test(row), `saved games: "${row}"`);
+
+  // A deletes the game: the friend's board says so at once, its event stream is closed
+  // (no reconnects), and a new subscription is a clean 404.
+  const streams = [];
+  b.on('request', (r) => { if (r.url().endsWith(`/api/games/${id}/events`)) streams.push(Date.now()); });
+  const del = await a.request.delete(new URL(`/api/games/${id}`, url).href, {
+    headers: { 'X-Bao-Seat': seatA, Origin: new URL(url).origin },
+  });
+  equal(del.status(), 200, 'the creator deletes the game');
+  const deletedAt = Date.now();
+  await b.waitForFunction(() => /was deleted by its creator/.test(document.getElementById('status').textContent), null, { timeout: 5000 });
+  check(Date.now() - deletedAt < 5000, `the friend's board says the game was deleted (${Date.now() - deletedAt} ms)`);
+  equal(await b.textContent('#status'), `Game ${id} was deleted by its creator: start another with New game.`, 'the friend\'s status line');
+  check(/the game was deleted/.test(await b.textContent('#game-info')), 'the game card says the game was deleted');
+  equal(await playable(b), [], 'nothing can be played on the deleted game');
+  check(await b.$eval('#btn-resign', (x) => x.disabled) && await b.$eval('#btn-hint', (x) => x.disabled), 'resign and hint are off');
+  equal(await b.evaluate((i) => JSON.parse(localStorage.getItem('bao-seats') || '{}')[i] || null, id), null, 'the friend\'s browser forgets the seat');
+  await b.waitForTimeout(4500); // longer than the browser's reconnect delay (3 s)
+  equal(streams, [], 'the friend\'s page does not reconnect to the deleted game');
+  const again = await b.request.get(new URL(`/api/games/${id}/events`, url).href);
+  equal(again.status(), 404, 'a new subscription to the deleted game is a 404');
+  equal(await again.json(), { error: `no game with id "${id}" (start one with POST /api/games)` }, 'with a JSON error');
+
   equal([...a.errors, ...b.errors], [], 'no errors in either page\'s console');
 } catch (e) {
   fail(e);

@@ -12,7 +12,9 @@
 //    one-seed namua captures A5< / A5> get both arrows, and A5> is played by clicking.
 // 4. Keyboard only: Tab to the board, arrow keys to A6, Enter, Enter on the arrow: A6<.
 // 5. T5 (safari) from a loaded record; a Bao Kingulu first move; Kujifunza has no nyumba;
-//    the record downloads as a .bao file that names both players; the hint's score.
+//    the record downloads as a .bao file that names both players; the hint's score;
+//    reviewing the last move of a loaded game that ended by repetition (T32) takes its
+//    trace from GET .../at/{ply} alone.
 import path from 'node:path';
 import fs from 'node:fs';
 import {
@@ -256,6 +258,29 @@ try {
   shown = await shownBoard(page);
   equal(kstate.history[0].text, 'A3', 'Kingulu: the move list starts with A3');
   equal(shown.holes, Object.fromEntries(kstate.board.rows.flat().map((c) => [c.name, c.seeds])), 'Kingulu: the board shows the server\'s position');
+
+  // ---- A loaded game that ended by repetition (G-R15, Bao Kingulu T32): reviewing its
+  // last move, never played on this page, takes the trace from the server's GET .../at/4
+  // (traced from the game's own line), with no scratch game loaded.
+  const asked = [];
+  const onRequest = (r) => { if (r.url().includes('/api/')) asked.push(`${r.method()} ${new URL(r.url()).pathname.replace(/\/games\/[^/]+/, '/games/ID')}`); };
+  page.on('request', onRequest);
+  const t32 = path.join(env.dir, 't32.bao');
+  fs.writeFileSync(t32, '[Game "kingulu"]\n[Setup "0 1 4 1 2 1 / 1 4 6 0 6 1 ; S=9 N=12 ; South"]\n\n1. A6 a6 2. A6 a6\n');
+  const beforeT32 = await gameId(page);
+  await page.setInputFiles('#file-load', t32);
+  await page.waitForFunction((b) => location.hash.slice(1) !== b, beforeT32);
+  await page.waitForFunction(() => /Game over/.test(document.getElementById('status').textContent));
+  check(/third time/.test(await page.textContent('#status')), `T32: the game is over by repetition: "${await page.textContent('#status')}"`);
+  asked.length = 0;
+  await page.click('#move-list .mv[data-ply="4"]');
+  await page.waitForFunction(() => /^4:(\d+):\1$/.test(document.getElementById('board-area').dataset.view || ''), null, { timeout: 20000 });
+  check(/^North a6 \(ply 4\)/.test(await page.textContent('#explain h2')), `the review explains North's a6: "${await page.textContent('#explain h2')}"`);
+  const t32Steps = await page.$$eval('#explain .steps li', (ls) => ls.map((l) => l.dataset.kind));
+  check(t32Steps.length >= 3 && t32Steps.includes('sow'), `with its steps: ${t32Steps.join(' ')}`);
+  equal(asked, ['GET /api/games/ID/at/4'], 'one request for the trace, no scratch game');
+  page.off('request', onRequest);
+  await page.click('#btn-live');
 
   // ---- Kujifunza: no nyumba drawn; two people on one screen: no level shown.
   await newGame(page, { rules: 'kujifunza', mode: 'humans' });

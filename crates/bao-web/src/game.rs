@@ -19,7 +19,7 @@ use crate::engines::EnginePool;
 use crate::error::{clip, clip_message, ApiError};
 use crate::store::GameRow;
 use crate::view::{
-    describe_move, hole_places, shares_start, start_hole, summarise_events, AtJson, BoardJson,
+    describe_move, hole_places, played_json, shares_start, start_hole, AtJson, BoardJson,
     HistoryJson, MoveJson, OracleJson, OracleMoveJson, OutcomeJson, PlayedJson, PlayersJson,
     StateJson,
 };
@@ -682,21 +682,9 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
                 legal.join(" ")
             ))
         })?;
-        let before = pos.view();
-        let places = hole_places(&before);
-        let move_text = pos.move_text(mv);
-        let from = start_hole(&move_text, &places);
-        let label = describe_move(&pos, mv, &places, shares_start(&pos, &from, &places)).label;
         let events = self.line.play_traced(mv).map_err(|e| self.line_error(e))?;
         self.version += 1;
-        Ok(PlayedJson {
-            text: move_text,
-            side: pos.side_to_move().to_string(),
-            label,
-            before: BoardJson::from(&before),
-            events: summarise_events(&events),
-            info,
-        })
+        Ok(played_json(&pos, mv, &events, info))
     }
 
     fn undo(&mut self, plies: usize) -> Result<(), ApiError> {
@@ -764,11 +752,23 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
             text: texts[i].clone(),
             from: start_hole(&texts[i], &hole_places(&view)),
         });
+        // The move that led here, traced from the line (the position before it and the
+        // move as played), summarised as the live move was.
+        let played = ply.checked_sub(1).and_then(|i| {
+            let events = self.line.trace(i)?;
+            Some(played_json(
+                &positions[i],
+                self.line.moves()[i],
+                &events,
+                None,
+            ))
+        });
         Ok(AtJson {
             ply,
             last,
             position: pos.to_text(),
             board: BoardJson::from(&view),
+            played,
         })
     }
 

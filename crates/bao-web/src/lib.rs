@@ -35,6 +35,7 @@ pub mod view;
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -85,10 +86,23 @@ pub const MAX_LIST: usize = 200;
 /// The page: every file under `static/`, compiled into the binary.
 static STATIC: include_dir::Dir<'_> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/static");
 
-/// One game in use: the game behind its own lock, and its event stream.
+/// One game in use: the game behind its own lock, its event stream, and whether it was
+/// deleted (then every request that still holds the slot gets 404, see `with_game`).
 pub struct Slot {
     game: Mutex<Box<dyn Session>>,
-    events: broadcast::Sender<Arc<String>>,
+    events: broadcast::Sender<Notice>,
+    /// Set, under the game's lock, by `DELETE /api/games/{id}`.
+    deleted: AtomicBool,
+}
+
+/// What a game's event stream carries: its state after a change (`event: state`), or its
+/// deletion (`event: deleted`, the stream's last event).
+#[derive(Clone, Debug)]
+enum Notice {
+    /// The state JSON ([`view::StateJson`], without `you` and `seat`).
+    State(Arc<String>),
+    /// `{"deleted": id, "text": ...}`: the game was deleted; the stream ends after it.
+    Deleted(Arc<String>),
 }
 
 impl Slot {
@@ -96,6 +110,7 @@ impl Slot {
         Arc::new(Slot {
             game: Mutex::new(game),
             events: broadcast::channel(16).0,
+            deleted: AtomicBool::new(false),
         })
     }
 }
@@ -256,7 +271,7 @@ impl App {
 fn announce(slot: &Slot, g: &mut dyn Session) {
     if slot.events.receiver_count() > 0 {
         if let Ok(text) = serde_json::to_string(&g.state()) {
-            let _ = slot.events.send(Arc::new(text));
+            let _ = slot.events.send(Notice::State(Arc::new(text)));
         }
     }
 }
@@ -807,7 +822,9 @@ async fn load_game(
     .await
 }
 
-/// Runs `f` on the game, on the blocking pool, under the game's own lock.
+/// Runs `f` on the game, on the blocking pool, under the game's own lock. A game deleted
+/// meanwhile (a request that took the slot before the `DELETE`, a computer move that
+/// finished after it) is a 404 and `f` does not run, so nothing writes it back.
 async fn with_game<T: Send + 'static>(
     slot: &Arc<Slot>,
     f: impl FnOnce(&Slot, &mut dyn Session) -> Result<T, ApiError> + Send + 'static,
@@ -815,6 +832,9 @@ async fn with_game<T: Send + 'static>(
     let slot = Arc::clone(slot);
     blocking(move || {
         let mut g = lock(&slot.game);
+        if slot.deleted.load(Ordering::SeqCst) {
+            return Err(ApiError::unknown_game(&g.meta().id));
+        }
         f(&slot, g.as_mut())
     })
     .await
@@ -1240,7 +1260,7 @@ async fn delete_game(
     let s = app.slot(&id).await?;
     let app2 = Arc::clone(&app);
     let key = id.clone();
-    with_game(&s, move |_, g| {
+    with_game(&s, move |slot, g| {
         let seat = require_seat(&headers, g)?;
         if seat != g.meta().seat {
             return Err(ApiError::forbidden(
@@ -1248,6 +1268,16 @@ async fn delete_game(
             ));
         }
         app2.store.delete(&key).map_err(db_error)?;
+        // Under the game's lock: a stream subscribed before this gets the notice, one
+        // subscribing after it finds the flag (404).
+        slot.deleted.store(true, Ordering::SeqCst);
+        let notice = serde_json::json!({
+            "deleted": key,
+            "text": format!("game {key} was deleted by its creator"),
+        });
+        let _ = slot
+            .events
+            .send(Notice::Deleted(Arc::new(notice.to_string())));
         Ok(())
     })
     .await?;
@@ -1333,6 +1363,10 @@ async fn record(
         .into_response())
 }
 
+/// `GET /api/games/{id}/events`: the game's state now and after every change
+/// (`event: state`), until the game is deleted: then one `event: deleted` and the stream
+/// ends. A deleted or unknown game is a 404 (so a browser's EventSource stops
+/// reconnecting).
 async fn events(
     State(app): State<Arc<App>>,
     id: Result<Path<String>, PathRejection>,
@@ -1343,16 +1377,32 @@ async fn events(
         serde_json::to_string(&g.state()).map_err(|e| ApiError::internal(e.to_string()))
     })
     .await?;
-    // The stream holds the slot, so the game stays in memory while someone watches.
+    // The stream holds the slot, so the game stays in memory while someone watches. It
+    // ends right after the deletion notice (state `None`), without waiting for more.
     let hold = Arc::clone(&s);
-    let later = tokio_stream::wrappers::BroadcastStream::new(rx).filter_map(move |m| {
+    let later = futures_util::stream::unfold(Some(rx), move |rx| {
         let _keep = &hold;
-        std::future::ready(m.ok())
+        async move {
+            let mut rx = rx?;
+            loop {
+                match rx.recv().await {
+                    Ok(n @ Notice::Deleted(_)) => return Some((n, None)),
+                    Ok(n) => return Some((n, Some(rx))),
+                    // A slow reader missed some states; the next one is complete.
+                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(broadcast::error::RecvError::Closed) => return None,
+                }
+            }
+        }
     });
-    let stream = futures_util::stream::once(std::future::ready(Arc::new(first)))
+    let stream = futures_util::stream::once(std::future::ready(Notice::State(Arc::new(first))))
         .chain(later)
-        .map(|text| {
-            Ok::<_, std::convert::Infallible>(Event::default().event("state").data(text.as_str()))
+        .map(|notice| {
+            let event = match &notice {
+                Notice::State(text) => Event::default().event("state").data(text.as_str()),
+                Notice::Deleted(text) => Event::default().event("deleted").data(text.as_str()),
+            };
+            Ok::<_, std::convert::Infallible>(event)
         });
     Ok(Sse::new(stream)
         .keep_alive(

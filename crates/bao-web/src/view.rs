@@ -278,7 +278,8 @@ pub fn kind_name(kind: EventKind) -> &'static str {
     }
 }
 
-/// A move just played, for the browser to animate.
+/// A move for the browser to animate: the one just played (`POST .../play`, `.../engine`)
+/// or one of the game's history (`GET .../at/{ply}`), built by `played_json`.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct PlayedJson {
     /// The move text.
@@ -293,6 +294,31 @@ pub struct PlayedJson {
     pub events: Vec<EventJson>,
     /// The engine's last search line (`info depth ...`) when the computer chose the move.
     pub info: Option<String>,
+}
+
+/// Move `mv` played from `pos` with its traced `events` (as [`bao_rules::GameLine`] traced
+/// them): its text, side, label (as offered, with the arrow when the start hole is
+/// shared), the board before it and the events summarised by [`summarise_events`]. The
+/// one builder of [`PlayedJson`], for the live move and for the history alike.
+pub(crate) fn played_json<G: Game>(
+    pos: &G,
+    mv: G::Move,
+    events: &[TraceEvent],
+    info: Option<String>,
+) -> PlayedJson {
+    let before = pos.view();
+    let places = hole_places(&before);
+    let text = pos.move_text(mv);
+    let from = start_hole(&text, &places);
+    let label = describe_move(pos, mv, &places, shares_start(pos, &from, &places)).label;
+    PlayedJson {
+        text,
+        side: pos.side_to_move().to_string(),
+        label,
+        before: BoardJson::from(&before),
+        events: summarise_events(events),
+        info,
+    }
 }
 
 /// What the computer found (`POST .../hint`, and inside `POST .../engine`).
@@ -349,6 +375,10 @@ pub struct AtJson {
     pub position: String,
     /// The board.
     pub board: BoardJson,
+    /// The move that led here as the live move answered it ([`PlayedJson`]: the board
+    /// before it and its traced events, summarised past [`MAX_EVENTS`]), traced from the
+    /// game's own line; `info` is `null` (engine lines are not kept). `null` at ply 0.
+    pub played: Option<PlayedJson>,
 }
 
 /// The screen position (row, column) of every hole of a view.

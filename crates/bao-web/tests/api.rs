@@ -241,11 +241,15 @@ async fn play_undo_and_review() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(at["position"], START_K);
     assert_eq!(at["last"], Value::Null);
+    assert_eq!(at["played"], Value::Null);
     let (_, at) = call(&app, "GET", "/api/games/g1/at/1", None).await;
     assert_eq!(
         at["last"],
         json!({"ply": 1, "side": "South", "text": "A6>", "from": "A6"})
     );
+    // The move that led here, exactly as the live answer had it.
+    assert_eq!(at["played"], r["played"]);
+    assert_eq!(at["played"]["info"], Value::Null);
 
     let (status, s) = call(&app, "POST", "/api/games/g1/undo", Some("{}")).await;
     assert_eq!(status, StatusCode::OK);
@@ -1138,6 +1142,34 @@ async fn kichwa_and_safari_choices_t5() {
     assert_eq!(last["counts"], json!(board));
     assert_eq!(last["stores"], json!([11, 12]));
     assert_eq!(r["state"]["board"]["rows"][2][4]["mark"], "lost-nyumba");
+
+    // Reviewing it later, after North's reply: GET .../at/1 carries the same 24 events,
+    // 9 laps, traced from the game's own line.
+    let first = r["state"]["moves"][0]["text"].as_str().unwrap().to_string();
+    let body = json!({ "move": first }).to_string();
+    let (status, reply) = call(&app, "POST", "/api/games/g1/play", Some(&body)).await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let (status, at) = call(&app, "GET", "/api/games/g1/at/1", None).await;
+    assert_eq!(status, StatusCode::OK, "{at}");
+    assert_eq!(at["played"], r["played"]);
+    let review: Vec<&str> = at["played"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(review, kinds);
+    assert_eq!(review.len(), 24);
+    assert_eq!(review.iter().filter(|k| **k == "sow").count(), 9);
+    assert_eq!(
+        at["played"]["label"],
+        "→ A2>+: captures 5 from a7, 2 captures in all, sown from kichwa A1, safari, 9 laps"
+    );
+    assert_eq!(at["played"]["side"], "South");
+    assert_eq!(at["played"]["before"], s["board"]);
+    let (_, at2) = call(&app, "GET", "/api/games/g1/at/2", None).await;
+    assert_eq!(at2["played"], reply["played"]);
+    assert_eq!(at2["played"]["before"], r["state"]["board"]);
 }
 
 /// T23 of the Bao la Kiswahili spec: a mtaji position with a takasia'd hole (a6), where

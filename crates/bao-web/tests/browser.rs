@@ -8,7 +8,8 @@
 //!   by lap, animates one and plays "Try it";
 //! * `phone.mjs`: at 390×844 the board fills the width, labels are ≥ 11 px, every control
 //!   fits, a move is played by tapping;
-//! * `friend.mjs`: a friend game in two browser contexts, moves appearing live;
+//! * `friend.mjs`: a friend game in two browser contexts, moves appearing live, and the
+//!   friend's board told (and no longer reconnecting) when the creator deletes the game;
 //! * `oracle.mjs`: the Oracle switch colours the playable pits of a late Bao Kingulu
 //!   position by their exact outcome, with the legend, and of the start.
 //!

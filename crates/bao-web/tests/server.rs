@@ -488,6 +488,12 @@ async fn a_long_traced_move_is_summarised() {
     assert_eq!(events[60]["text"], "… 9940 more laps …");
     assert_eq!(events[60]["counts"], events[59]["counts"]);
     assert!(events.iter().filter(|e| e["kind"] == "skipped").count() == 1);
+    // Reviewed later, the move has the same 121 events: first 60, skipped, last 60.
+    let (status, at) = req(&app, "GET", &format!("/api/games/{id}/at/1"), &[], None).await;
+    assert_eq!(status, StatusCode::OK, "{at}");
+    assert_eq!(at["played"], r["played"]);
+    assert_eq!(at["played"]["events"].as_array().unwrap().len(), 121);
+    assert_eq!(at["played"]["events"][60]["count"], 19_881);
 }
 
 // ---------------------------------------------------------------------------------
@@ -547,16 +553,26 @@ async fn repetition_ends_the_game_and_such_a_record_loads() {
     let setup = format!("[Game \"kingulu\"]\n[Setup \"{T32}\"]\n");
     let (id, seat, _) = load(&app, json!({ "record": setup, "north": "human" })).await;
     let mut last = Value::Null;
+    let mut last_played = Value::Null;
     for mv in ["A6", "a6", "A6", "a6"] {
         let (status, r) = play(&app, &id, &seat, mv).await;
         assert_eq!(status, StatusCode::OK, "{mv}: {r}");
         last = r["state"].clone();
+        last_played = r["played"].clone();
     }
     let expected = json!({"winner": "South", "reason": "repetition", "result": "1-0",
         "text": "the position occurred for the third time: the game ends, South 27–21"});
     assert_eq!(last["outcome"], expected);
     assert_eq!(last["position"], T32);
     assert_eq!(last["moves"], json!([]));
+    // The move that ended the game (G-R15) is reviewed from the game's own line: the
+    // same events as when it was played, though the game is over now.
+    let (status, at) = req(&app, "GET", &format!("/api/games/{id}/at/4"), &[], None).await;
+    assert_eq!(status, StatusCode::OK, "{at}");
+    assert_eq!(at["position"], T32);
+    assert_eq!(at["played"], last_played);
+    assert_eq!(at["played"]["text"], "a6");
+    assert_eq!(at["played"]["side"], "North");
     let (status, _) = play(&app, &id, &seat, "A6").await;
     assert_eq!(status, StatusCode::CONFLICT);
     let (_, rec) = req(&app, "GET", &format!("/api/games/{id}/record"), &[], None).await;
@@ -1003,6 +1019,144 @@ async fn an_event_stream_sees_another_clients_move() {
     let moved = seen.find("\"ply\":2").unwrap();
     assert!(thinking < moved, "{seen}");
     assert!(seen[moved..].contains("\"thinking\":false"), "{seen}");
+}
+
+/// A port that was free a moment ago (bound to 127.0.0.1:0 and released).
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Opens the event stream of game `id` (`Connection: close`: the server closes the
+/// connection when the stream ends) and reads up to its first state.
+async fn subscribe(port: u16, id: &str) -> (tokio::net::TcpStream, String) {
+    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .unwrap();
+    stream
+        .write_all(
+            format!(
+                "GET /api/games/{id}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"
+            )
+            .as_bytes(),
+        )
+        .await
+        .unwrap();
+    let mut seen = String::new();
+    read_until(&mut stream, &mut seen, 0, "\"ply\":0").await;
+    assert!(seen.starts_with("HTTP/1.1 200 OK\r\n"), "{seen}");
+    (stream, seen)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deleting_a_game_ends_its_event_streams_with_a_deleted_event() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    serve(port, dir.path()).await;
+    let (status, body) = http(
+        port,
+        &post_json("/api/games", None),
+        r#"{"game":"kingulu","north":"human"}"#,
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let s: Value = serde_json::from_str(&body).unwrap();
+    let (id, seat) = (s["id"].as_str().unwrap(), s["seat"].as_str().unwrap());
+    // Two boards watch (the creator's and a friend's).
+    let (mut one, mut seen_one) = subscribe(port, id).await;
+    let (mut two, mut seen_two) = subscribe(port, id).await;
+
+    let t0 = Instant::now();
+    let (status, body) = http(
+        port,
+        &format!("DELETE /api/games/{id} HTTP/1.1\r\nX-Bao-Seat: {seat}"),
+        "",
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body, format!(r#"{{"deleted":"{id}"}}"#));
+    let deleted = format!(
+        "event: deleted\ndata: {{\"deleted\":\"{id}\",\"text\":\"game {id} was deleted by its creator\"}}\n\n"
+    );
+    for (stream, seen) in [(&mut one, &mut seen_one), (&mut two, &mut seen_two)] {
+        // The last event, then the end of the body and the connection, within 2 s.
+        let rest = async {
+            let mut buf = Vec::new();
+            stream.read_to_end(&mut buf).await.unwrap();
+            seen.push_str(&String::from_utf8_lossy(&buf));
+        };
+        tokio::time::timeout(Duration::from_secs(2), rest)
+            .await
+            .unwrap_or_else(|_| panic!("the stream did not end within 2 s: {seen}"));
+        assert_eq!(seen.matches("event: deleted").count(), 1, "{seen}");
+        assert_eq!(seen.matches("event: state").count(), 1, "{seen}");
+        let at = seen.find("event: deleted").unwrap();
+        // Chunked: the event's chunk, then the last chunk `0`.
+        let tail = &seen[at..];
+        assert!(tail.starts_with(&deleted), "{tail:?}");
+        assert!(tail.ends_with("\r\n0\r\n\r\n"), "{tail:?}");
+    }
+    let took = t0.elapsed();
+    assert!(took < Duration::from_secs(2), "{took:?}");
+
+    // A browser reconnecting gets a clean 404 at once, as does the game itself.
+    let gone =
+        format!(r#"{{"error":"no game with id \"{id}\" (start one with POST /api/games)"}}"#);
+    let t0 = Instant::now();
+    let (status, body) = http(port, &format!("GET /api/games/{id}/events HTTP/1.1"), "").await;
+    assert_eq!((status, body.as_str()), (404, gone.as_str()));
+    assert!(t0.elapsed() < Duration::from_secs(2));
+    let (status, body) = http(port, &format!("GET /api/games/{id} HTTP/1.1"), "").await;
+    assert_eq!((status, body.as_str()), (404, gone.as_str()));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_computer_move_finishing_after_the_delete_does_not_bring_the_game_back() {
+    let app = bao_web::router();
+    // Level 9 searches Bao la Kiswahili's start for 2 s.
+    let (id, seat) = start(&app, r#"{"game":"kiswahili","south":"computer","level":9}"#).await;
+    let engine = {
+        let (app, id, seat) = (app.clone(), id.clone(), seat.clone());
+        tokio::spawn(async move {
+            req(
+                &app,
+                "POST",
+                &format!("/api/games/{id}/engine"),
+                &[("x-bao-seat", &seat)],
+                Some("{}"),
+            )
+            .await
+        })
+    };
+    let t0 = Instant::now();
+    loop {
+        let (_, s) = req(&app, "GET", &format!("/api/games/{id}"), &[], None).await;
+        if s["thinking"] == true {
+            break;
+        }
+        assert!(t0.elapsed() < Duration::from_secs(5), "never thinking: {s}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let (status, d) = req(
+        &app,
+        "DELETE",
+        &format!("/api/games/{id}"),
+        &[("x-bao-seat", &seat)],
+        None,
+    )
+    .await;
+    assert_eq!((status, d), (StatusCode::OK, json!({ "deleted": id })));
+    let gone = format!("no game with id \"{id}\" (start one with POST /api/games)");
+    assert_eq!(engine.await.unwrap(), err(StatusCode::NOT_FOUND, &gone));
+    assert_eq!(
+        req(&app, "GET", &format!("/api/games/{id}"), &[], None).await,
+        err(StatusCode::NOT_FOUND, &gone)
+    );
+    let (_, list) = req(&app, "GET", "/api/games", &[], None).await;
+    assert_eq!(list, json!([]));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

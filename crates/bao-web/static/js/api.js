@@ -62,20 +62,41 @@ export async function api(method, path, body, opts = {}) {
 
 /**
  * Follows the server-sent event stream of game `id`: calls `onState(state)` for every
- * `state` event. Answers a function that stops following. Without a stream on the server
- * (404) the browser's EventSource gives up after the first error.
+ * `state` event. When the game is deleted the server sends one `deleted` event
+ * ({deleted, text}, docs/web.md) and ends the stream: the EventSource is closed here (it
+ * would otherwise reconnect) and `onEnd(notice)` is called. When the browser gives up on
+ * its own (a reconnect answered 404, e.g. the game was deleted while this page was
+ * offline), `onEnd(null)` is called. Answers a function that stops following.
  */
-export function follow(id, onState, onStatus) {
+export function follow(id, onState, onStatus, onEnd) {
   if (typeof EventSource === 'undefined') return () => {};
   const es = new EventSource(`/api/games/${encodeURIComponent(id)}/events`);
+  let ended = false;
+  const end = (notice) => {
+    es.close();
+    if (ended) return;
+    ended = true;
+    if (onStatus) onStatus(false);
+    if (onEnd) onEnd(notice);
+  };
   es.addEventListener('state', (ev) => {
     try {
       onState(JSON.parse(ev.data));
     } catch (_) { /* a malformed event is ignored */ }
   });
+  es.addEventListener('deleted', (ev) => {
+    let notice = { deleted: id, text: `game ${id} was deleted` };
+    try {
+      notice = { ...notice, ...JSON.parse(ev.data) };
+    } catch (_) { /* the default text */ }
+    end(notice);
+  });
   es.addEventListener('open', () => onStatus && onStatus(true));
-  es.addEventListener('error', () => onStatus && onStatus(false));
-  return () => es.close();
+  es.addEventListener('error', () => {
+    if (es.readyState === EventSource.CLOSED) end(null);
+    else if (onStatus) onStatus(false);
+  });
+  return () => { ended = true; es.close(); };
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

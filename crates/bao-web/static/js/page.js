@@ -62,11 +62,11 @@ function render() {
   renderHelp();
   $('btn-download').href = `/api/games/${encodeURIComponent(s.id)}/record`;
   $('btn-download').setAttribute('download', `game-${s.id}.bao`);
-  const canAct = !app.busy && !app.animating;
+  const canAct = !app.busy && !app.animating && !app.deleted;
   $('btn-undo').disabled = !canAct || undoPlies() === 0;
   $('btn-hint').disabled = !canAct || !humanToMove();
   $('btn-resign').disabled = !canAct || !!s.outcome || mySides().length === 0;
-  $('btn-invite').disabled = !!s.outcome || !seatFor(s.id);
+  $('btn-invite').disabled = !!app.deleted || !!s.outcome || !seatFor(s.id);
   if (app.animating) return; // the animation draws the board
   if (app.view) {
     renderView();
@@ -94,7 +94,7 @@ function render() {
     selected: app.selected,
     hint: app.hint && interactive ? app.hint.best.from : null,
     arrows,
-    over: !!s.outcome,
+    over: !!s.outcome || !!app.deleted,
     onHole: onHoleClick,
     onArrow: onArrowClick,
     focusArrow: app.focusArrow,
@@ -145,13 +145,13 @@ function renderChoices(groups) {
   const box = $('choices');
   box.textContent = '';
   const s = app.state;
-  if (s.outcome && !app.busy) {
+  if ((s.outcome || app.deleted) && !app.busy) {
     const again = document.createElement('button');
     again.textContent = 'New game…';
     again.className = 'primary';
     again.addEventListener('click', openDialog);
     box.appendChild(again);
-    if (s.history.length) {
+    if (s.history.length && !app.deleted) {
       const review = document.createElement('button');
       review.textContent = 'Review from the start';
       review.addEventListener('click', () => openMove(0));
@@ -308,7 +308,7 @@ async function playMove(text) {
 
 async function continueGame() {
   const loop = app.loop;
-  while (app.state && !app.state.outcome && isComputer(app.state.to_move) && loop === app.loop && !app.view) {
+  while (app.state && !app.state.outcome && !app.deleted && isComputer(app.state.to_move) && loop === app.loop && !app.view) {
     if (app.busy) return;
     if (app.state.you && !seatFor(app.state.id)) return; // a spectator waits for the stream
     app.busy = true;
@@ -393,7 +393,43 @@ async function onStreamState(state) {
 function startFollowing(id) {
   if (app.unfollow) app.unfollow();
   app.live = false;
-  app.unfollow = follow(id, onStreamState, (ok) => { app.live = ok; if (app.state) renderInfo(); });
+  const here = () => app.state && app.state.id === id;
+  app.unfollow = follow(id, onStreamState, (ok) => { app.live = ok; if (here()) renderInfo(); }, async (notice) => {
+    if (!here()) return;
+    if (notice) {
+      gameDeleted(notice.text);
+      return;
+    }
+    // The browser stopped reconnecting: deleted while this page was away, or a server
+    // without this game (404). Another failure just leaves the board as it is.
+    try {
+      await api('GET', `/api/games/${encodeURIComponent(id)}`);
+    } catch (e) {
+      if (e.status === 404 && here()) gameDeleted(`game ${id} is not on this server any more`);
+    }
+  });
+}
+
+/**
+ * The game on this board was deleted (by its creator, maybe on another board): the board
+ * stays visible but nothing can be played, the status says so, and this browser forgets
+ * the game's seat.
+ */
+function gameDeleted(text) {
+  const id = app.state.id;
+  app.loop++; // a computer loop of this game stops
+  app.deleted = text;
+  app.selected = null;
+  app.hint = null;
+  app.busy = false;
+  app.thinking = false;
+  app.live = false;
+  saveSeat(id, null);
+  try {
+    if (localStorage.getItem('bao-last-game') === id) localStorage.removeItem('bao-last-game');
+  } catch (_) { /* private mode */ }
+  render();
+  refreshSaved();
 }
 
 // ---------------------------------------------------------------------------------
@@ -594,6 +630,7 @@ async function copyInvite() {
 
 function adopt(state) {
   app.loop++;
+  app.deleted = null;
   if (state.seat) saveSeat(state.id, state.seat);
   adoptState(state);
   app.view = null;

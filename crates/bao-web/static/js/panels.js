@@ -50,6 +50,11 @@ export function renderStatus() {
   const st = $('status');
   st.className = '';
   st.textContent = '';
+  if (app.deleted) {
+    st.className = 'over';
+    st.textContent = `${app.deleted.charAt(0).toUpperCase()}${app.deleted.slice(1)}: start another with New game.`;
+    return;
+  }
   if (s.outcome) {
     st.className = 'over';
     st.textContent = `Game over — ${s.outcome.text}.`;
@@ -92,7 +97,8 @@ export function renderInfo() {
   ];
   if (s.board.scores) rows.push(['Score', `South ${s.board.scores[0]} · North ${s.board.scores[1]}`]);
   if (s.outcome) rows.push(['Result', s.outcome.text]);
-  if (friendGame()) rows.push(['Live', app.live ? 'following the other board' : 'connecting…']);
+  if (app.deleted) rows.push(['Live', 'the game was deleted']);
+  else if (friendGame()) rows.push(['Live', app.live ? 'following the other board' : 'connecting…']);
   const dl = document.createElement('dl');
   for (const [k, v] of rows) {
     const dt = document.createElement('dt');

@@ -1,7 +1,7 @@
 // Reviewing moves: the trace of any move of a game (from the moves this page saw played,
-// from the server's `GET .../at/{ply}` when it carries `played`, or else replayed on a
-// scratch game created from the position before it and deleted again), and the
-// explanation panel that lists a move's steps with the shown one marked.
+// or from the server's `GET .../at/{ply}`, whose `played` the server traces from the
+// game's own line: docs/web.md), and the explanation panel that lists a move's steps with
+// the shown one marked.
 
 import { api } from './api.js';
 import { framesOf, lapsOf } from './trace.js';
@@ -21,40 +21,13 @@ export function forget(id, from = 0) {
   }
 }
 
-/** The record's tags that describe the game and its rules (not players, date, result, setup). */
-function ruleTags(record) {
-  return record.split(/\r?\n/)
-    .filter((l) => /^\s*\[/.test(l))
-    .filter((l) => !/^\s*\[(Setup|Result|Termination|Date|South|North|Event|Site|Round)\s/i.test(l));
-}
-
-/**
- * Replays move `ply` of `state` on a scratch game made from the position before it (both
- * sides human) and deletes that game again. Answers the `played` object.
- */
-async function replayOnScratch(state, ply) {
-  const before = await api('GET', `/api/games/${state.id}/at/${ply - 1}`);
-  const record = await api('GET', `/api/games/${state.id}/record`);
-  const tags = ruleTags(String(record));
-  tags.push(`[Setup "${before.position}"]`);
-  const text = `${tags.join('\n')}\n\n*\n`;
-  const scratch = await api('POST', '/api/games/load', { record: text, south: 'human', north: 'human' });
-  const opts = scratch.seat ? { seat: scratch.seat } : {};
-  try {
-    const r = await api('POST', `/api/games/${scratch.id}/play`, { move: state.history[ply - 1].text }, opts);
-    return r.played;
-  } finally {
-    api('DELETE', `/api/games/${scratch.id}`, undefined, opts).catch(() => {});
-  }
-}
-
 /** The trace of move `ply` (1-based) of `state`: { played, after (board after it) }. */
 export async function traceOf(state, ply) {
   const key = `${state.id}:${ply}`;
   if (cache.has(key)) return cache.get(key);
   const at = await api('GET', `/api/games/${state.id}/at/${ply}`);
-  let played = at.played || null;
-  if (!played) played = await replayOnScratch(state, ply);
+  let played = at.played;
+  if (!played) throw new Error(`the server sent no trace of move ${ply}`);
   const h = state.history[ply - 1];
   played = { ...played, from: played.from || (h && h.from), side: played.side || (h && h.side) };
   const entry = { played, after: at.board };

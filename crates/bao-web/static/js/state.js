@@ -21,6 +21,7 @@ export const app = {
   last: null, // the same for the last move, kept after its animation (the panel shows it)
   unfollow: null,
   live: false, // the event stream is connected
+  deleted: null, // the sentence saying the game on the board was deleted (then nothing is played)
   settings: { game: 'kiswahili', rules: '', level: 5, mode: 'south' },
 };
 
@@ -79,7 +80,7 @@ export function modePlayers(mode) {
 
 export function humanToMove() {
   const s = app.state;
-  return s && !s.outcome && !isComputer(s.to_move) && mine(s.to_move);
+  return s && !s.outcome && !app.deleted && !isComputer(s.to_move) && mine(s.to_move);
 }
 
 // ---------------------------------------------------------------------------------
