@@ -158,7 +158,10 @@ fn read_partial(path: &str, rules: &Rules) -> Result<(Book, HashSet<Kingulu>)> {
 pub fn verify(file: Option<&str>) -> Result<()> {
     let rules = Rules::default();
     let (name, text) = match file {
-        Some(f) => (f.to_string(), crate::common::read_text_file(f, MAX_BOOK_BYTES)?),
+        Some(f) => (
+            f.to_string(),
+            crate::common::read_text_file(f, MAX_BOOK_BYTES)?,
+        ),
         None => ("the shipped book".to_string(), OPENING_TEXT.to_string()),
     };
     let book = Book::parse(&text, &rules).with_context(|| name.clone())?;
@@ -179,7 +182,11 @@ pub fn verify(file: Option<&str>) -> Result<()> {
             (got != Some(*known)).then(|| {
                 let said = Book::line(pos, *known);
                 match got {
-                    Some(k) => format!("line {line}: `{said}`, but the solver finds {} | {}", value_text(k), k.south),
+                    Some(k) => format!(
+                        "line {line}: `{said}`, but the solver finds {} | {}",
+                        value_text(k),
+                        k.south
+                    ),
                     None => format!("line {line}: `{said}`, but the solver cannot decide it"),
                 }
             })

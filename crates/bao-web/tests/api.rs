@@ -262,7 +262,9 @@ async fn engine_move_hint_and_two_separate_games() {
     let app = bao_web::router();
     new_game(&app, r#"{"game":"kingulu","level":1,"south":"computer"}"#).await;
     new_game(&app, r#"{"game":"kiswahili","level":1}"#).await;
-    let (status, h) = call(&app, "POST", "/api/games/g1/hint", Some("{}")).await;
+    // Bao la Kiswahili's hint is the search's (a Bao Kingulu hint at the start is proved
+    // from the opening book: `kingulu_hint_at_the_start_is_proved`).
+    let (status, h) = call(&app, "POST", "/api/games/g2/hint", Some("{}")).await;
     assert_eq!(status, StatusCode::OK, "{h}");
     // The game is at level 1 (random moves); hints search at bao_engine::hint::HINT_LEVEL.
     let depth = bao_engine::hint::hint_config()
@@ -276,9 +278,10 @@ async fn engine_move_hint_and_two_separate_games() {
             .starts_with(&format!("info depth {depth} ")),
         "{h}"
     );
+    let (_, k) = call(&app, "GET", "/api/games/g2", None).await;
+    assert!(texts(&k["moves"]).contains(&h["best"]["text"].as_str().unwrap().to_string()));
+    assert_eq!(k["ply"], 0, "a hint does not play");
     let (_, s) = call(&app, "GET", "/api/games/g1", None).await;
-    assert!(texts(&s["moves"]).contains(&h["best"]["text"].as_str().unwrap().to_string()));
-    assert_eq!(s["ply"], 0, "a hint does not play");
 
     let (status, r) = call(&app, "POST", "/api/games/g1/engine", Some("{}")).await;
     assert_eq!(status, StatusCode::OK, "{r}");
@@ -1302,10 +1305,10 @@ async fn oracle_values_of_a_kingulu_position() {
     );
 }
 
-/// At the Bao Kingulu start the 2 s budget may not be enough in a debug build: every
-/// move is either not proven or has its solved value (docs/solved.md).
+/// At the Bao Kingulu start every move has its exact value and margin at once: the
+/// opening book holds the start's children (docs/solved.md, "The opening book").
 #[tokio::test]
-async fn oracle_at_the_kingulu_start_is_exact_or_not_proven() {
+async fn oracle_at_the_kingulu_start_is_exact() {
     let app = bao_web::router();
     new_game(&app, r#"{"game":"kingulu","level":1}"#).await;
     let (status, o) = call(&app, "GET", "/api/games/g1/oracle", None).await;
@@ -1320,16 +1323,22 @@ async fn oracle_at_the_kingulu_start_is_exact_or_not_proven() {
     assert_eq!(moves.len(), 4, "{o}");
     for (m, (mv, value, plies, margin)) in moves.iter().zip(solved) {
         assert_eq!(m["move"], mv);
-        if m["value"].is_null() {
-            assert_eq!(m["text"], "not proven", "{m}");
-            assert!(m["plies"].is_null() && m["margin"].is_null(), "{m}");
-        } else {
-            assert_eq!(m["value"], value, "{m}");
-            assert_eq!(m["plies"], plies, "{m}");
-            assert_eq!(m["text"], format!("{value} in {plies}"), "{m}");
-            assert!(m["margin"].is_null() || m["margin"] == margin, "{m}");
-        }
+        assert_eq!(m["value"], value, "{m}");
+        assert_eq!(m["plies"], plies, "{m}");
+        assert_eq!(m["text"], format!("{value} in {plies}"), "{m}");
+        assert_eq!(m["margin"], margin, "{m}");
     }
+}
+
+/// The hint at the Bao Kingulu start is the proved winning move, from the opening book.
+#[tokio::test]
+async fn kingulu_hint_at_the_start_is_proved() {
+    let app = bao_web::router();
+    new_game(&app, r#"{"game":"kingulu","level":1}"#).await;
+    let (status, h) = call(&app, "POST", "/api/games/g1/hint", Some("{}")).await;
+    assert_eq!(status, StatusCode::OK, "{h}");
+    assert_eq!(h["best"]["text"], "A3", "{h}");
+    assert_eq!(h["score"], "win in 29 plies, South 26–22 (proved)", "{h}");
 }
 
 /// `POST /api/games/{id}/hint` in a Bao Kingulu game loaded after `1. A4 a3` (South to

@@ -117,11 +117,8 @@ impl Book {
                 )));
             };
             let pos = Kingulu::from_text(pos, rules).map_err(|e| err(e.to_string()))?;
-            let value = parse_value(value).ok_or_else(|| {
-                err(format!(
-                    "`{value}` is not a value (win N, loss N or draw)"
-                ))
-            })?;
+            let value = parse_value(value)
+                .ok_or_else(|| err(format!("`{value}` is not a value (win N, loss N or draw)")))?;
             let south: u32 = south
                 .parse()
                 .ok()
@@ -249,11 +246,26 @@ mod tests {
         let rules = Rules::default();
         let start = "4 4 4 4 4 4 / 4 4 4 4 4 4 ; S=0 N=0 ; South";
         let cases = [
-            (format!("# c\n{start} | win 29"), "line 2: expected `position | value | South's score`, found 2 fields"),
-            (format!("{start} | won 29 | 26"), "line 1: `won 29` is not a value (win N, loss N or draw)"),
-            (format!("{start} | win 29 | 49"), "line 1: `49` is not a score of 0..=48"),
-            (format!("{start} | win 29 | 22"), "line 1: the value win in 29 contradicts South's final score 22"),
-            (format!("{start} | win 29 | 26\n{start} | win 29 | 26"), "line 2: the position is given twice"),
+            (
+                format!("# c\n{start} | win 29"),
+                "line 2: expected `position | value | South's score`, found 2 fields",
+            ),
+            (
+                format!("{start} | won 29 | 26"),
+                "line 1: `won 29` is not a value (win N, loss N or draw)",
+            ),
+            (
+                format!("{start} | win 29 | 49"),
+                "line 1: `49` is not a score of 0..=48",
+            ),
+            (
+                format!("{start} | win 29 | 22"),
+                "line 1: the value win in 29 contradicts South's final score 22",
+            ),
+            (
+                format!("{start} | win 29 | 26\n{start} | win 29 | 26"),
+                "line 2: the position is given twice",
+            ),
         ];
         for (text, want) in cases {
             assert_eq!(Book::parse(&text, &rules).unwrap_err().to_string(), want);

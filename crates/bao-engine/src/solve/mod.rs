@@ -30,8 +30,8 @@
 //! under both O7 settings. A value that only repetition could decide (one side can stop
 //! the other's win only by cycling for ever) is reported as not proven.
 
-pub mod certificate;
 pub mod book;
+pub mod certificate;
 pub mod oracle;
 pub mod reach;
 
@@ -229,6 +229,13 @@ pub trait Solvable: Evaluate {
     /// one.
     fn final_score(&self, side: Side) -> Option<u32>;
 
+    /// The exact value and final score of this position from the opening book
+    /// ([`book::opening`]), if it is there (Bao Kingulu under default rules, within
+    /// [`book::OPENING_PLIES`] plies of the start); `None` by default.
+    fn known(&self) -> Option<book::Known> {
+        None
+    }
+
     /// A move-ordering key of this position (after a move by `mover`): higher = better
     /// for `mover`. Finished games first by result, then the static evaluation.
     fn order_key(&self, mover: Side) -> i32 {
@@ -260,6 +267,10 @@ impl Solvable for Kingulu {
 
     fn final_score(&self, side: Side) -> Option<u32> {
         Some(u32::from(self.score(side)))
+    }
+
+    fn known(&self) -> Option<book::Known> {
+        book::opening().get(self)
     }
 }
 

@@ -16,7 +16,8 @@ pub fn oracle<G: Solvable>(pos: &G, time_ms: u64) -> Vec<MoveValue<G::Move>> {
     let mut solver: Solver<G> = Solver::new(SolveLimits {
         time_ms: Some(time_ms),
         ..SolveLimits::default()
-    });
+    })
+    .with_book();
     let mut kids = Vec::new();
     pos.children(&mut kids);
     let mut values: Vec<MoveValue<G::Move>> = kids

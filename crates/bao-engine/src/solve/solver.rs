@@ -71,6 +71,8 @@ pub struct Solver<G: Solvable> {
     score: [Prover<G>; 2],
     budget: SolveBudget,
     limits: SolveLimits,
+    /// Whether positions of the opening book ([`Solvable::known`]) are taken from it.
+    book: bool,
 }
 
 impl<G: Solvable> Solver<G> {
@@ -88,7 +90,17 @@ impl<G: Solvable> Solver<G> {
             ],
             budget: SolveBudget::new(&limits),
             limits,
+            book: false,
         }
+    }
+
+    /// This solver, taking the values and final scores of positions in the opening book
+    /// ([`Solvable::known`], [`super::book`]) from it instead of solving them: for the
+    /// oracle and perfect play. (`bao solve` does not, as its certificates need the
+    /// proof itself.)
+    pub fn with_book(mut self) -> Self {
+        self.book = true;
+        self
     }
 
     /// Calls `f` about every 2 seconds during long solves.
@@ -131,6 +143,15 @@ impl<G: Solvable> Solver<G> {
             time_ms: 0,
         };
         if report.value.is_some() {
+            return report;
+        }
+        if let Some(k) = self.book.then(|| pos.known()).flatten() {
+            report.value = Some(k.value);
+            report.no_win_within = match k.value {
+                ExactValue::Win(n) | ExactValue::Loss(n) => n - 1,
+                ExactValue::Draw => self.limits.max_depth,
+            };
+            report.at_least_draw = [k.south >= G::SEEDS / 2, G::SEEDS - k.south >= G::SEEDS / 2];
             return report;
         }
         let s = pos.side_to_move();
@@ -236,6 +257,10 @@ impl<G: Solvable> Solver<G> {
         let mut lo = UNPROVEN; // South ≥ lo proven (−1: nothing proven)
         let mut north = UNPROVEN; // North ≥ north proven
         let mut depth = 0;
+        if let Some(k) = self.book.then(|| pos.known()).flatten() {
+            lo = k.south as i32;
+            north = seeds - lo;
+        }
         if let Some(sc) = pos.outcome().and(pos.final_score(Side::South)) {
             lo = sc as i32;
             north = seeds - lo;
@@ -477,7 +502,8 @@ pub fn perfect_move<G: Solvable>(pos: &G, time_ms: u64) -> Option<(G::Move, Opti
     let mut solver = Solver::new(SolveLimits {
         time_ms: Some(time_ms),
         ..SolveLimits::default()
-    });
+    })
+    .with_book();
     let mut kids = Vec::new();
     pos.children(&mut kids);
     // Margins first (all moves must be proven), the outcome only for the best ones.
