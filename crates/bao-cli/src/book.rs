@@ -145,7 +145,7 @@ fn read_partial(path: &str, rules: &Rules) -> Result<(Book, HashSet<Kingulu>)> {
             undecided.insert(pos);
         }
     }
-    let book = Book::parse(whole, rules).with_context(|| format!("{path}"))?;
+    let book = Book::parse(whole, rules).with_context(|| path.to_string())?;
     Ok((book, undecided))
 }
 
