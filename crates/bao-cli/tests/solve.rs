@@ -171,3 +171,43 @@ fn reach_counts_the_first_levels_on_disk_and_refuses_bad_limits() {
     let err = failure(&run(&["reach", "--dir", progress.to_str().unwrap()]));
     assert!(err.contains("is not a progress file of bao reach"), "{err}");
 }
+
+#[test]
+fn book_verify_confirms_entries_and_names_the_wrong_line() {
+    let shipped = include_str!("../../bao-engine/data/kingulu-opening.txt");
+    // Three entries six plies in (quick to solve again), after a comment line.
+    let tail: Vec<&str> = shipped.lines().rev().take(3).collect();
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.txt");
+    std::fs::write(&good, format!("# three entries\n{}\n", tail.join("\n"))).unwrap();
+    let text = stdout(&run(&["book", "verify", good.to_str().unwrap()]));
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("positions checked 3, "), "{text}");
+    assert_eq!(lines[1], format!("{}: every entry confirmed", good.display()));
+    // One score changed on line 3: refused with that line and the solver's own value.
+    let (pos, rest) = tail[1].split_once(" | ").unwrap();
+    let (value, south) = rest.split_once(" | ").unwrap();
+    let south: u32 = south.parse().unwrap();
+    // Another score on the same side of 24 keeps the line readable.
+    let other = if south > 24 { south + 1 } else if south < 24 { south - 1 } else { 24 };
+    assert_ne!(other, south, "pick an entry that is not a draw");
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(
+        &bad,
+        format!("# three entries\n{}\n{pos} | {value} | {other}\n{}\n", tail[0], tail[2]),
+    )
+    .unwrap();
+    let err = failure(&run(&["book", "verify", bad.to_str().unwrap()]));
+    assert!(
+        err.contains(&format!(
+            "line 3: `{pos} | {value} | {other}`, but the solver finds {value} | {south}"
+        )),
+        "{err}"
+    );
+    // A line that does not read.
+    std::fs::write(&bad, format!("{pos} | {value}\n")).unwrap();
+    let err = failure(&run(&["book", "verify", bad.to_str().unwrap()]));
+    assert!(err.contains("line 1: expected `position | value | South's score`, found 2 fields"), "{err}");
+    let err = failure(&run(&["book", "build", "--plies", "11", "--out", "x"]));
+    assert!(err.contains("--plies 11: at most 10"), "{err}");
+}
