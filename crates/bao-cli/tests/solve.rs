@@ -183,18 +183,30 @@ fn book_verify_confirms_entries_and_names_the_wrong_line() {
     let text = stdout(&run(&["book", "verify", good.to_str().unwrap()]));
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].starts_with("positions checked 3, "), "{text}");
-    assert_eq!(lines[1], format!("{}: every entry confirmed", good.display()));
+    assert_eq!(
+        lines[1],
+        format!("{}: every entry confirmed", good.display())
+    );
     // One score changed on line 3: refused with that line and the solver's own value.
     let (pos, rest) = tail[1].split_once(" | ").unwrap();
     let (value, south) = rest.split_once(" | ").unwrap();
     let south: u32 = south.parse().unwrap();
     // Another score on the same side of 24 keeps the line readable.
-    let other = if south > 24 { south + 1 } else if south < 24 { south - 1 } else { 24 };
+    let other = if south > 24 {
+        south + 1
+    } else if south < 24 {
+        south - 1
+    } else {
+        24
+    };
     assert_ne!(other, south, "pick an entry that is not a draw");
     let bad = dir.path().join("bad.txt");
     std::fs::write(
         &bad,
-        format!("# three entries\n{}\n{pos} | {value} | {other}\n{}\n", tail[0], tail[2]),
+        format!(
+            "# three entries\n{}\n{pos} | {value} | {other}\n{}\n",
+            tail[0], tail[2]
+        ),
     )
     .unwrap();
     let err = failure(&run(&["book", "verify", bad.to_str().unwrap()]));
@@ -207,7 +219,10 @@ fn book_verify_confirms_entries_and_names_the_wrong_line() {
     // A line that does not read.
     std::fs::write(&bad, format!("{pos} | {value}\n")).unwrap();
     let err = failure(&run(&["book", "verify", bad.to_str().unwrap()]));
-    assert!(err.contains("line 1: expected `position | value | South's score`, found 2 fields"), "{err}");
+    assert!(
+        err.contains("line 1: expected `position | value | South's score`, found 2 fields"),
+        "{err}"
+    );
     let err = failure(&run(&["book", "build", "--plies", "11", "--out", "x"]));
     assert!(err.contains("--plies 11: at most 10"), "{err}");
 }

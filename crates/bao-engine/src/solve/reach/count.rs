@@ -182,7 +182,7 @@ fn level_file(dir: &Path, lv: usize) -> PathBuf {
     dir.join(format!("level-{lv:03}.keys"))
 }
 
-fn read_keys(path: &Path) -> io::Result<Vec<u64>> {
+pub(super) fn read_keys(path: &Path) -> io::Result<Vec<u64>> {
     let mut keys = Vec::new();
     if !path.exists() {
         return Ok(keys);
