@@ -877,6 +877,17 @@ async fn serve(port: u16, dir: &std::path::Path) {
 }
 
 /// One HTTP/1.1 exchange (`Connection: close`); returns the status and the body.
+/// Creates a game on the server at `port` with this JSON body: its id and seat token.
+async fn create(port: u16, body: &str) -> (String, String) {
+    let (status, body) = http(port, &post_json("/api/games", None), body).await;
+    assert_eq!(status, 201, "{body}");
+    let s: Value = serde_json::from_str(&body).unwrap();
+    (
+        s["id"].as_str().unwrap().to_string(),
+        s["seat"].as_str().unwrap().to_string(),
+    )
+}
+
 async fn http(port: u16, raw_head: &str, body: &str) -> (u16, String) {
     let mut s = tokio::net::TcpStream::connect(("127.0.0.1", port))
         .await
@@ -929,15 +940,7 @@ async fn an_event_stream_sees_another_clients_move() {
     let dir = tempfile::tempdir().unwrap();
     let port = 18131;
     serve(port, dir.path()).await;
-    let (status, body) = http(
-        port,
-        &post_json("/api/games", None),
-        r#"{"game":"kingulu","north":"human"}"#,
-    )
-    .await;
-    assert_eq!(status, 201, "{body}");
-    let s: Value = serde_json::from_str(&body).unwrap();
-    let (id, seat) = (s["id"].as_str().unwrap(), s["seat"].as_str().unwrap());
+    let (id, seat) = &create(port, r#"{"game":"kingulu","north":"human"}"#).await;
 
     let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port))
         .await
@@ -981,14 +984,7 @@ async fn an_event_stream_sees_another_clients_move() {
     assert!(seen[from..].contains("\"history\":[]"), "{seen}");
 
     // Against the computer: the stream says when it starts thinking, then its move.
-    let (_, body) = http(
-        port,
-        &post_json("/api/games", None),
-        r#"{"game":"kingulu","level":2}"#,
-    )
-    .await;
-    let s: Value = serde_json::from_str(&body).unwrap();
-    let (id, seat) = (s["id"].as_str().unwrap(), s["seat"].as_str().unwrap());
+    let (id, seat) = &create(port, r#"{"game":"kingulu","level":2}"#).await;
     let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port))
         .await
         .unwrap();
@@ -1057,15 +1053,7 @@ async fn deleting_a_game_ends_its_event_streams_with_a_deleted_event() {
     let dir = tempfile::tempdir().unwrap();
     let port = free_port();
     serve(port, dir.path()).await;
-    let (status, body) = http(
-        port,
-        &post_json("/api/games", None),
-        r#"{"game":"kingulu","north":"human"}"#,
-    )
-    .await;
-    assert_eq!(status, 201, "{body}");
-    let s: Value = serde_json::from_str(&body).unwrap();
-    let (id, seat) = (s["id"].as_str().unwrap(), s["seat"].as_str().unwrap());
+    let (id, seat) = &create(port, r#"{"game":"kingulu","north":"human"}"#).await;
     // Two boards watch (the creator's and a friend's).
     let (mut one, mut seen_one) = subscribe(port, id).await;
     let (mut two, mut seen_two) = subscribe(port, id).await;
