@@ -26,13 +26,24 @@ const UNDECIDED: &str = "# undecided: ";
 
 /// Runs `bao book build --plies N --out FILE`: solves every position within `plies`
 /// plies of the start (in parallel, one line appended to `FILE.partial` per position,
-/// so a stopped build resumes), then writes FILE (temporary file and rename).
+/// so a stopped build resumes), then writes FILE (temporary file and rename). An existing
+/// FILE is replaced only with `force`.
 ///
 /// # Errors
-/// Too many plies, an unreadable partial file (naming the line), I/O errors.
-pub fn build(plies: u32, out: &str) -> Result<()> {
+/// Too many plies, an `out` that exists (without `force`) or is not a regular file, an
+/// unreadable partial file (naming the line), I/O errors.
+pub fn build(plies: u32, out: &str, force: bool) -> Result<()> {
     if plies > MAX_BOOK_PLIES {
         bail!("--plies {plies}: at most {MAX_BOOK_PLIES}");
+    }
+    // Refuse a bad --out before any solving.
+    if let Ok(m) = std::fs::metadata(out) {
+        if !m.is_file() {
+            bail!("--out {out}: it is not a regular file (a directory or a device): choose a file name");
+        }
+        if !force {
+            bail!("--out {out}: the file exists; --force replaces it");
+        }
     }
     let rules = Rules::default();
     let positions = opening_positions(&rules, plies);
@@ -107,18 +118,12 @@ pub fn build(plies: u32, out: &str) -> Result<()> {
             text.push('\n');
         }
     }
-    let tmp = format!("{out}.tmp");
-    {
-        let mut f = std::fs::File::create(&tmp).with_context(|| format!("cannot write {tmp}"))?;
-        f.write_all(text.as_bytes())
-            .and_then(|()| f.sync_all())
-            .with_context(|| format!("cannot write {tmp}"))?;
-    }
-    std::fs::rename(&tmp, out).with_context(|| format!("cannot write {out}"))?;
+    crate::play::save::write_atomic(Path::new(out), &text, force)
+        .with_context(|| format!("cannot write {out}"))?;
     let _ = std::fs::remove_file(&partial_path);
     println!(
-        "book {out}: {} positions ({} undecided, left out), {} bytes, {:.1} s",
-        positions.len() - undecided.len(),
+        "book {out}: {} ({} undecided, left out), {} bytes, {:.1} s",
+        crate::play::text::plural((positions.len() - undecided.len()) as u64, "position"),
         undecided.len(),
         text.len(),
         t0.elapsed().as_secs_f64()
@@ -165,6 +170,9 @@ pub fn verify(file: Option<&str>) -> Result<()> {
         None => ("the shipped book".to_string(), OPENING_TEXT.to_string()),
     };
     let book = Book::parse(&text, &rules).with_context(|| name.clone())?;
+    if book.is_empty() {
+        bail!("{name}: the book has no entries");
+    }
     // The line of each entry, in the book's order.
     let lines: Vec<usize> = text
         .lines()
@@ -198,7 +206,15 @@ pub fn verify(file: Option<&str>) -> Result<()> {
         t0.elapsed().as_secs_f64()
     );
     if !bad.is_empty() {
-        bail!("{name}: {} wrong entries:\n{}", bad.len(), bad.join("\n"));
+        bail!(
+            "{name}: {} wrong:\n{}",
+            if bad.len() == 1 {
+                "1 entry".to_string()
+            } else {
+                format!("{} entries", bad.len())
+            },
+            bad.join("\n")
+        );
     }
     println!("{name}: every entry confirmed");
     Ok(())

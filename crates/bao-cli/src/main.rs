@@ -60,6 +60,9 @@ enum BookCommand {
         /// The book to write.
         #[arg(long, value_name = "FILE")]
         out: String,
+        /// Replace FILE if it exists.
+        #[arg(long)]
+        force: bool,
     },
     /// Solve every position of a book again and compare (the shipped book without FILE).
     Verify {
@@ -502,7 +505,7 @@ fn run(cli: Cli) -> Result<()> {
             with_game!(game.game, solve_cmd(&game, load.as_deref(), &opts))
         }
         Command::Verify { file } => solve::verify(&file),
-        Command::Book(BookCommand::Build { plies, out }) => book::build(plies, &out),
+        Command::Book(BookCommand::Build { plies, out, force }) => book::build(plies, &out, force),
         Command::Book(BookCommand::Verify { file }) => book::verify(file.as_deref()),
         Command::Reach {
             dir,

@@ -1,6 +1,7 @@
 //! `bao solve` (exact values, margins, per-move values, certificates) and `bao verify`
 //! (the certificate checker). See docs/solved.md.
 
+use crate::play::plural;
 use anyhow::{bail, Context, Result};
 use bao_engine::solve::{verify_text, ExactValue, Progress, Solvable, SolveLimits, Solver};
 use bao_rules::record::GameRecord;
@@ -244,8 +245,9 @@ pub fn verify(file: &str) -> Result<()> {
     Ok(())
 }
 
-/// The most plies `bao reach --plies` counts (the census is held in memory).
-pub const MAX_CENSUS_PLIES: u32 = 60;
+/// The most plies `bao reach --plies` counts (the census is held in memory: 14 plies
+/// take 285 MB, and each ply about 2.3 times more).
+pub const MAX_CENSUS_PLIES: u32 = 16;
 
 /// Runs `bao reach --plies N`: the positions reachable within `plies` plies of the Bao
 /// Kingulu start, ply by ply, and whether a game can repeat a position within them.
@@ -342,7 +344,7 @@ pub fn reach(
             let what = if c.levels_done >= 49 * 13 {
                 "reachable positions".to_string()
             } else {
-                format!("reachable positions below level {}", c.levels_done)
+                format!("reachable positions below level {}:", c.levels_done)
             };
             println!(
                 "{what} {} (partitions {}, largest partition {}) in {:.1} s",
@@ -361,17 +363,21 @@ pub fn reach(
         } => {
             let lower = count.positions + found;
             println!(
-                "not finished ({limit} limit): levels below {} finished with {} positions in {} partitions; \
-                 level {level} ({partition}): {found} positions found after {layers} layers, {frontier} still to expand; \
+                "not finished ({limit} limit): {} in {} finished (the levels below {} and the partitions of level {level} before this one); \
+                 level {level} ({partition}): {found} found after {layers} layers, {frontier} still to expand; \
                  at least {lower} positions are reachable; {:.1} s in all",
-                count.levels_done, count.positions, count.partitions, count.seconds
+                plural(count.positions, "position"),
+                plural(count.partitions, "partition"),
+                count.levels_done,
+                count.seconds
             );
-            println!("checkpoint saved in {dir}: run the same command again to resume");
             if limit == "memory" {
+                println!("checkpoint saved in {dir}");
                 bail!(
-                    "the partition does not fit in --memory-mb {memory_mb} (8 bytes a position, and its frontier): rerun with more to resume"
+                    "the partition does not fit in --memory-mb {memory_mb} (8 bytes for each position found and 24 for each still to expand): run again with a larger --memory-mb to resume"
                 );
             }
+            println!("checkpoint saved in {dir}: run the same command again to resume");
             Ok(())
         }
     }

@@ -149,14 +149,14 @@ fn reach_counts_the_first_levels_on_disk_and_refuses_bad_limits() {
     let text = stdout(&out);
     assert!(
         text.starts_with(
-            "reachable positions below level 39 215 (partitions 70, largest partition 21) in "
+            "reachable positions below level 39: 215 (partitions 70, largest partition 21) in "
         ),
         "{text}"
     );
     // The work is kept: a second run has nothing left below level 39.
     let again = stdout(&run(&["reach", "--dir", work, "--below-level", "39"]));
     assert!(
-        again.starts_with("reachable positions below level 39 215 "),
+        again.starts_with("reachable positions below level 39: 215 "),
         "{again}"
     );
     let err = failure(&run(&["reach", "--dir", work, "--memory-mb", "3"]));
@@ -165,6 +165,9 @@ fn reach_counts_the_first_levels_on_disk_and_refuses_bad_limits() {
     std::fs::write(&file, "not a directory").unwrap();
     let err = failure(&run(&["reach", "--dir", file.to_str().unwrap()]));
     assert!(err.contains("the work directory"), "{err}");
+    assert!(err.contains("is not a directory"), "{err}");
+    let err = failure(&run(&["reach", "--plies", "17"]));
+    assert!(err.contains("--plies 17: at most 16"), "{err}");
     let progress = dir.path().join("bad");
     std::fs::create_dir(&progress).unwrap();
     std::fs::write(progress.join("progress.txt"), "levels_done x\n").unwrap();
@@ -225,4 +228,27 @@ fn book_verify_confirms_entries_and_names_the_wrong_line() {
     );
     let err = failure(&run(&["book", "build", "--plies", "11", "--out", "x"]));
     assert!(err.contains("--plies 11: at most 10"), "{err}");
+    // A bad --out is refused before any solving; an existing file is kept.
+    let good_name = good.to_str().unwrap();
+    let err = failure(&run(&["book", "build", "--plies", "0", "--out", good_name]));
+    assert!(
+        err.contains(&format!(
+            "--out {good_name}: the file exists; --force replaces it"
+        )),
+        "{err}"
+    );
+    assert!(std::fs::read_to_string(&good)
+        .unwrap()
+        .starts_with("# three entries\n"));
+    let dir_name = dir.path().to_str().unwrap();
+    let err = failure(&run(&[
+        "book", "build", "--plies", "0", "--out", dir_name, "--force",
+    ]));
+    assert!(
+        err.contains("it is not a regular file (a directory or a device)"),
+        "{err}"
+    );
+    std::fs::write(&bad, "# nothing\n").unwrap();
+    let err = failure(&run(&["book", "verify", bad.to_str().unwrap()]));
+    assert!(err.contains("the book has no entries"), "{err}");
 }

@@ -93,7 +93,8 @@ pub fn command(text: &str) -> String {
 
 /// Word-wraps one line of text to `width` characters. Continuation lines keep the
 /// line's own leading indentation (two more spaces after a `- ` bullet); a word longer
-/// than the width is cut. A [`command`] counts as one word. Lines holding escape codes
+/// than the width is never cut but stands on a line of its own (so a file name or a
+/// command can be copied whole). A [`command`] counts as one word. Lines holding escape codes
 /// (a coloured board) are kept whole.
 pub fn wrap(line: &str, width: usize) -> Vec<String> {
     wrap_glued(line, width)
@@ -118,7 +119,7 @@ fn wrap_glued(line: &str, width: usize) -> Vec<String> {
     let mut current = lead.to_string();
     let mut fresh = true;
     for word in words(body) {
-        let room = width - current.chars().count();
+        let room = width.saturating_sub(current.chars().count());
         let need = word.chars().count() + usize::from(!fresh);
         if need > room && !fresh {
             lines.push(std::mem::replace(&mut current, indent.clone()));
@@ -127,15 +128,9 @@ fn wrap_glued(line: &str, width: usize) -> Vec<String> {
         if !fresh {
             current.push(' ');
         }
-        let mut word = word.to_string();
-        while current.chars().count() + word.chars().count() > width {
-            let fit = width - current.chars().count();
-            let head: String = word.chars().take(fit).collect();
-            word = word.chars().skip(fit).collect();
-            current.push_str(&head);
-            lines.push(std::mem::replace(&mut current, indent.clone()));
-        }
-        current.push_str(&word);
+        // A word longer than the line (a long file name, a command to type) stands whole
+        // on a line of its own: the terminal wraps it, and a copy of it still works.
+        current.push_str(word);
         fresh = false;
     }
     if current.trim().is_empty() && !lines.is_empty() {
@@ -276,6 +271,21 @@ mod tests {
         assert!(lines
             .iter()
             .all(|l| !l.contains('\u{a0}') && l.chars().count() <= 80));
+        // A name longer than a line is never cut: the command stands whole on its line.
+        let q = "/tmp/trial-play/a-very-long-directory-name-for-testing-wrapping/and-a-very-long-game-file-name-that-goes-on2.bao";
+        let long = format!(
+            "Saved the game to {q} (2 moves). Continue it with: {}",
+            command(&format!("bao play --load {q}"))
+        );
+        assert_eq!(
+            wrap(&long, 80),
+            [
+                "Saved the game to".to_string(),
+                q.to_string(),
+                "(2 moves). Continue it with:".to_string(),
+                format!("bao play --load {q}"),
+            ]
+        );
     }
 
     #[test]
@@ -285,7 +295,11 @@ mod tests {
             wrap("  - one two three four five", 14),
             ["  - one two", "    three four", "    five"]
         );
-        assert_eq!(wrap("abcdefghijklmnop", 10), ["abcdefghij", "klmnop"]);
+        assert_eq!(wrap("abcdefghijklmnop", 10), ["abcdefghijklmnop"]);
+        assert_eq!(
+            wrap("to abcdefghijklmnop now", 10),
+            ["to", "abcdefghijklmnop", "now"]
+        );
         assert_eq!(
             wrap("Saved to \"my game.bao\" (2 moves).", 14),
             ["Saved to", "\"my game.bao\"", "(2 moves)."]

@@ -52,7 +52,11 @@ impl ReachCount {
     fn parse(text: &str) -> Option<ReachCount> {
         let m = fields(text)?;
         Some(ReachCount {
-            levels_done: m.get("levels_done")?.parse().ok()?,
+            levels_done: m
+                .get("levels_done")?
+                .parse()
+                .ok()
+                .filter(|&l: &usize| l <= LEVELS)?,
             positions: m.get("positions")?.parse().ok()?,
             partitions: m.get("partitions")?.parse().ok()?,
             largest_partition: m.get("largest_partition")?.parse().ok()?,
@@ -151,6 +155,11 @@ struct Partial {
     level: usize,
     part: u64,
     layer: u64,
+    /// Keys in `partial-found.keys` and `partial-frontier.keys` (checked on resume: the
+    /// three files are renamed one after the other, so a crash between the renames leaves
+    /// files of different checkpoints).
+    found: Option<u64>,
+    frontier: Option<u64>,
     /// The count before this partition (finished levels and this level's partitions
     /// before it).
     before: ReachCount,
@@ -159,10 +168,12 @@ struct Partial {
 impl Partial {
     fn to_text(&self) -> String {
         format!(
-            "level {}\npartition {}\nlayer {}\n{}",
+            "level {}\npartition {}\nlayer {}\nfound {}\nfrontier {}\n{}",
             self.level,
             self.part,
             self.layer,
+            self.found.unwrap_or(0),
+            self.frontier.unwrap_or(0),
             self.before.to_text()
         )
     }
@@ -173,6 +184,9 @@ impl Partial {
             level: m.get("level")?.parse().ok()?,
             part: m.get("partition")?.parse().ok()?,
             layer: m.get("layer")?.parse().ok()?,
+            // Absent in checkpoints of the first version: not checked.
+            found: m.get("found").and_then(|v| v.parse().ok()),
+            frontier: m.get("frontier").and_then(|v| v.parse().ok()),
             before: ReachCount::parse(text)?,
         })
     }
@@ -303,6 +317,12 @@ pub fn count_reachable(
     limits: &CountLimits,
     on_event: &mut dyn FnMut(ReachEvent<'_>),
 ) -> io::Result<ReachEnd> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} is not a directory", dir.display()),
+        ));
+    }
     fs::create_dir_all(dir)?;
     repair_level_files(dir)?;
     let rk = Ranker::new();
@@ -353,12 +373,23 @@ pub fn count_reachable(
             i = j;
             let mut closure = match &resume {
                 Some(p) if part < p.part => continue, // finished before the checkpoint
-                Some(p) if part == p.part => Closure {
-                    part,
-                    found: read_keys(&dir.join("partial-found.keys"))?,
-                    frontier: read_keys(&dir.join("partial-frontier.keys"))?,
-                    layer: p.layer,
-                },
+                Some(p) if part == p.part => {
+                    let found = read_keys(&dir.join("partial-found.keys"))?;
+                    let frontier = read_keys(&dir.join("partial-frontier.keys"))?;
+                    if p.found.is_none_or(|n| n == found.len() as u64)
+                        && p.frontier.is_none_or(|n| n == frontier.len() as u64)
+                    {
+                        Closure {
+                            part,
+                            found,
+                            frontier,
+                            layer: p.layer,
+                        }
+                    } else {
+                        // Files of different checkpoints: close the partition again.
+                        Closure::new(part, entry)
+                    }
+                }
                 _ => Closure::new(part, entry),
             };
             let name = super::pack::partition_text(part);
@@ -380,6 +411,8 @@ pub fn count_reachable(
                         level: lv,
                         part,
                         layer: closure.layer,
+                        found: Some(closure.found.len() as u64),
+                        frontier: Some(closure.frontier.len() as u64),
                         before: before.clone(),
                     };
                     write_text(&partial_path, &cp.to_text())?;
