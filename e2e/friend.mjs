@@ -4,8 +4,8 @@
 // Each seat may move only its own side; every move appears live on the other board (the
 // server's event stream); a seat's request for the other side is refused (403). The saved
 // games list offers the game with Continue and Delete. When the creator deletes the game,
-// the friend's board says so and stops following it (no reconnects; a new subscription is
-// a 404).
+// the friend's board says so, turns its controls off (Download .bao included) and stops
+// following it (no reconnects; a new subscription is a 404).
 import { appUrl, check, equal, fail, finish, launch, shownBoard, serverState, playable, setSpeed, serverHasSeats } from './lib.mjs';
 
 const url = appUrl('friend.mjs');
@@ -101,6 +101,8 @@ try {
   check(/the game was deleted/.test(await b.textContent('#game-info')), 'the game card says the game was deleted');
   equal(await playable(b), [], 'nothing can be played on the deleted game');
   check(await b.$eval('#btn-resign', (x) => x.disabled) && await b.$eval('#btn-hint', (x) => x.disabled), 'resign and hint are off');
+  equal(await b.$eval('#btn-download', (x) => [x.hasAttribute('href'), x.getAttribute('aria-disabled'), getComputedStyle(x).opacity]),
+    [false, 'true', '0.45'], 'Download .bao is off too: no link, aria-disabled, greyed');
   equal(await b.evaluate((i) => JSON.parse(localStorage.getItem('bao-seats') || '{}')[i] || null, id), null, 'the friend\'s browser forgets the seat');
   await b.waitForTimeout(4500); // longer than the browser's reconnect delay (3 s)
   equal(streams, [], 'the friend\'s page does not reconnect to the deleted game');

@@ -6,10 +6,13 @@
 // playable pits are coloured as losses, tagged L8, named in their accessible names with
 // their margins, and the legend says what the colours mean; off, the colours go. At the
 // Bao Kingulu start every playable pit gets the colour of its exact value (the opening
-// book holds the start's children, docs/solved.md).
+// book holds the start's children, docs/solved.md). After A3 and the reply, reviewing move
+// 1 while the oracle solves: no colours, the legend says the oracle is for the game's
+// position, the status line gives the review text throughout the replay; back in the game
+// the values show.
 import path from 'node:path';
 import fs from 'node:fs';
-import { appUrl, check, equal, fail, finish, gameId, launch, waitForHumanTurn } from './lib.mjs';
+import { appUrl, check, equal, fail, finish, gameId, launch, playable, setSpeed, waitForHumanTurn } from './lib.mjs';
 
 const url = appUrl('oracle.mjs');
 const LATE = '[Game "kingulu"]\n[Setup "0 0 1 0 2 1 / 1 0 0 2 0 1 ; S=20 N=20 ; South"]\n[Result "*"]\n\n*\n';
@@ -62,6 +65,52 @@ try {
   equal(start.map((s) => s.split(':')[1]), ['win', 'loss', 'loss', 'loss'],
     'each with its exact value: A3 wins, the others lose');
   equal(await tags(page), ['L20', 'L23', 'L25', 'W29'], 'tagged with their plies: A4 L20, A5 L23, A6 L25, A3 W29');
+
+  // Reviewing a past move (docs/web.md "Oracle"): no hole is coloured, the legend says the
+  // oracle is for the game's current position (no spinner), and the status line gives the
+  // review text from the replay's first step, also when the oracle's answer for the game
+  // arrives during the replay (held back here until the replay runs).
+  let release;
+  const held = new Promise((r) => { release = r; });
+  let asks = 0;
+  await page.route('**/api/games/*/oracle', async (route) => { asks++; await held; await route.continue(); });
+  await setSpeed(page, 1);
+  await page.click('#board g.cell[data-hole="A3"]');
+  await page.waitForSelector('#move-list .mv[data-ply="2"]', { timeout: 60000 });
+  await waitForHumanTurn(page);
+  await page.waitForFunction(() => document.getElementById('oracle-legend').dataset.state === 'solving');
+  equal(asks, 1, 'after A3 and the reply the page asks the oracle once (its answer held back)');
+  check((await page.textContent('#oracle-legend')).endsWith('solving (at most 2 s)…'), 'the legend says it is solving');
+  await page.evaluate(() => {
+    window.statusSeen = [];
+    const st = document.getElementById('status');
+    new MutationObserver(() => window.statusSeen.push(st.textContent)).observe(st, { childList: true, characterData: true, subtree: true });
+  });
+  await page.click('#move-list .mv[data-ply="1"]');
+  await page.waitForSelector('#btn-skip:not([disabled])'); // the replay runs
+  const REVIEW = 'Looking at move 1 of 2 — Back to the game (Escape) to play on';
+  equal(await page.textContent('#status'), REVIEW, 'the replay starts with the review text in the status line');
+  const answered = page.waitForResponse((r) => /\/oracle$/.test(r.url()));
+  release();
+  await answered;
+  await page.waitForTimeout(100);
+  check(await page.$eval('#btn-skip', (b) => !b.disabled), 'the oracle\'s answer arrived during the replay');
+  equal(await page.textContent('#status'), REVIEW, 'and the status line still gives the review text');
+  await page.waitForFunction(() => /^1:(\d+):\1$/.test(document.getElementById('board-area').dataset.view || ''), null, { timeout: 20000 });
+  const seen = await page.evaluate(() => window.statusSeen);
+  check(seen.length > 0 && seen.every((t) => t === REVIEW), `every status line of the review is the review text: ${JSON.stringify([...new Set(seen)])}`);
+  equal(await page.$eval('#oracle-legend', (l) => l.dataset.state), 'review', 'the legend is in its review state, not solving');
+  const note = await page.textContent('#oracle-legend');
+  check(note.endsWith('— it shows the game\'s current position only: back to the game (Escape) to see the values.'), `the legend says what the oracle shows: "${note}"`);
+  equal(await oracleOf(page), [], 'no hole of the reviewed position is coloured');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#review-bar[hidden]', { state: 'attached' });
+  equal(await page.$eval('#oracle-legend', (l) => l.dataset.state), 'done', 'back in the game the legend has the values (no new request)');
+  equal(asks, 1, 'the answer that came during the review is used');
+  const back = await oracleOf(page);
+  equal(back.map((x) => x.split(':')[0]), await playable(page), 'every playable pit is coloured again');
+  check(back.every((x) => /:(win|draw|loss|unknown)$/.test(x)), `with a value: ${back.join(' ')}`);
+  equal(page.errors, [], 'no errors in the page\'s console');
 } catch (e) {
   fail(e);
 } finally {

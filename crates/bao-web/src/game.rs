@@ -186,6 +186,15 @@ impl StopSlot {
     }
 }
 
+/// The 404 for a ply past the last move of game `id`, which has `plies` moves: `ply` is
+/// the ply as asked (digits, possibly too many for any number the server keeps).
+pub fn no_position(ply: &str, id: &str, plies: usize) -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::NOT_FOUND,
+        format!("no position at ply {ply}: game {id} has {plies} move(s)"),
+    )
+}
+
 /// A game in the server, whatever the game type (object-safe).
 pub trait Session: Send {
     /// `kiswahili` or `kingulu`.
@@ -232,10 +241,12 @@ pub trait Session: Send {
     fn record_text(&self) -> String;
     /// The row the store keeps for this game.
     fn row(&self) -> GameRow;
+    /// How many moves (plies) have been played.
+    fn plies(&self) -> usize;
     /// The board after `ply` moves.
     ///
     /// # Errors
-    /// 404 when `ply` is past the last move.
+    /// 404 when `ply` is past the last move ([`no_position`]).
     fn at(&self, ply: usize) -> Result<AtJson, ApiError>;
     /// Describes a legal move given as text (for hints).
     ///
@@ -732,18 +743,15 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
         }
     }
 
+    fn plies(&self) -> usize {
+        self.line.plies()
+    }
+
     fn at(&self, ply: usize) -> Result<AtJson, ApiError> {
         let positions = self.line.positions();
-        let pos = positions.get(ply).ok_or_else(|| {
-            ApiError::new(
-                axum::http::StatusCode::NOT_FOUND,
-                format!(
-                    "no position at ply {ply}: game {} has {} move(s)",
-                    self.meta.id,
-                    self.line.plies()
-                ),
-            )
-        })?;
+        let pos = positions
+            .get(ply)
+            .ok_or_else(|| no_position(&ply.to_string(), &self.meta.id, self.line.plies()))?;
         let view = pos.view();
         let texts = self.line.move_texts();
         let last = ply.checked_sub(1).map(|i| HistoryJson {

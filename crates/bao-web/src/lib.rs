@@ -860,10 +860,11 @@ async fn legal_moves(
     Ok(Json(serde_json::json!({ "to_move": state.to_move, "moves": state.moves })).into_response())
 }
 
-/// A number in a path, canonical: `0` or digits without a leading zero or sign.
-fn canonical_number(text: &str, what: &str) -> Result<usize, ApiError> {
+/// A number in a path or a query, canonical: `0` or digits without a leading zero or
+/// sign (400 otherwise). Any length is plain (the path is at most 2048 bytes): `None` when
+/// it is larger than `usize::MAX`, which each caller answers as it would a large number.
+fn canonical_number(text: &str, what: &str) -> Result<Option<usize>, ApiError> {
     let ok = !text.is_empty()
-        && text.len() <= 9
         && text.bytes().all(|b| b.is_ascii_digit())
         && (text == "0" || !text.starts_with('0'));
     if !ok {
@@ -875,22 +876,27 @@ fn canonical_number(text: &str, what: &str) -> Result<usize, ApiError> {
             ),
         ));
     }
-    text.parse().map_err(|_| {
-        ApiError::new(
-            StatusCode::BAD_REQUEST,
-            format!("{what} {text} is too large"),
-        )
-    })
+    Ok(text.parse().ok())
 }
 
+/// The position after `ply` moves; a ply past the last move, however large, is 404.
 async fn position_at(
     State(app): State<Arc<App>>,
     p: Result<Path<(String, String)>, PathRejection>,
 ) -> Result<Response, ApiError> {
-    let (id, ply) = path(p)?;
+    let (id, text) = path(p)?;
     let s = app.slot(&id).await?;
-    let ply = canonical_number(&ply, "ply")?;
-    let at = with_game(&s, move |_, g| g.at(ply)).await?;
+    let ply = canonical_number(&text, "ply")?;
+    let at = with_game(&s, move |_, g| match ply {
+        Some(ply) => g.at(ply),
+        // More plies than any game can hold (past usize::MAX).
+        None => Err(game::no_position(
+            &error::clip_message(&text, 40),
+            &g.meta().id,
+            g.plies(),
+        )),
+    })
+    .await?;
     Ok(Json(at).into_response())
 }
 
@@ -1309,11 +1315,13 @@ async fn list_games(
         )
     })?;
     let limit = match &q.limit {
-        Some(t) => canonical_number(t, "limit")?.clamp(1, MAX_LIST),
+        // A limit past usize::MAX asks for as many as any: MAX_LIST.
+        Some(t) => canonical_number(t, "limit")?.map_or(MAX_LIST, |n| n.clamp(1, MAX_LIST)),
         None => 50,
     };
     let offset = match &q.offset {
-        Some(t) => canonical_number(t, "offset")?,
+        // An offset past usize::MAX is past every saved game.
+        Some(t) => canonical_number(t, "offset")?.unwrap_or(usize::MAX),
         None => 0,
     };
     // Only the local user's own machine sees the saved games (with their seats).

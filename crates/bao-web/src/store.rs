@@ -243,7 +243,9 @@ impl Store {
         let mut stmt = conn.prepare_cached(&format!(
             "SELECT {COLUMNS} FROM games ORDER BY updated DESC, id LIMIT ?1 OFFSET ?2"
         ))?;
-        let rows = stmt.query_map(params![limit as i64, offset as i64], row_of)?;
+        // SQLite's integers are i64: a larger offset is past every row all the same.
+        let big = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        let rows = stmt.query_map(params![big(limit), big(offset)], row_of)?;
         rows.collect()
     }
 

@@ -981,8 +981,54 @@ async fn bad_path_parameters() {
             "ply \"last\" in the path is not a number written plainly (0, 1, 2, ...; 0 = start position)"
         )
     );
+    // A ply written plainly is a ply, however large: past the last move it is 404 like
+    // ply 5, also past u32::MAX (4294967296), at usize::MAX and past it (20 nines).
+    for ply in [
+        "4294967296",
+        "18446744073709551615",
+        "18446744073709551616",
+        "99999999999999999999",
+    ] {
+        assert_eq!(
+            call(&app, "GET", &format!("/api/games/g1/at/{ply}"), None).await,
+            error(
+                StatusCode::NOT_FOUND,
+                &format!("no position at ply {ply}: game g1 has 0 move(s)")
+            ),
+            "{ply}"
+        );
+    }
+    // A number of 300 digits is quoted cut to its first 40.
+    let long = "9".repeat(300);
+    assert_eq!(
+        call(&app, "GET", &format!("/api/games/g1/at/{long}"), None).await,
+        error(
+            StatusCode::NOT_FOUND,
+            &format!(
+                "no position at ply {}…: game g1 has 0 move(s)",
+                "9".repeat(40)
+            )
+        )
+    );
+    // After a move (Bao Kingulu's A3) the 404 counts it.
+    let (status, _) = call(&app, "POST", "/api/games/g1/play", Some(r#"{"move":"A3"}"#)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        call(&app, "GET", "/api/games/g1/at/99999999999999999999", None).await,
+        error(
+            StatusCode::NOT_FOUND,
+            "no position at ply 99999999999999999999: game g1 has 1 move(s)"
+        )
+    );
+    assert_eq!(
+        call(&app, "GET", "/api/games/g1/at/2", None).await,
+        error(
+            StatusCode::NOT_FOUND,
+            "no position at ply 2: game g1 has 1 move(s)"
+        )
+    );
     // Numbers in paths are canonical: no sign, no leading zero.
-    for ply in ["+0", "01", "-1", "1e3", "0x1"] {
+    for ply in ["+0", "01", "-1", "1e3", "0x1", "099999999999999999999"] {
         assert_eq!(
             call(&app, "GET", &format!("/api/games/g1/at/{ply}"), None).await,
             error(

@@ -9,9 +9,12 @@
 //! * `phone.mjs`: at 390×844 the board fills the width, labels are ≥ 11 px, every control
 //!   fits, a move is played by tapping;
 //! * `friend.mjs`: a friend game in two browser contexts, moves appearing live, and the
-//!   friend's board told (and no longer reconnecting) when the creator deletes the game;
+//!   friend's board told (its controls and Download .bao off, no longer reconnecting)
+//!   when the creator deletes the game;
 //! * `oracle.mjs`: the Oracle switch colours the playable pits of a late Bao Kingulu
-//!   position by their exact outcome, with the legend, and of the start.
+//!   position by their exact outcome, with the legend, and of the start; reviewing a
+//!   past move, no pit is coloured, the legend says the oracle is for the game's current
+//!   position and the status line gives the review text throughout the replay.
 //!
 //! Needs `/usr/bin/chromium` (or `$CHROMIUM`), `node` and `e2e/node_modules` (`npm ci` in
 //! `e2e/`; `.ci/run` installs all three). When one is missing the test FAILS if the

@@ -621,6 +621,34 @@ async fn saved_games_are_listed_newest_first_and_deleted_by_their_creator() {
     assert_eq!(page[0]["id"], b.as_str());
     let (status, _) = req(&app, "GET", "/api/games?limit=+1", &[], None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+    // Plain numbers of any size: an offset past every game (also past i64 and usize) is
+    // an empty page, a limit past usize::MAX is the largest page.
+    for offset in ["2", "9223372036854775808", "99999999999999999999"] {
+        let (status, page) = req(
+            &app,
+            "GET",
+            &format!("/api/games?offset={offset}"),
+            &[],
+            None,
+        )
+        .await;
+        assert_eq!((status, page), (StatusCode::OK, json!([])), "{offset}");
+    }
+    let (_, page) = req(
+        &app,
+        "GET",
+        "/api/games?limit=99999999999999999999",
+        &[],
+        None,
+    )
+    .await;
+    let ids: Vec<&str> = page
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, [a.as_str(), b.as_str()]);
     // Deleting needs the creator's seat.
     let (status, _) = req(
         &app,

@@ -86,15 +86,21 @@ export function oracleHoles(interactive, rerender) {
   return null;
 }
 
-/** The legend under the board while the switch is on. */
-export function renderOracleLegend(interactive) {
+/**
+ * The legend under the board while the switch is on. `reviewing`: the board shows a past
+ * move (docs/web.md "Oracle"): the oracle colours only the game's current position, so
+ * the legend says so and no request is waited for.
+ */
+export function renderOracleLegend(interactive, reviewing = false) {
   const box = $('oracle-legend');
   if (!box) return;
   box.hidden = !oracle.on;
   if (!oracle.on) return;
   const s = app.state;
   let note;
-  if (!s || s.outcome) note = 'the game is over.';
+  if (app.deleted) note = 'the game was deleted.';
+  else if (!s || s.outcome) note = 'the game is over.';
+  else if (reviewing) note = 'it shows the game\'s current position only: back to the game (Escape) to see the values.';
   else if (!interactive) note = 'shown when it is your move.';
   else if (!oracle.holes) note = 'solving (at most 2 s)…';
   else if (oracle.error) note = `not available: ${oracle.error}`;
@@ -111,7 +117,8 @@ export function renderOracleLegend(interactive) {
     box.appendChild(document.createTextNode(' '));
   }
   box.appendChild(document.createTextNode(`— ${note}`));
-  box.dataset.state = !interactive || !s || s.outcome ? 'idle' : oracle.holes ? 'done' : 'solving';
+  box.dataset.state = reviewing && s && !s.outcome && !app.deleted ? 'review'
+    : !interactive || !s || s.outcome ? 'idle' : oracle.holes ? 'done' : 'solving';
 }
 
 /** Turns the switch on or off (kept in localStorage). */

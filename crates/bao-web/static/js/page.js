@@ -60,8 +60,17 @@ function render() {
   renderInfo();
   renderMoveList(openMove);
   renderHelp();
-  $('btn-download').href = `/api/games/${encodeURIComponent(s.id)}/record`;
-  $('btn-download').setAttribute('download', `game-${s.id}.bao`);
+  const dl = $('btn-download');
+  if (app.deleted) {
+    // A deleted game has no record to download: a link without href is off (not
+    // focusable, not clickable), greyed as the disabled buttons are.
+    dl.removeAttribute('href');
+    dl.setAttribute('aria-disabled', 'true');
+  } else {
+    dl.href = `/api/games/${encodeURIComponent(s.id)}/record`;
+    dl.setAttribute('download', `game-${s.id}.bao`);
+    dl.removeAttribute('aria-disabled');
+  }
   const canAct = !app.busy && !app.animating && !app.deleted;
   $('btn-undo').disabled = !canAct || undoPlies() === 0;
   $('btn-hint').disabled = !canAct || !humanToMove();
@@ -70,6 +79,7 @@ function render() {
   if (app.animating) return; // the animation draws the board
   if (app.view) {
     renderView();
+    renderOracleLegend(false, true);
     return;
   }
   $('review-bar').hidden = true;

@@ -61,7 +61,8 @@ export function renderStatus() {
     return;
   }
   const stage = s.board.stage && s.board.stage !== 'play' ? ` · ${s.board.stage} stage` : '';
-  if (app.view && !app.animating) {
+  // Also while a reviewed move animates: the review text from its first step.
+  if (app.view) {
     const toPlay = humanToMove() ? ' to play on' : '';
     st.textContent = `Looking at ${app.view.ply ? `move ${app.view.ply} of ${s.history.length}` : 'the start'} — Back to the game (Escape)${toPlay}`;
     return;

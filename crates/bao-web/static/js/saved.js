@@ -45,8 +45,6 @@ export async function refreshSaved({ openGame, newGame }) {
         saveSeat(g.id, null);
         if (app.state && app.state.id === g.id) await newGame(app.settings);
         refreshSaved({ openGame, newGame });
-        return;
-        refreshSaved();
       } catch (e) {
         showError(e);
       }
