@@ -210,7 +210,8 @@ fn evaluation_is_antisymmetric_under_mirroring() {
 fn time_limit_holds_on_a_position_with_very_long_moves() {
     // G-T29: move A6 runs into a cycle of 3,997,200 laps before it is found illegal, so a
     // single move generation here is slow. A 1 ms search must still return a legal move,
-    // taking little more than the move generations it cannot interrupt.
+    // taking no more than a few of the move generations it cannot interrupt (a generous
+    // bound: the machine may be busy; a search that ignored its time would not stop).
     let p = pos("1 4 8 1 2 0 / 0 1 8 4 11 5 ; S=1 N=2 ; South");
     let t = std::time::Instant::now();
     let legal = p.moves();
@@ -232,7 +233,7 @@ fn time_limit_holds_on_a_position_with_very_long_moves() {
         let took = t.elapsed();
         assert!(legal.contains(&r.best.unwrap()), "{searcher:?}");
         assert!(
-            took < movegen * 4 + std::time::Duration::from_millis(300),
+            took < movegen * 10 + std::time::Duration::from_millis(1000),
             "{searcher:?}: {took:?} (one move generation: {movegen:?})"
         );
     }
