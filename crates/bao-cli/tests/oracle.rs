@@ -2,10 +2,8 @@
 //! docs/solved.md): the exact per-move values of the start (G-R14 margins) and of a late
 //! position, and the margin-optimal hint.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-const BAO: &str = env!("CARGO_BIN_EXE_bao");
+mod common;
+use common::{run_in, stdout};
 
 /// A late Bao Kingulu position (South to move, 8 seeds on the board): North wins in 8
 /// plies whatever South plays, but A6 keeps South to 22 seeds and A1 only to 20.
@@ -14,24 +12,10 @@ const LATE: &str = "0 0 1 0 2 1 / 1 0 0 2 0 1 ; S=20 N=20 ; South";
 /// Runs `bao play --game kingulu --plain --level 1 [extra]` with `input` piped in; the
 /// output lines.
 fn play(extra: &[&str], input: &str) -> Vec<String> {
-    let mut child = Command::new(BAO)
-        .args(["play", "--game", "kingulu", "--plain", "--level", "1"])
-        .args(extra)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("bao starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{out:?}");
-    String::from_utf8(out.stdout)
-        .unwrap()
+    let dir = tempfile::tempdir().unwrap();
+    let mut args = vec!["play", "--game", "kingulu", "--plain", "--level", "1"];
+    args.extend_from_slice(extra);
+    stdout(&run_in(dir.path(), &args, input.as_bytes()))
         .lines()
         .map(str::to_string)
         .collect()

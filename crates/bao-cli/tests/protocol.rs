@@ -1,5 +1,7 @@
 //! The engine protocol (notation.md §5): exact transcripts of `bao engine`.
 
+mod common;
+use common::{run_in, stdout};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -10,23 +12,14 @@ const KINGULU_START: &str = "4 4 4 4 4 4 / 4 4 4 4 4 4 ; S=0 N=0 ; South";
 
 /// Runs `bao engine` on `input` and returns its stdout.
 fn engine(input: &str) -> String {
-    let mut child = Command::new(BAO)
-        .arg("engine")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "bao engine failed: {out:?}");
-    assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
-    String::from_utf8(out.stdout).unwrap()
+    let dir = tempfile::tempdir().unwrap();
+    let out = run_in(dir.path(), &["engine"], input.as_bytes());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "",
+        "bao engine wrote to stderr"
+    );
+    stdout(&out)
 }
 
 /// `(command, response lines without the final ok)` → the expected transcript.

@@ -970,19 +970,7 @@ async fn an_event_stream_sees_another_clients_move() {
     serve(port, dir.path()).await;
     let (id, seat) = &create(port, r#"{"game":"kingulu","north":"human"}"#).await;
 
-    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port))
-        .await
-        .unwrap();
-    stream
-        .write_all(
-            format!("GET /api/games/{id}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n")
-                .as_bytes(),
-        )
-        .await
-        .unwrap();
-    let mut seen = String::new();
-    read_until(&mut stream, &mut seen, 0, "\"ply\":0").await;
-    assert!(seen.starts_with("HTTP/1.1 200 OK\r\n"), "{seen}");
+    let (mut stream, mut seen) = subscribe(port, id).await;
     assert!(seen.contains("content-type: text/event-stream"), "{seen}");
     assert!(seen.contains("event: state\ndata: {"), "{seen}");
     assert!(!seen.contains("\"you\""), "{seen}");
@@ -1013,18 +1001,7 @@ async fn an_event_stream_sees_another_clients_move() {
 
     // Against the computer: the stream says when it starts thinking, then its move.
     let (id, seat) = &create(port, r#"{"game":"kingulu","level":2}"#).await;
-    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port))
-        .await
-        .unwrap();
-    stream
-        .write_all(
-            format!("GET /api/games/{id}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n")
-                .as_bytes(),
-        )
-        .await
-        .unwrap();
-    let mut seen = String::new();
-    read_until(&mut stream, &mut seen, 0, "\"ply\":0").await;
+    let (mut stream, mut seen) = subscribe(port, id).await;
     let (status, _) = http(
         port,
         &post_json(&format!("/api/games/{id}/play"), Some(seat)),
