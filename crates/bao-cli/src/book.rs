@@ -191,9 +191,8 @@ pub fn verify(file: Option<&str>) -> Result<()> {
                 let said = Book::line(pos, *known);
                 match got {
                     Some(k) => format!(
-                        "line {line}: `{said}`, but the solver finds {} | {}",
-                        value_text(k),
-                        k.south
+                        "line {line}: `{said}`, but the solver finds {}",
+                        Book::fields(k)
                     ),
                     None => format!("line {line}: `{said}`, but the solver cannot decide it"),
                 }
@@ -218,12 +217,4 @@ pub fn verify(file: Option<&str>) -> Result<()> {
     }
     println!("{name}: every entry confirmed");
     Ok(())
-}
-
-fn value_text(k: Known) -> String {
-    match k.value {
-        bao_engine::solve::ExactValue::Win(n) => format!("win {n}"),
-        bao_engine::solve::ExactValue::Loss(n) => format!("loss {n}"),
-        bao_engine::solve::ExactValue::Draw => "draw".to_string(),
-    }
 }

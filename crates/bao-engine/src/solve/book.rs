@@ -87,12 +87,17 @@ impl Book {
 
     /// One entry line of the text format.
     pub fn line(pos: &Kingulu, known: Known) -> String {
+        format!("{} | {}", pos.to_text(), Book::fields(known))
+    }
+
+    /// The value and score fields of an entry: `win 29 | 26`.
+    pub fn fields(known: Known) -> String {
         let value = match known.value {
             ExactValue::Win(n) => format!("win {n}"),
             ExactValue::Loss(n) => format!("loss {n}"),
             ExactValue::Draw => "draw".to_string(),
         };
-        format!("{} | {value} | {}", pos.to_text(), known.south)
+        format!("{value} | {}", known.south)
     }
 
     /// Reads the text format under `rules`.
