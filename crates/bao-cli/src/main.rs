@@ -215,6 +215,9 @@ enum Command {
         /// Write the proof to FILE (check it with `bao verify FILE`).
         #[arg(long, value_name = "FILE")]
         certificate: Option<String>,
+        /// Replace the --certificate FILE if it exists.
+        #[arg(long, requires = "certificate")]
+        force: bool,
         /// Stop after this many milliseconds and report the bounds proven.
         #[arg(long, conflicts_with = "nodes", value_name = "MS")]
         time: Option<u64>,
@@ -488,6 +491,7 @@ fn run(cli: Cli) -> Result<()> {
             margin,
             moves,
             certificate,
+            force,
             time,
             nodes,
             hash,
@@ -497,6 +501,7 @@ fn run(cli: Cli) -> Result<()> {
                 margin,
                 moves,
                 certificate,
+                force,
                 time_ms: time,
                 nodes,
                 hash_mb: hash,
@@ -590,11 +595,11 @@ fn solve_cmd<G: bao_engine::solve::Solvable>(
     load: Option<&str>,
     opts: &solve::SolveOptions,
 ) -> Result<()> {
-    let pos: G = match load {
-        Some(file) => solve::position_from_record(file)?,
-        None => position_of(args)?,
+    let line: GameLine<G> = match load {
+        Some(file) => solve::line_from_record(file)?,
+        None => GameLine::new(position_of(args)?),
     };
-    solve::solve(&pos, opts)
+    solve::solve(&line, opts)
 }
 
 fn position_of<G: Game>(args: &GameArgs) -> Result<G> {

@@ -3,9 +3,11 @@
 
 use crate::play::plural;
 use anyhow::{bail, Context, Result};
-use bao_engine::solve::{verify_text, ExactValue, Progress, Solvable, SolveLimits, Solver};
+use bao_engine::solve::{
+    verify_text, ExactValue, LineEnds, Progress, Solvable, SolveLimits, Solver,
+};
 use bao_rules::record::GameRecord;
-use bao_rules::{Game, Side};
+use bao_rules::{Game, GameLine, Side};
 use std::io::Write;
 use std::path::Path;
 
@@ -17,6 +19,8 @@ pub struct SolveOptions {
     pub moves: bool,
     /// Write a certificate here.
     pub certificate: Option<String>,
+    /// Replace an existing certificate file.
+    pub force: bool,
     /// Time limit, ms.
     pub time_ms: Option<u64>,
     /// Node limit.
@@ -30,15 +34,51 @@ pub struct SolveOptions {
 /// The most table memory `bao solve --hash` accepts, MiB.
 pub const MAX_SOLVE_HASH_MB: u64 = 16_384;
 
-/// The final position of the first game recorded in `file`.
-pub fn position_from_record<G: Game>(file: &str) -> Result<G> {
+/// The first game recorded in `file`, as played (its history counts: G-R15).
+pub fn line_from_record<G: Game>(file: &str) -> Result<GameLine<G>> {
     let text = crate::common::read_text_file(file, crate::common::MAX_RECORD_FILE_BYTES)?;
     let pieces = bao_rules::record::split_records(&text);
     let Some(first) = pieces.first() else {
         bail!("{file} holds no game record");
     };
     let record = GameRecord::<G>::from_text(first).map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
-    Ok(record.current())
+    GameLine::from_record(&record).map_err(|e| anyhow::anyhow!("{file}: {e}"))
+}
+
+/// Refuses a certificate file that exists (without `force`), is a directory, or whose
+/// directory cannot be written — before any solving.
+fn check_certificate_file(file: &str, force: bool) -> Result<()> {
+    let path = Path::new(file);
+    if path.is_dir() {
+        bail!("--certificate {file}: is a directory; give a file name");
+    }
+    if path.exists() && !force {
+        bail!("--certificate {file}: the file exists; add --force to replace it");
+    }
+    let tmp = path.with_extension("tmp-bao");
+    std::fs::File::create(&tmp).with_context(|| {
+        format!("--certificate {file}: cannot write in its directory (checked before solving)")
+    })?;
+    std::fs::remove_file(&tmp).ok();
+    Ok(())
+}
+
+/// A move's proven bounds in words, when its value is not settled: `not proven (limit
+/// reached): neither side wins within 12 plies; South has at least a draw`.
+fn bounds_words(r: &bao_engine::solve::OutcomeReport, ran: bool) -> String {
+    if !ran {
+        return "not proven (the limit was reached before it was tried)".to_string();
+    }
+    let mut w = format!(
+        "not proven (limit reached): neither side wins within {} plies",
+        r.no_win_within
+    );
+    match r.at_least_draw {
+        [true, false] => w.push_str("; South has at least a draw"),
+        [false, true] => w.push_str("; North has at least a draw"),
+        _ => {}
+    }
+    w
 }
 
 /// The value in words for the side to move.
@@ -53,10 +93,26 @@ fn value_words(pos_side: Side, v: ExactValue) -> String {
     }
 }
 
-/// Runs `bao solve` on `pos`.
-pub fn solve<G: Solvable>(pos: &G, opts: &SolveOptions) -> Result<()> {
+/// Runs `bao solve` on the current position of `line`, for the game as played: positions
+/// that occurred twice in it end the game when reached again (G-R15, [`LineEnds`]), and a
+/// move completing a third occurrence is scored there and then. The limits (`time_ms`,
+/// `nodes`) bound the whole command, certificate extraction included.
+pub fn solve<G: Solvable>(line: &GameLine<G>, opts: &SolveOptions) -> Result<()> {
     if opts.hash_mb == 0 || opts.hash_mb > MAX_SOLVE_HASH_MB {
         bail!("--hash {}: give 1 to {MAX_SOLVE_HASH_MB} MiB", opts.hash_mb);
+    }
+    let pos = line.current();
+    let ends = LineEnds::of_line(line);
+    if let Some(file) = &opts.certificate {
+        if !ends.is_empty() {
+            bail!(
+                "--certificate: in this game {} occurred twice, so its history decides values (G-R15); \
+                 a certificate is about a position alone: solve it with --position \"{}\"",
+                plural(ends.len() as u64, "position"),
+                pos.to_text()
+            );
+        }
+        check_certificate_file(file, opts.force)?;
     }
     let has_score = pos.locked_seeds(Side::South).is_some();
     if opts.margin && !has_score {
@@ -72,7 +128,7 @@ pub fn solve<G: Solvable>(pos: &G, opts: &SolveOptions) -> Result<()> {
         max_entries: (opts.hash_mb as usize * (1 << 20) / 48 / 4).max(1024),
         ..SolveLimits::default()
     };
-    let mut solver: Solver<G> = Solver::new(limits);
+    let mut solver: Solver<G> = Solver::new(limits).with_history(ends);
     if opts.progress {
         solver.set_progress(Box::new(|p: &Progress| {
             eprintln!(
@@ -92,27 +148,69 @@ pub fn solve<G: Solvable>(pos: &G, opts: &SolveOptions) -> Result<()> {
     }
     let side = pos.side_to_move();
     println!("position {}", pos.to_text());
+    if let Some(end) = line.end_sentence() {
+        println!("the game is over: {end}");
+        return Ok(());
+    }
+    if !solver.history().is_empty() {
+        println!(
+            "history: {} of this game occurred twice: reaching one again ends the game (G-R15); the values are for the game as played",
+            plural(solver.history().len() as u64, "position")
+        );
+    }
     if opts.moves {
-        let values = solver.move_values(pos, opts.margin);
-        for v in &values {
-            let mut line = format!("{}: ", pos.move_text(v.mv));
-            match v.value {
-                Some(x) => line.push_str(&x.to_string()),
-                None => line.push_str("not proven"),
+        let mut kids = Vec::new();
+        pos.children(&mut kids);
+        for (mv, child) in &kids {
+            let mut text = format!("{}: ", pos.move_text(*mv));
+            if let Some((v, south)) = solver.history_end(child) {
+                text.push_str(&format!("{v} (a third occurrence: the game ends, G-R15)"));
+                if let (true, Some(s)) = (opts.margin, south) {
+                    text.push_str(&format!(", South {s}-{} North", G::SEEDS - s));
+                }
+                println!("{text}");
+                continue;
+            }
+            let ran = !solver.stopped();
+            let r = if ran {
+                Some(solver.outcome(child))
+            } else {
+                None
+            };
+            match r.as_ref().and_then(|r| r.value) {
+                Some(x) => text.push_str(&x.before_move().to_string()),
+                None => match &r {
+                    Some(r) => text.push_str(&bounds_words(r, true)),
+                    None => text.push_str(&bounds_words(&Default::default(), false)),
+                },
             }
             if opts.margin {
-                match v.south_score {
-                    Some(s) => line.push_str(&format!(", South {s}-{} North", G::SEEDS - s)),
-                    None => line.push_str(", margin not proven"),
+                if solver.stopped() {
+                    text.push_str(", margin not proven");
+                } else {
+                    let m = solver.margin(child);
+                    match m.exact() {
+                        Some(s) => text.push_str(&format!(", South {s}-{} North", G::SEEDS - s)),
+                        None => text.push_str(&format!(
+                            ", margin not proven: South {}..={}",
+                            m.south_at_least.unwrap_or(0),
+                            m.south_at_most.unwrap_or(G::SEEDS)
+                        )),
+                    }
                 }
             }
-            println!("{line}");
+            println!("{text}");
         }
-        if values.is_empty() {
+        if kids.is_empty() {
             println!("(no legal move: the game is over)");
         }
     }
-    let outcome = solver.outcome(pos);
+    let root_ran = !solver.stopped();
+    let outcome = if root_ran {
+        solver.outcome(pos)
+    } else {
+        Default::default()
+    };
     match outcome.value {
         Some(v) => {
             println!("value {}", value_words(side, v));
@@ -132,6 +230,9 @@ pub fn solve<G: Solvable>(pos: &G, opts: &SolveOptions) -> Result<()> {
                     } else {
                         None
                     };
+                    if check.is_none() && solver.stopped() {
+                        println!("repetition: not checked (limit reached)");
+                    }
                     if let Some(check) = check {
                         println!(
                             "repetition: {} (the refutation of shorter wins: {} nodes)",
@@ -145,6 +246,9 @@ pub fn solve<G: Solvable>(pos: &G, opts: &SolveOptions) -> Result<()> {
                     }
                 }
             }
+        }
+        None if !root_ran => {
+            println!("value not proven (the limit was reached before it was tried)")
         }
         None => {
             println!(
@@ -198,6 +302,9 @@ pub fn solve<G: Solvable>(pos: &G, opts: &SolveOptions) -> Result<()> {
             }
         };
         let Some(cert) = cert else {
+            if solver.stopped() {
+                bail!("--certificate: the limit was reached while extracting the proof; give more --time or --nodes");
+            }
             bail!("--certificate: internal error: the proof could not be extracted");
         };
         let text = cert.to_text();

@@ -100,7 +100,7 @@ impl<G: Evaluate> Engine<G> {
         on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
         let history = PathHistory::new(std::slice::from_ref(pos), None);
-        self.run(pos, history, limits, None, on_info)
+        self.run(std::slice::from_ref(pos), history, limits, None, on_info)
     }
 
     /// Searches the current position of a game in progress, with its history: a position
@@ -154,17 +154,19 @@ impl<G: Evaluate> Engine<G> {
             return SearchResult { best: None, info };
         }
         let history = PathHistory::new(line.positions(), Some(line.plies()));
-        self.run(pos, history, limits, until, on_info)
+        self.run(line.positions(), history, limits, until, on_info)
     }
 
+    /// Searches the last of `line` (the game's positions from its start).
     fn run(
         &mut self,
-        pos: &G,
+        line: &[G],
         history: PathHistory<G>,
         limits: Limits,
         until: Option<&dyn Fn() -> bool>,
         on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
     ) -> SearchResult<G::Move> {
+        let pos = &line[line.len() - 1];
         self.stop.store(false, Ordering::Relaxed);
         self.reps = history;
         let mut limits = self.config.limits.overridden_by(limits);
@@ -172,7 +174,7 @@ impl<G: Evaluate> Engine<G> {
         if let Some(ms) = crate::solve::perfect_play_time(self.config.searcher, &limits) {
             let t0 = std::time::Instant::now();
             let budget = Budget::new(&limits, self.stop.clone(), until);
-            if let Some((mv, score)) = pos.perfect_move(ms) {
+            if let Some((mv, score)) = pos.perfect_move(line, ms) {
                 let info = budget.info(0, score, vec![mv]);
                 on_info(&info);
                 return SearchResult {

@@ -17,11 +17,10 @@
 //! the margin-optimal move with its exact value instead ([`proved_hint_line`]); its words
 //! are [`proved_text`]'s: `win in 17 plies, South 25–23 (proved)`.
 
-use crate::solve::oracle::{margin_optimal, oracle};
-use crate::solve::{ExactValue, Solvable};
+use crate::solve::oracle::{margin_optimal, oracle, oracle_line};
+use crate::solve::{ExactValue, MoveValue, Solvable};
 use crate::{EngineConfig, Score};
 use bao_rules::{Game, GameLine, RuleSet, Side};
-use std::collections::HashMap;
 
 /// The level every hint is searched at, whatever the opponent's level: alpha-beta to a
 /// fixed depth of 6 plies ([`EngineConfig::level`] 6), so that a hint is the same move
@@ -117,8 +116,13 @@ pub fn proved_hint<G: Solvable>(pos: &G, time_ms: u64) -> Option<ProvedHint<G::M
     if pos.outcome().is_some() {
         return None;
     }
-    let values = oracle(pos, time_ms);
-    let best = margin_optimal(pos, &values)?;
+    proved_of(pos, &oracle(pos, time_ms))
+}
+
+/// The proved hint of an oracle answer `values` for `pos`: its margin-optimal move when
+/// every move is proven.
+fn proved_of<G: Solvable>(pos: &G, values: &[MoveValue<G::Move>]) -> Option<ProvedHint<G::Move>> {
+    let best = margin_optimal(pos, values)?;
     let (value, south) = (best.value?, best.south_score?);
     Some(ProvedHint {
         mv: best.mv,
@@ -129,47 +133,137 @@ pub fn proved_hint<G: Solvable>(pos: &G, time_ms: u64) -> Option<ProvedHint<G::M
     })
 }
 
-/// The proved hint of the game's current position ([`proved_hint`]), taking its history
-/// into account: `None` (the front end falls back to the search hint, which sees the
-/// history) when the game is over, when its rules end games at a ply limit
-/// (OPT-MAX-PLIES, K-R12.4: the solver's lines do not count the plies played), or when
-/// [`repetition_hazard`] finds a position the game could reach for the third time (G-R15).
+/// What the solver found for a hint of the game's current position (its history seen,
+/// G-R15): the proved hint when every move is proven, and the value of each move it
+/// proved either way (for [`check_search_hint`] when the search gives the hint).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolvedHint<M> {
+    /// The margin-optimal move with its exact value, when every move is proven.
+    pub proved: Option<ProvedHint<M>>,
+    /// Every legal move with what the solver proved of it ([`oracle_line`]).
+    pub values: Vec<MoveValue<M>>,
+}
+
+/// The solver's part of a hint for the game `line` as played ([`oracle_line`]: a move that
+/// completes a third occurrence is scored there and then, positions that occurred twice
+/// are finished, G-R15), within `time_ms` milliseconds. Nothing is solved (an empty
+/// answer) for a game without a final score (Bao la Kiswahili), a finished game, or rules
+/// that end games at a ply limit (OPT-MAX-PLIES, K-R12.4: the solver's lines do not count
+/// the plies played).
 ///
-/// Why that is enough: every proven line ends the game within its depth and never
-/// repeats a position of its own (docs/solved.md, "Repetition"), so under G-R15 a line
-/// can only end early on a position that already occurred twice in the game. Limitation
-/// (as in the solver's docs): the length of a win or defence is minimal in the game
-/// without G-R15; that no shorter win exists through a repetition of the refutation is
-/// not re-checked here. The move and the final score hold under both O7 settings.
+/// Limitation (docs/solved.md): the length of a win or defence is minimal among lines
+/// that do not repeat a position; the move's result and final score are exact.
+pub fn solve_hint_line<G: Solvable>(line: &GameLine<G>, time_ms: u64) -> SolvedHint<G::Move> {
+    let none = SolvedHint {
+        proved: None,
+        values: Vec::new(),
+    };
+    if line.is_over()
+        || line.rules().max_plies().is_some()
+        || line.current().locked_seeds(Side::South).is_none()
+    {
+        return none;
+    }
+    let values = oracle_line(line, time_ms);
+    SolvedHint {
+        proved: proved_of(line.current(), &values),
+        values,
+    }
+}
+
+/// The proved hint of the game's current position with its history
+/// ([`solve_hint_line`]'s `proved`).
 pub fn proved_hint_line<G: Solvable>(
     line: &GameLine<G>,
     time_ms: u64,
 ) -> Option<ProvedHint<G::Move>> {
-    if line.is_over() || line.rules().max_plies().is_some() || repetition_hazard(line) {
-        return None;
-    }
-    proved_hint(line.current(), time_ms)
+    solve_hint_line(line, time_ms).proved
 }
 
-/// Whether the game could reach a position for the third time from here (G-R15, option
-/// O7 `ThirdOccurrenceScores`): some position of the line (the current one included)
-/// occurred at least twice, its rules end the game on a third occurrence, and it may
-/// still be reachable: the seeds each side has locked (store and reserved pits,
-/// [`Solvable::locked_seeds`]) never shrink, so a position with fewer locked seeds than
-/// the current one cannot come back. Always `false` for a game without a final score.
-pub fn repetition_hazard<G: Solvable>(line: &GameLine<G>) -> bool {
-    let now = line.current();
-    let locked = |p: &G| (p.locked_seeds(Side::South), p.locked_seeds(Side::North));
-    if locked(now).0.is_none() {
-        return false;
+/// How a search's hint stands against the values the solver proved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HintCheck<M> {
+    /// Nothing proven contradicts the search's move.
+    Agrees,
+    /// The solver proves a better result with another move: the hint names it.
+    Replaced {
+        /// The proven-best move (the shortest proven win, else the best proven result).
+        mv: M,
+        /// Its exact value for the side to move.
+        value: ExactValue,
+        /// In words, why: `the search preferred A4, which the solver proves a loss in 20
+        /// plies`.
+        note: String,
+    },
+    /// The search's move is kept, with words on what the solver proved of the others:
+    /// `the solver proves A3 a draw; A5 is not proven`.
+    Caveat(String),
+}
+
+/// The rank of a result: win > draw > loss (not its length).
+fn class(v: ExactValue) -> i8 {
+    match v {
+        ExactValue::Win(_) => 1,
+        ExactValue::Draw => 0,
+        ExactValue::Loss(_) => -1,
     }
-    let mut counts: HashMap<&G, u32> = HashMap::new();
-    for p in line.positions() {
-        *counts.entry(p).or_insert(0) += 1;
+}
+
+/// The order of exact values for the side to move: the shortest win first, the longest
+/// defence before a shorter one.
+fn rank(v: ExactValue) -> i64 {
+    match v {
+        ExactValue::Win(n) => 1_000_000 - i64::from(n),
+        ExactValue::Draw => 0,
+        ExactValue::Loss(n) => -1_000_000 + i64::from(n),
     }
-    counts
-        .into_iter()
-        .any(|(p, n)| n >= 2 && locked(p) == locked(now) && p.repetition_outcome().is_some())
+}
+
+/// Compares the search's hint `search` at `pos` with the values the solver proved
+/// (`values`, [`SolvedHint::values`]): when another move is proven to give a better
+/// result (a win where the search's move is not a proven win; a draw where it is a proven
+/// loss), the hint names that move ([`HintCheck::Replaced`]); when the search's move is
+/// not proven but others are (none of them a win), the hint keeps it and says so
+/// ([`HintCheck::Caveat`]).
+pub fn check_search_hint<G: Game>(
+    pos: &G,
+    search: G::Move,
+    values: &[MoveValue<G::Move>],
+) -> HintCheck<G::Move> {
+    let Some(best) = values
+        .iter()
+        .filter_map(|v| v.value.map(|x| (x, v.mv)))
+        .max_by_key(|(x, _)| rank(*x))
+    else {
+        return HintCheck::Agrees;
+    };
+    let mine = values.iter().find(|v| v.mv == search).and_then(|v| v.value);
+    let words = |mv: G::Move, v: ExactValue| format!("{} a {}", pos.move_text(mv), value_text(v));
+    match mine {
+        Some(m) if class(m) >= class(best.0) => HintCheck::Agrees,
+        Some(m) => HintCheck::Replaced {
+            mv: best.1,
+            value: best.0,
+            note: format!(
+                "the search preferred {}, which the solver proves a {}",
+                pos.move_text(search),
+                value_text(m)
+            ),
+        },
+        None if class(best.0) > 0 => HintCheck::Replaced {
+            mv: best.1,
+            value: best.0,
+            note: format!(
+                "the search preferred {}, which the solver did not prove in time",
+                pos.move_text(search)
+            ),
+        },
+        None => HintCheck::Caveat(format!(
+            "the solver proves {}; {} is not proven (it may do better)",
+            words(best.1, best.0),
+            pos.move_text(search)
+        )),
+    }
 }
 
 #[cfg(test)]
@@ -249,31 +343,97 @@ mod tests {
         assert_eq!(proved_hint_line(&GameLine::new(k), GENEROUS_MS), None);
     }
 
+    /// The record of issue 19 (G-T32 of docs/bao-kingulu.md): from T32, `1. A6 a6 2. A6`
+    /// puts North to move in a position that occurred twice; `a6` brings T32 back for the
+    /// third time, which ends the game at once (G-R15), scored by R14: South 27, North 21
+    /// (by hand from T32's text: South's store 9 + its row 1+4+6+0+6+1 = 27; North's store
+    /// 12 + its row 0+1+4+1+2+1 = 21; no pit reserved).
     #[test]
-    fn a_position_seen_twice_with_the_same_locked_seeds_is_a_repetition_hazard() {
-        let t32 = kingulu(T32);
-        assert!(!repetition_hazard(&GameLine::new(t32)));
-        // Once round the cycle: T32 twice, a third time would end the game (G-R15).
-        let twice = line_after(t32, &["A6", "a6"]);
-        assert_eq!(twice.occurrences(), 2);
-        assert!(repetition_hazard(&twice));
-        // North to move, one ply on: T32 can still come back.
-        assert!(repetition_hazard(&line_after(t32, &["A6", "a6", "A6"])));
-        assert_eq!(proved_hint_line(&twice, GENEROUS_MS), None);
-        // A3 then captures (South's store 9 → 15): T32 can never come back.
-        let on = line_after(t32, &["A6", "a6", "A3"]);
+    fn a_move_completing_a_third_occurrence_is_valued_there_and_then() {
+        let line = line_after(kingulu(T32), &["A6", "a6", "A6"]);
+        let pos = *line.current();
+        let values = crate::solve::oracle::oracle_line(&line, GENEROUS_MS);
+        let a6 = values
+            .iter()
+            .find(|v| pos.move_text(v.mv) == "a6")
+            .expect("a6 is legal");
+        assert_eq!(a6.value, Some(ExactValue::Loss(1)));
+        assert_eq!(a6.south_score, Some(27));
+        // The position alone (no history) says the opposite.
+        let alone = oracle(&pos, GENEROUS_MS);
+        let a6_alone = alone.iter().find(|v| pos.move_text(v.mv) == "a6").unwrap();
+        assert_ne!(a6_alone.value, Some(ExactValue::Loss(1)));
+        assert_eq!(a6_alone.value, Some(ExactValue::Win(29)));
+        // The other moves (solver output, with the history): unchanged by it here.
+        let texts: Vec<(String, Option<ExactValue>, Option<u32>)> = values
+            .iter()
+            .map(|v| (pos.move_text(v.mv), v.value, v.south_score))
+            .collect();
         assert_eq!(
-            on.current().to_text(),
-            "1 0 0 0 3 2 / 0 5 0 1 7 2 ; S=15 N=12 ; North"
+            texts,
+            [
+                ("a3".to_string(), Some(ExactValue::Win(21)), Some(23)),
+                ("a5".to_string(), Some(ExactValue::Win(28)), Some(23)),
+                ("a6".to_string(), Some(ExactValue::Loss(1)), Some(27)),
+            ]
         );
-        assert!(!repetition_hazard(&on));
-        // Without G-R15 (O7 = None) a position may recur for ever: no hazard.
-        let rules = bao_rules::kingulu::Rules {
-            repetition: bao_rules::kingulu::Repetition::None,
-            ..Default::default()
+        // The proved hint sees the history too: a3, North's most seeds (25) and shortest win.
+        let hint = proved_hint_line(&line, GENEROUS_MS).expect("every move proven");
+        assert_eq!(pos.move_text(hint.mv), "a3");
+        assert_eq!(hint.text, "win in 21 plies, South 23–25 (proved)");
+    }
+
+    #[test]
+    fn a_search_hint_the_solver_refutes_is_replaced_or_qualified() {
+        let pos = start();
+        let mv = |t: &str| pos.parse_move(t).unwrap();
+        let value = |t: &str, v: Option<ExactValue>| MoveValue {
+            mv: mv(t),
+            value: v,
+            south_score: None,
         };
-        let free = Kingulu::from_text(T32, &rules).unwrap();
-        assert!(!repetition_hazard(&line_after(free, &["A6", "a6"])));
+        // A4 proven lost, A3 proven won: the hint names A3.
+        let values = [
+            value("A3", Some(ExactValue::Win(29))),
+            value("A4", Some(ExactValue::Loss(20))),
+            value("A5", None),
+        ];
+        assert_eq!(
+            check_search_hint(&pos, mv("A4"), &values),
+            HintCheck::Replaced {
+                mv: mv("A3"),
+                value: ExactValue::Win(29),
+                note: "the search preferred A4, which the solver proves a loss in 20 plies"
+                    .to_string()
+            }
+        );
+        // Unproven search move, a proven win elsewhere: the win.
+        assert_eq!(
+            check_search_hint(&pos, mv("A5"), &values),
+            HintCheck::Replaced {
+                mv: mv("A3"),
+                value: ExactValue::Win(29),
+                note: "the search preferred A5, which the solver did not prove in time".to_string()
+            }
+        );
+        // The search's move proven as good a result: agreed.
+        assert_eq!(
+            check_search_hint(&pos, mv("A3"), &values),
+            HintCheck::Agrees
+        );
+        // Only a draw proven, the search's move unproven: kept, with words.
+        let drawn = [value("A3", Some(ExactValue::Draw)), value("A5", None)];
+        assert_eq!(
+            check_search_hint(&pos, mv("A5"), &drawn),
+            HintCheck::Caveat(
+                "the solver proves A3 a draw; A5 is not proven (it may do better)".to_string()
+            )
+        );
+        // Nothing proven: agreed.
+        assert_eq!(
+            check_search_hint(&pos, mv("A5"), &[value("A5", None)]),
+            HintCheck::Agrees
+        );
     }
 
     #[test]

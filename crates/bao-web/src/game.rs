@@ -274,11 +274,14 @@ pub trait Session: Send {
 /// The body of [`Session::oracle_job`]: solves every legal move, at most [`ORACLE_MS`].
 pub type OracleRun = Box<dyn FnOnce() -> OracleJson + Send>;
 
-/// The oracle's answer for `pos`: every legal move with its exact value (and margin)
-/// when proven within `budget_ms`.
-pub fn oracle_of<G: Solvable>(pos: &G, budget_ms: u64) -> OracleJson {
+/// The oracle's answer for the current position of the game `line`, as played (its
+/// history counts: a move completing a third occurrence is a loss or win in 1 there and
+/// then, G-R15): every legal move with its exact value (and margin) when proven within
+/// `budget_ms`.
+pub fn oracle_of<G: Solvable>(line: &GameLine<G>, budget_ms: u64) -> OracleJson {
+    let pos = line.current();
     let places = hole_places(&pos.view());
-    let moves = bao_engine::solve::oracle::oracle(pos, budget_ms)
+    let moves = bao_engine::solve::oracle::oracle_line(line, budget_ms)
         .into_iter()
         .map(|v| {
             let text = pos.move_text(v.mv);
@@ -817,13 +820,20 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
             0
         };
         // The search sees the game's history (G-R15 repetitions, OPT-MAX-PLIES).
+        let hint_job = hint;
         let line = self.line.clone();
         let pos = line.current().clone();
         let run = Box::new(move |pool: &EnginePool, slot: &StopSlot| {
-            if proved_ms > 0 {
-                if let Some(p) = hint::proved_hint_line(&line, proved_ms) {
-                    return proved_found(&pos, &p);
+            let solved = if proved_ms > 0 {
+                hint::solve_hint_line(&line, proved_ms)
+            } else {
+                hint::SolvedHint {
+                    proved: None,
+                    values: Vec::new(),
                 }
+            };
+            if let Some(p) = &solved.proved {
+                return proved_found(&pos, p);
             }
             let mut engine = pool.take::<G>(config);
             slot.set(engine.stop_flag());
@@ -839,10 +849,26 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
             if last_info.is_empty() {
                 last_info = format_info(&pos, &result.info);
             }
+            let mut score = hint::score_text(result.info.score, result.info.depth);
+            // The oracle and the hint never disagree: a better result the solver proved
+            // names its move (a hint only; the computer's move keeps its level).
+            if let Some(best) = result.best.filter(|_| hint_job) {
+                match hint::check_search_hint(&pos, best, &solved.values) {
+                    hint::HintCheck::Agrees => {}
+                    hint::HintCheck::Replaced { mv, value, note } => {
+                        return Found {
+                            best: Some(pos.move_text(mv)),
+                            info: format!("solver: {note}"),
+                            score: format!("{} (proved)", hint::value_text(value)),
+                        };
+                    }
+                    hint::HintCheck::Caveat(words) => score = format!("{score}; {words}"),
+                }
+            }
             Found {
                 best: result.best.map(|mv| pos.move_text(mv)),
                 info: last_info,
-                score: hint::score_text(result.info.score, result.info.depth),
+                score,
             }
         });
         Ok(SearchJob {
@@ -856,7 +882,7 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
         if let Some(o) = self.line.end_sentence() {
             return Err(ApiError::conflict(format!("the game is over ({o})")));
         }
-        let pos = self.line.current().clone();
-        Ok(Box::new(move || oracle_of(&pos, ORACLE_MS)))
+        let line = self.line.clone();
+        Ok(Box::new(move || oracle_of(&line, ORACLE_MS)))
     }
 }

@@ -14,8 +14,11 @@ use super::PlayOptions;
 use crate::board;
 use crate::common::{describe_config, today, GameName};
 use anyhow::{bail, Result};
-use bao_engine::hint::{hint_config, proved_hint_line, score_text, PROVED_HINT_MS};
-use bao_engine::solve::oracle::oracle;
+use bao_engine::hint::{
+    check_search_hint, hint_config, score_text, solve_hint_line, value_text, HintCheck,
+    PROVED_HINT_MS,
+};
+use bao_engine::solve::oracle::oracle_line as solve_moves;
 use bao_engine::solve::Solvable;
 use bao_engine::{Engine, EngineConfig, Evaluate, Limits};
 use bao_rules::{BoardView, Game, GameLine, Player, Side};
@@ -380,9 +383,15 @@ impl<G: Solvable> Session<G> {
             out("The game is over: there is nothing to hint.");
             return Ok(());
         }
-        if self.proved_hint(&pos) {
+        let solved = solve_hint_line(&self.line, PROVED_HINT_MS);
+        if let Some(best) = &solved.proved {
+            out(format!("Hint: {}: {}.", pos.move_text(best.mv), best.text));
+            if let Ok((_, events)) = pos.play_traced(best.mv) {
+                out(format!("  It {}.", what_it_does(&events)));
+            }
             return Ok(());
         }
+        let mut caveat = None;
         let engine = self
             .hint_engine
             .get_or_insert_with(|| Engine::new(hint_config()));
@@ -397,6 +406,23 @@ impl<G: Solvable> Session<G> {
             out("No hint: there is no legal move.");
             return Ok(());
         };
+        // Where the solver proved a better result than the search's move, the hint is
+        // the proven move (the oracle and the hint never disagree).
+        match check_search_hint(&pos, best, &solved.values) {
+            HintCheck::Agrees => {}
+            HintCheck::Replaced { mv, value, note } => {
+                out(format!(
+                    "Hint: {}: {} (proved; {note}).",
+                    pos.move_text(mv),
+                    value_text(value)
+                ));
+                if let Ok((_, events)) = pos.play_traced(mv) {
+                    out(format!("  It {}.", what_it_does(&events)));
+                }
+                return Ok(());
+            }
+            HintCheck::Caveat(words) => caveat = Some(words),
+        }
         let mut p = pos.clone();
         let mut pv = Vec::new();
         for &mv in &result.info.pv {
@@ -423,22 +449,10 @@ impl<G: Solvable> Session<G> {
         if pv.len() > 1 {
             out(format!("  Expected line: {}.", pv.join(" ")));
         }
-        Ok(())
-    }
-
-    /// A game with a final score (Bao Kingulu, G-R14) solved within
-    /// [`PROVED_HINT_MS`], seen with its history ([`proved_hint_line`]): prints the
-    /// margin-optimal move with its exact value and final score, what it does, and
-    /// returns `true`; `false` (nothing printed) when not proven.
-    fn proved_hint(&self, pos: &G) -> bool {
-        let Some(best) = proved_hint_line(&self.line, PROVED_HINT_MS) else {
-            return false;
-        };
-        out(format!("Hint: {}: {}.", pos.move_text(best.mv), best.text));
-        if let Ok((_, events)) = pos.play_traced(best.mv) {
-            out(format!("  It {}.", what_it_does(&events)));
+        if let Some(words) = caveat {
+            out(format!("  Note: {words}."));
         }
-        true
+        Ok(())
     }
 
     /// `oracle [S]`: every legal move with its exact value (and margin, Bao Kingulu) when
@@ -460,8 +474,17 @@ impl<G: Solvable> Session<G> {
             "Solving every move ({} s at most)...",
             budget.div_ceil(1000)
         ));
-        for v in oracle(pos, budget) {
-            out(oracle_line(pos, &v));
+        let ends = bao_engine::solve::LineEnds::of_line(&self.line);
+        for v in solve_moves(&self.line, budget) {
+            let third = pos.play(v.mv).is_ok_and(|child| ends.contains(&child));
+            if third {
+                out(format!(
+                    "{}: the position's third occurrence ends the game (G-R15)",
+                    oracle_line(pos, &v)
+                ));
+            } else {
+                out(oracle_line(pos, &v));
+            }
         }
     }
 

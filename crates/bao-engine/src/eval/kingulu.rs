@@ -149,8 +149,10 @@ impl crate::Evaluate for Kingulu {
         Kingulu::children(self, out);
     }
 
-    fn perfect_move(&self, time_ms: u64) -> Option<(Self::Move, crate::Score)> {
-        crate::solve::perfect_move(self, time_ms).map(|(mv, v)| (mv, crate::solve::score_of(v)))
+    fn perfect_move(&self, line: &[Self], time_ms: u64) -> Option<(Self::Move, crate::Score)> {
+        let ends = crate::solve::LineEnds::of_positions(line);
+        crate::solve::perfect_move_with(self, ends, time_ms)
+            .map(|(mv, v)| (mv, crate::solve::score_of(v)))
     }
 
     /// The pits, reservations, stores and side to move packed into 129 bits and mixed

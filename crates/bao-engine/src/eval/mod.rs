@@ -37,9 +37,11 @@ pub trait Evaluate: Game {
 
     /// Perfect play where the solver proves it (docs/solved.md): a margin-optimal move
     /// with its exact score (`win n` / `loss n`; `cp 0` for a draw), if every move's
-    /// value is proven within `time_ms`. Default: `None` (Bao Kingulu overrides it).
-    fn perfect_move(&self, time_ms: u64) -> Option<(Self::Move, crate::Score)> {
-        let _ = time_ms;
+    /// value is proven within `time_ms`, for the game as played: `line` is the game's
+    /// positions from its start to this one (this one last; G-R15 repetitions count,
+    /// [`crate::solve::LineEnds`]). Default: `None` (Bao Kingulu overrides it).
+    fn perfect_move(&self, line: &[Self], time_ms: u64) -> Option<(Self::Move, crate::Score)> {
+        let _ = (line, time_ms);
         None
     }
 }

@@ -29,9 +29,14 @@
 //! for the prover (that line never reaches a proven end) and every proven value holds
 //! under both O7 settings. A value that only repetition could decide (one side can stop
 //! the other's win only by cycling for ever) is reported as not proven.
+//!
+//! **A game's history** ([`history`], [`Solver::with_history`]): positions that occurred
+//! twice in the game end it when reached again (G-R15), so the solver treats them as
+//! finished; the oracle, the proved hint and `bao solve --load` solve the game as played.
 
 pub mod book;
 pub mod certificate;
+pub mod history;
 pub mod oracle;
 pub mod reach;
 
@@ -41,9 +46,10 @@ mod prover;
 mod solver;
 
 pub use certificate::{Certificate, CertificateError, Claim, Goal};
+pub use history::LineEnds;
 pub use solver::{
-    margin_values, move_values, perfect_move, DefenceCheck, MarginReport, MoveValue, OutcomeReport,
-    Solver,
+    margin_values, move_values, perfect_move, perfect_move_with, DefenceCheck, MarginReport,
+    MoveValue, OutcomeReport, Solver,
 };
 pub use verify::{verify_text, VerifyReport};
 
@@ -168,13 +174,6 @@ impl SolveBudget {
             depth: 0,
             proven: String::new(),
         }
-    }
-
-    /// Lifts the limits (certificate extraction after a finished solve).
-    fn unlimited(&mut self) {
-        self.deadline = None;
-        self.max_nodes = None;
-        self.stopped = false;
     }
 
     /// Counts one node; true when the solve must stop.

@@ -2,42 +2,72 @@
 //! players"): every legal move with its exact value and, for a game with a final score
 //! (Bao Kingulu, G-R14), South's exact final score after it, each when the solver proves
 //! it within a short time budget; and the margin-optimal move among them.
+//!
+//! [`oracle_line`] values the moves of a game as played (its history: G-R15), which is
+//! what every front end shows; [`oracle`] a position alone.
 
+use super::history::LineEnds;
 use super::solver::{MoveValue, Solver};
 use super::{ExactValue, Solvable, SolveLimits};
-use bao_rules::Side;
+use bao_rules::{GameLine, Side};
 
 /// Every legal move of `pos` (in [`bao_rules::Game::moves`] order) with its exact value
 /// for the side to move and, for a game with a final score, South's exact final score
 /// after it under perfect play; each `None` when not proven within `time_ms`
 /// milliseconds in all. The values of all moves are solved first, the margins after
-/// them with the time left, so a short budget still gives values.
+/// them with the time left, so a short budget still gives values. The position alone,
+/// without a game's history: see [`oracle_line`].
 pub fn oracle<G: Solvable>(pos: &G, time_ms: u64) -> Vec<MoveValue<G::Move>> {
+    oracle_with(pos, LineEnds::none(), time_ms)
+}
+
+/// [`oracle`] for the current position of the game `line`, with its history: a move that
+/// makes a position occur for the third time ends the game there and then, scored by R14
+/// (G-R15: `loss in 1` or `win in 1` with that score), and positions that occurred twice
+/// in the game are finished wherever the solver reaches them ([`LineEnds`]).
+pub fn oracle_line<G: Solvable>(line: &GameLine<G>, time_ms: u64) -> Vec<MoveValue<G::Move>> {
+    oracle_with(line.current(), LineEnds::of_line(line), time_ms)
+}
+
+fn oracle_with<G: Solvable>(pos: &G, ends: LineEnds<G>, time_ms: u64) -> Vec<MoveValue<G::Move>> {
     let mut solver: Solver<G> = Solver::new(SolveLimits {
         time_ms: Some(time_ms),
         ..SolveLimits::default()
     })
+    .with_history(ends)
     .with_book();
     let mut kids = Vec::new();
     pos.children(&mut kids);
+    let has_score = pos.locked_seeds(Side::South).is_some();
     let mut values: Vec<MoveValue<G::Move>> = kids
         .iter()
-        .map(|(mv, child)| MoveValue {
-            mv: *mv,
-            value: if solver.stopped() {
-                None
-            } else {
-                solver.outcome(child).value.map(ExactValue::before_move)
-            },
-            south_score: None,
+        .map(|(mv, child)| {
+            if let Some((value, south)) = solver.history_end(child) {
+                return MoveValue {
+                    mv: *mv,
+                    value: Some(value),
+                    south_score: south.filter(|_| has_score),
+                };
+            }
+            MoveValue {
+                mv: *mv,
+                value: if solver.stopped() {
+                    None
+                } else {
+                    solver.outcome(child).value.map(ExactValue::before_move)
+                },
+                south_score: None,
+            }
         })
         .collect();
-    if pos.locked_seeds(Side::South).is_some() {
+    if has_score {
         for (v, (_, child)) in values.iter_mut().zip(&kids) {
             if solver.stopped() {
                 break;
             }
-            v.south_score = solver.margin(child).exact();
+            if v.south_score.is_none() {
+                v.south_score = solver.margin(child).exact();
+            }
         }
     }
     values

@@ -17,9 +17,10 @@
 //! holds at every depth ≥ d; an upper bound at depth d holds at every depth ≤ d, and at
 //! every depth when it was proven with no depth cut-off in its subtree ("complete").
 
+use super::history::LineEnds;
 use super::FastMap;
 use super::{Solvable, SolveBudget};
-use bao_rules::Side;
+use bao_rules::{Outcome, Side};
 
 /// The goal payoff's kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -52,6 +53,8 @@ pub(crate) struct Prover<G: Solvable> {
     max_entries: usize,
     kids: Vec<Vec<(G::Move, G)>>,
     order: Vec<Vec<(i32, usize)>>,
+    /// Positions the game's history finishes (G-R15), below the root of a search.
+    ends: LineEnds<G>,
 }
 
 impl<G: Solvable> Prover<G> {
@@ -63,7 +66,17 @@ impl<G: Solvable> Prover<G> {
             max_entries,
             kids: Vec::new(),
             order: Vec::new(),
+            ends: LineEnds::none(),
         }
+    }
+
+    /// Makes the positions of `ends` finished wherever a search reaches them below its
+    /// root (ply ≥ 1): the root of a search is the game's position as it stands (its
+    /// second occurrence does not end the game), a return to it is its third. Clears the
+    /// table (its entries were proven without them).
+    pub fn set_ends(&mut self, ends: LineEnds<G>) {
+        self.ends = ends;
+        self.table.clear();
     }
 
     /// Entries in the table.
@@ -83,6 +96,14 @@ impl<G: Solvable> Prover<G> {
     pub fn terminal(&self, pos: &G) -> i32 {
         match self.payoff {
             Payoff::Win => i32::from(pos.outcome().and_then(|o| o.winner) == Some(self.prover)),
+            Payoff::Score => pos.final_score(self.prover).unwrap_or(0) as i32,
+        }
+    }
+
+    /// The payoff of a game the history ends at `pos` with `o` (G-R15, scored by R14).
+    fn history_end(&self, o: Outcome, pos: &G) -> i32 {
+        match self.payoff {
+            Payoff::Win => i32::from(o.winner == Some(self.prover)),
             Payoff::Score => pos.final_score(self.prover).unwrap_or(0) as i32,
         }
     }
@@ -146,6 +167,11 @@ impl<G: Solvable> Prover<G> {
         }
         if pos.outcome().is_some() {
             return (self.terminal(pos), true);
+        }
+        if ply > 0 {
+            if let Some(o) = self.ends.outcome(pos) {
+                return (self.history_end(o, pos), true);
+            }
         }
         let upper = self.upper(pos);
         if upper <= alpha {

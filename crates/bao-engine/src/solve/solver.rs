@@ -3,13 +3,14 @@
 //! halves proven), per-move values and certificate extraction.
 
 use super::certificate::{Certificate, Claim, Goal, Proof, ProofLine};
+use super::history::LineEnds;
 use super::prover::{Payoff, Prover, UNPROVEN};
 use super::{finished_value, ExactValue, ProgressFn, Solvable, SolveBudget, SolveLimits};
 use bao_rules::Side;
 use std::collections::HashMap;
 
 /// What [`Solver::outcome`] proved.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OutcomeReport {
     /// The exact value, or `None` if a limit stopped the solve first.
     pub value: Option<ExactValue>,
@@ -73,6 +74,8 @@ pub struct Solver<G: Solvable> {
     limits: SolveLimits,
     /// Whether positions of the opening book ([`Solvable::known`]) are taken from it.
     book: bool,
+    /// Positions the game's history finishes (G-R15), [`Solver::with_history`].
+    ends: LineEnds<G>,
 }
 
 impl<G: Solvable> Solver<G> {
@@ -91,7 +94,43 @@ impl<G: Solvable> Solver<G> {
             budget: SolveBudget::new(&limits),
             limits,
             book: false,
+            ends: LineEnds::none(),
         }
+    }
+
+    /// This solver, for the game as played: reaching a position of `ends` again ends the
+    /// game by G-R15 (its third occurrence, scored by R14), wherever a solve reaches it
+    /// below the position solved ([`LineEnds`]; docs/solved.md, "Values that know the
+    /// game's history"). The opening book is not used when `ends` is not empty (its values
+    /// know no history). Solve the game's current position, or its children through
+    /// [`Solver::move_values`] (which scores a move completing a third occurrence there
+    /// and then).
+    pub fn with_history(mut self, ends: LineEnds<G>) -> Self {
+        if !ends.is_empty() {
+            self.book = false;
+        }
+        for p in self.win.iter_mut().chain(self.score.iter_mut()) {
+            p.set_ends(ends.clone());
+        }
+        self.ends = ends;
+        self
+    }
+
+    /// The positions the game's history finishes ([`Solver::with_history`]).
+    pub fn history(&self) -> &LineEnds<G> {
+        &self.ends
+    }
+
+    /// The value for its mover of the move leading to `child` when it completes a third
+    /// occurrence (G-R15): the game ends there, scored by R14 — with South's score.
+    pub fn history_end(&self, child: &G) -> Option<(ExactValue, Option<u32>)> {
+        let o = self.ends.outcome(child)?;
+        let v = match o.winner {
+            Some(w) if w == child.side_to_move() => ExactValue::Win(0),
+            Some(_) => ExactValue::Loss(0),
+            None => ExactValue::Draw,
+        };
+        Some((v.before_move(), child.final_score(Side::South)))
     }
 
     /// This solver, taking the values and final scores of positions in the opening book
@@ -99,7 +138,7 @@ impl<G: Solvable> Solver<G> {
     /// oracle and perfect play. (`bao solve` does not, as its certificates need the
     /// proof itself.)
     pub fn with_book(mut self) -> Self {
-        self.book = true;
+        self.book = self.ends.is_empty();
         self
     }
 
@@ -314,6 +353,14 @@ impl<G: Solvable> Solver<G> {
         pos.children(&mut kids);
         let mut out = Vec::with_capacity(kids.len());
         for (mv, child) in kids {
+            if let Some((value, south)) = self.history_end(&child) {
+                out.push(MoveValue {
+                    mv,
+                    value: Some(value),
+                    south_score: if margin { south } else { None },
+                });
+                continue;
+            }
             let value = if self.budget.stopped {
                 None
             } else {
@@ -334,26 +381,33 @@ impl<G: Solvable> Solver<G> {
     }
 
     /// The certificate of a solved value of `pos` (`Win`/`Loss` from [`Solver::outcome`]);
-    /// `None` for a draw (certify it with [`Solver::margin_certificate`]: margin 24-24).
-    /// Extraction runs without the limits.
+    /// `None` for a draw (certify it with [`Solver::margin_certificate`]: margin 24-24),
+    /// when a limit stops the extraction (it runs within the solver's limits, like every
+    /// call: [`Solver::stopped`] tells), or when the solver has a history
+    /// ([`Solver::with_history`]: a certificate is about a position alone).
     pub fn outcome_certificate(&mut self, pos: &G, value: ExactValue) -> Option<Certificate> {
         let (claim, prover, n) = match value {
             ExactValue::Win(n) => (Claim::Win(n), pos.side_to_move(), n),
             ExactValue::Loss(n) => (Claim::Loss(n), pos.side_to_move().opponent(), n),
             ExactValue::Draw => return None,
         };
+        if !self.ends.is_empty() {
+            return None;
+        }
         let mut cert = Certificate::for_position(pos, claim);
-        self.budget.unlimited();
         let proof = self.extract(Payoff::Win, prover, pos, 1, n)?;
         cert.proofs.push(proof);
         Some(cert)
     }
 
-    /// The certificate of South's exact final score `south` at `pos` (both halves).
+    /// The certificate of South's exact final score `south` at `pos` (both halves);
+    /// `None` as for [`Solver::outcome_certificate`].
     pub fn margin_certificate(&mut self, pos: &G, south: u32) -> Option<Certificate> {
+        if !self.ends.is_empty() {
+            return None;
+        }
         let north = G::SEEDS - south;
         let mut cert = Certificate::for_position(pos, Claim::Margin { south, north });
-        self.budget.unlimited();
         let max = self.limits.max_depth;
         cert.proofs
             .push(self.extract(Payoff::Score, Side::South, pos, south as i32, max)?);
@@ -497,19 +551,34 @@ pub fn margin_values<G: Solvable>(pos: &G, time_ms: u64) -> Vec<(G::Move, Option
 /// one with the best proven outcome (shortest win, longest defence). With its exact
 /// value when proven. `None` for games without a final score or when not proven.
 pub fn perfect_move<G: Solvable>(pos: &G, time_ms: u64) -> Option<(G::Move, Option<ExactValue>)> {
+    perfect_move_with(pos, LineEnds::none(), time_ms)
+}
+
+/// [`perfect_move`] for the game as played: `ends` are the positions its history
+/// finishes ([`LineEnds`], G-R15); a move completing a third occurrence is valued there
+/// and then.
+pub fn perfect_move_with<G: Solvable>(
+    pos: &G,
+    ends: LineEnds<G>,
+    time_ms: u64,
+) -> Option<(G::Move, Option<ExactValue>)> {
     let me = pos.side_to_move();
     pos.locked_seeds(me)?;
     let mut solver = Solver::new(SolveLimits {
         time_ms: Some(time_ms),
         ..SolveLimits::default()
     })
+    .with_history(ends)
     .with_book();
     let mut kids = Vec::new();
     pos.children(&mut kids);
     // Margins first (all moves must be proven), the outcome only for the best ones.
     let mut margins = Vec::with_capacity(kids.len());
     for (mv, child) in &kids {
-        let south = solver.margin(child).exact()?;
+        let south = match solver.history_end(child) {
+            Some((_, s)) => s?,
+            None => solver.margin(child).exact()?,
+        };
         if solver.stopped() {
             return None;
         }
@@ -534,7 +603,10 @@ pub fn perfect_move<G: Solvable>(pos: &G, time_ms: u64) -> Option<(G::Move, Opti
         if mine != top {
             continue;
         }
-        let value = solver.outcome(&child).value.map(ExactValue::before_move);
+        let value = match solver.history_end(&child) {
+            Some((v, _)) => Some(v),
+            None => solver.outcome(&child).value.map(ExactValue::before_move),
+        };
         let r = rank(&value);
         if best.as_ref().is_none_or(|b| r > b.0) {
             best = Some((r, mv, value));
@@ -558,11 +630,14 @@ impl<G: Solvable> Solver<G> {
     /// move where the prover does), walked for `depth` plies. If no line of it repeats a
     /// position, a rule that ends games on repetition (G-R15) cannot create a shorter win:
     /// every game along the defence is the same under both O7 settings. `None` if the
-    /// refutation does not hold (the prover does win within `depth`) or a limit stopped it.
+    /// refutation does not hold (the prover does win within `depth`) or a limit stopped it
+    /// (it runs within the solver's limits: [`Solver::stopped`] tells).
     pub fn defence_repeats(&mut self, pos: &G, prover: Side, depth: u32) -> Option<DefenceCheck> {
-        self.budget.unlimited();
+        if !self.ends.is_empty() {
+            return None;
+        }
         let p = &mut self.win[prover.index()];
-        if p.proves(pos, depth, 1, &mut self.budget) {
+        if p.proves(pos, depth, 1, &mut self.budget) || self.budget.stopped {
             return None;
         }
         let mut seen: HashMap<(u64, u32), ()> = HashMap::new();
@@ -579,7 +654,11 @@ impl<G: Solvable> Solver<G> {
             } else {
                 let mut refute = None;
                 for (_, c) in kids.iter() {
-                    if !p.proves(c, d - 1, 1, &mut self.budget) {
+                    let proved = p.proves(c, d - 1, 1, &mut self.budget);
+                    if self.budget.stopped {
+                        return None;
+                    }
+                    if !proved {
                         refute = Some(c.clone());
                         break;
                     }
