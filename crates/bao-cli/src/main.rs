@@ -130,6 +130,27 @@ enum Command {
               value_parser = clap::value_parser!(u64).range(0..=10_000))]
         lap_delay: u64,
     },
+    /// Value every move of a recorded game: the best move, a class (best … blunder) and
+    /// each side's accuracy (docs/analysis.md).
+    Report {
+        /// The record file.
+        file: String,
+        /// Which game of a file holding several (1 = the first).
+        #[arg(long)]
+        number: Option<usize>,
+        /// Print the report as JSON (the format of docs/analysis.md).
+        #[arg(long)]
+        json: bool,
+        /// Write the evaluation graph to FILE (SVG).
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
+        /// Milliseconds per position (the solver, then the search).
+        #[arg(long, value_name = "MS", default_value_t = 1000)]
+        time: u64,
+        /// Search to this depth instead of by time (reproducible results).
+        #[arg(long, value_name = "PLIES")]
+        depth: Option<u32>,
+    },
     /// Speak the engine protocol (notation.md §5) on stdin/stdout.
     Engine,
     /// Count the leaves of the move tree (perft).
@@ -383,6 +404,23 @@ fn run(cli: Cli) -> Result<()> {
             let mut input = stdin.lock();
             with_game!(name, replay_file(&file, &text, &screen, &mut input))
         }
+        Command::Report {
+            file,
+            number,
+            json,
+            svg,
+            time,
+            depth,
+        } => {
+            let (name, text) = play::read_record_file(&file, number)?;
+            let args = bao_cli::report::ReportArgs {
+                json,
+                svg,
+                time_ms: time,
+                depth,
+            };
+            with_game!(name, report_file(&file, &text, &args))
+        }
         Command::Engine => {
             // The protocol reads stdin on a thread of its own (stop, quit mid-search).
             let stdin = std::io::BufReader::new(std::io::stdin());
@@ -600,6 +638,14 @@ fn solve_cmd<G: bao_engine::solve::Solvable>(
         None => GameLine::new(position_of(args)?),
     };
     solve::solve(&line, opts)
+}
+
+fn report_file<G: bao_engine::solve::Solvable>(
+    file: &str,
+    text: &str,
+    args: &bao_cli::report::ReportArgs,
+) -> Result<()> {
+    bao_cli::report::run::<G>(file, text, args)
 }
 
 fn position_of<G: Game>(args: &GameArgs) -> Result<G> {

@@ -28,9 +28,11 @@ mod hash;
 pub mod hint;
 mod mcts;
 mod repetition;
+pub mod report;
 mod score;
 pub mod solve;
 mod tt;
+pub mod values;
 pub mod weights;
 
 pub use engine::Engine;

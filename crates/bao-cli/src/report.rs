@@ -1,0 +1,177 @@
+//! `bao report FILE`: every move of a recorded game valued, classed, with each side's
+//! accuracy (docs/analysis.md). The values come from `bao_engine::report`; this module
+//! only formats them (text in 80 columns, JSON, SVG).
+
+use anyhow::{bail, Context, Result};
+use bao_engine::report::{report, svg, Class, MoveReport, Report, ReportOptions, MAX_REPORT_PLIES};
+use bao_engine::solve::Solvable;
+use bao_rules::GameLine;
+use std::io::IsTerminal;
+
+/// What `bao report` was asked for.
+pub struct ReportArgs {
+    /// Print the JSON report instead of text.
+    pub json: bool,
+    /// Write the evaluation graph here.
+    pub svg: Option<String>,
+    /// Milliseconds per position.
+    pub time_ms: u64,
+    /// A fixed search depth instead (reproducible).
+    pub depth: Option<u32>,
+}
+
+/// The most milliseconds per position `--time` accepts.
+pub const MAX_REPORT_TIME_MS: u64 = 60_000;
+
+/// A move as the list numbers it: `1. A4`, `1... a3`.
+fn numbered(m: &MoveReport) -> String {
+    let n = m.ply.div_ceil(2);
+    if m.ply % 2 == 1 {
+        format!("{n}. {}", m.mv)
+    } else {
+        format!("{n}... {}", m.mv)
+    }
+}
+
+/// One text line of a move (at most 80 columns for moves of KIBA notation).
+pub fn move_line(m: &MoveReport) -> String {
+    let verdict = match m.class {
+        Class::Best | Class::Forced => m.class.name().to_string(),
+        c => format!("{} {}", c.name(), c.mark()),
+    };
+    let mut line = format!(
+        "{:<11} {:<13} {:<18}",
+        numbered(m),
+        verdict,
+        m.after.short_text()
+    );
+    if m.best != m.mv && m.class > Class::Best {
+        line.push_str(&format!(" best {}: {}", m.best, m.before.short_text()));
+    }
+    line.trim_end().to_string()
+}
+
+/// The report as text: a line per move, each side's accuracy, the mistakes.
+pub fn report_text(r: &Report) -> String {
+    let mut out = format!(
+        "Report: {} — South {}, North {}\n",
+        r.game, r.players.south, r.players.north
+    );
+    out.push_str(
+        "Values for the player who moved: +1.25 = seeds ahead (search); win 29/loss 20 =\n",
+    );
+    out.push_str("proven in 29/20 plies; (S 26–22) = the final score, South–North (G-R14).\n");
+    for m in &r.moves {
+        out.push_str(&move_line(m));
+        out.push('\n');
+    }
+    let acc = |a: Option<f64>| a.map_or_else(|| "-".to_string(), |x| format!("{x:.1}"));
+    out.push_str(&format!(
+        "Accuracy: South {}, North {}\n",
+        acc(r.accuracy.south),
+        acc(r.accuracy.north)
+    ));
+    let mistakes: Vec<String> = r
+        .mistakes()
+        .map(|m| {
+            format!(
+                "{}{} ({}, best {})",
+                numbered(m),
+                m.class.mark(),
+                m.class.name(),
+                m.best
+            )
+        })
+        .collect();
+    if mistakes.is_empty() {
+        out.push_str("Mistakes: none\n");
+    } else {
+        out.push_str(&format!("Mistakes: {}\n", mistakes.join(", ")));
+    }
+    out
+}
+
+/// Refuses an output file that is a directory or whose directory does not exist, before
+/// the analysis (which can take minutes).
+fn check_output(file: &str) -> Result<()> {
+    let path = std::path::Path::new(file);
+    if path.is_dir() {
+        bail!("--svg {file}: is a directory; give a file name");
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    if !dir.is_dir() {
+        bail!(
+            "--svg {file}: the directory {} does not exist",
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
+/// Runs `bao report` on the game of `file` (already read: `text`).
+pub fn run<G: Solvable>(file: &str, text: &str, args: &ReportArgs) -> Result<()> {
+    if args.time_ms == 0 || args.time_ms > MAX_REPORT_TIME_MS {
+        bail!(
+            "--time {}: give 1 to {MAX_REPORT_TIME_MS} ms per position",
+            args.time_ms
+        );
+    }
+    if args.depth == Some(0) || args.depth.is_some_and(|d| d > 30) {
+        bail!("--depth: give 1 to 30 plies");
+    }
+    let line = GameLine::<G>::from_record_text(text).map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
+    if line.plies() > MAX_REPORT_PLIES {
+        bail!(
+            "{file}: {} plies; a report values at most {MAX_REPORT_PLIES}",
+            line.plies()
+        );
+    }
+    if let Some(svg_file) = &args.svg {
+        check_output(svg_file)?;
+    }
+    let opts = ReportOptions {
+        time_ms: args.time_ms,
+        depth: args.depth,
+    };
+    let bar = if std::io::stderr().is_terminal() {
+        let b = indicatif::ProgressBar::new(line.plies() as u64 + 1);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{msg} [{bar:30}] {pos}/{len} positions, {eta} left",
+            )
+            .expect("template")
+            .progress_chars("=> "),
+        );
+        b.set_message("Analysing");
+        Some(b)
+    } else {
+        None
+    };
+    let r = report(&line, opts, &mut |done, _| {
+        if let Some(b) = &bar {
+            b.set_position(done as u64 + 1);
+        }
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&r).context("report JSON")?
+        );
+    } else {
+        print!("{}", report_text(&r));
+    }
+    if let Some(svg_file) = &args.svg {
+        crate::play::save::write_atomic(std::path::Path::new(svg_file), &svg::graph(&r), true)
+            .with_context(|| format!("cannot write {svg_file}"))?;
+        if !args.json {
+            println!("Graph: {svg_file}");
+        }
+    }
+    Ok(())
+}
