@@ -38,6 +38,8 @@ pub struct Session<G: Solvable> {
     dirty: bool,
     /// On a terminal: the record text of an unsaved game, for the Ctrl-C handler.
     guard: Option<Guard>,
+    /// `tutor on`: the tutor's engine (warns before a mistake, [`super::tutor`]).
+    tutor: Option<Engine<G>>,
 }
 
 /// The human's holes, as a range text (`A1-A8 and B1-B8`).
@@ -243,6 +245,7 @@ impl<G: Solvable> Session<G> {
             screen,
             dirty: false,
             guard: None,
+            tutor: None,
         }
     }
 
@@ -648,6 +651,7 @@ impl<G: Solvable> Session<G> {
         out("  oracle [S]  the exact value of every move (win/draw/loss in n plies) where the");
         out("              solver proves it within S seconds (default 2)");
         out("  explain [N] show move N (default: the last) lap by lap");
+        out("  tutor on    warn before a mistake of yours (tutor off: no warnings)");
         out("  undo [N]    take back your last move (or N moves) and the computer's replies");
         out("  save FILE   save the game as a record (continue with: bao play --load FILE);");
         out("              an existing file is never replaced: save! FILE replaces it");
@@ -673,14 +677,69 @@ impl<G: Solvable> Session<G> {
         ));
     }
 
+    /// `tutor [on|off]`: switches the tutor (alone: says whether it is on).
+    fn set_tutor(&mut self, arg: &str) {
+        match arg.to_ascii_lowercase().as_str() {
+            "on" => {
+                if self.tutor.is_none() {
+                    self.tutor = Some(super::tutor::tutor_engine());
+                }
+                out("Tutor on: before a move of yours that is a mistake or a blunder, it says what it costs and names a better move.");
+            }
+            "off" => {
+                self.tutor = None;
+                out("Tutor off.");
+            }
+            "" => out(if self.tutor.is_some() {
+                "The tutor is on (tutor off switches it off)."
+            } else {
+                "The tutor is off (tutor on switches it on)."
+            }),
+            other => out(format!(
+                "tutor: {:?} is neither on nor off (tutor on, tutor off).",
+                clip(other, 40)
+            )),
+        }
+    }
+
+    /// With the tutor on: warns about `mv` if it is a mistake or a blunder and asks
+    /// whether to play it; `true` to play it.
+    fn tutor_allows(&mut self, mv: G::Move, input: &mut Input) -> Result<bool> {
+        let Some(engine) = self.tutor.as_mut() else {
+            return Ok(true);
+        };
+        let Some(warning) = super::tutor::warning(&self.line, mv, engine) else {
+            return Ok(true);
+        };
+        out(format!("Tutor: {warning}"));
+        let text = self.current().move_text(mv);
+        match input.read(&format!("Play {text} anyway? [y/N] "))? {
+            Read::Line(answer)
+                if matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes") =>
+            {
+                Ok(true)
+            }
+            _ => {
+                out("Choose again.");
+                Ok(false)
+            }
+        }
+    }
+
     /// The human typed something that is not a command: try it as a move.
-    fn human_move(&mut self, text: &str) -> Result<()> {
+    fn human_move(&mut self, text: &str, input: &mut Input) -> Result<()> {
         let pos = self.current().clone();
         // Spaces inside a move are forgiven: `A6 >` is `A6>`.
         let text: String = text.split_whitespace().collect();
         let text = text.as_str();
         match pos.parse_move(text) {
-            Ok(mv) => self.apply(mv, "You"),
+            Ok(mv) => {
+                if self.tutor_allows(mv, input)? {
+                    self.apply(mv, "You")
+                } else {
+                    Ok(())
+                }
+            }
             Err(e) => {
                 let mut message = format!("Cannot play {:?}: {}.", clip(text, 60), e.message);
                 let hole = hole_prefix(text);
@@ -879,6 +938,7 @@ impl<G: Solvable> Session<G> {
                 }
             }
             "level" => self.set_level(rest),
+            "tutor" => self.set_tutor(rest),
             "quit" | "exit" | "q" => {
                 if no_more(&lower) && self.confirm_leave(input, "Quit")? {
                     out("Bye.");
@@ -898,7 +958,7 @@ impl<G: Solvable> Session<G> {
                     return Ok(true);
                 }
                 let before = self.line.plies();
-                self.human_move(line)?;
+                self.human_move(line, input)?;
                 if self.line.plies() > before {
                     self.show_board();
                 }

@@ -20,6 +20,7 @@ pub mod replay;
 pub mod save;
 pub mod spinner;
 pub mod text;
+pub mod tutor;
 pub mod words;
 
 pub use input::{read_line, strip_escapes, Input, Read};
