@@ -8,7 +8,7 @@ use bao_engine::report::{check_move, Class, MoveCheck, ReportOptions};
 use bao_engine::solve::Solvable;
 use bao_engine::values::{analysis_config, Proved, Value};
 use bao_engine::Engine;
-use bao_rules::{Game as _, GameLine};
+use bao_rules::GameLine;
 
 /// The work one tutor check may take: the solver for the hint's 2 s, else a search to
 /// the hint's depth (level [`HINT_LEVEL`]: 6 plies), as a hint would.
