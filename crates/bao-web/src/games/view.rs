@@ -1,7 +1,7 @@
 //! The JSON shapes of the API (boards, moves, states, traced events) and the helpers that
 //! describe a move for the player (start hole, screen direction, label).
 //!
-//! Everything here is computed from a [`bao_rules::GameLine`] by [`crate::game`]; nothing
+//! Everything here is computed from a [`bao_rules::GameLine`] by [`crate::games::model`]; nothing
 //! here keeps a game.
 
 use std::collections::HashMap;

@@ -3,7 +3,7 @@
 //!
 //! [`WebGame`] is generic over the game; the server keeps games as `Box<dyn Session>` so
 //! that one cache holds games of both kinds. A game is rebuilt from its stored record
-//! ([`crate::store::GameRow`]) after a restart, so everything here is either in the
+//! ([`crate::games::repo::GameRow`]) after a restart, so everything here is either in the
 //! record or in the row's metadata.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,14 +15,14 @@ use bao_rules::record::GameRecord;
 use bao_rules::{Game, GameLine, LineError, Player, RuleSet, Side};
 use serde::Deserialize;
 
-use crate::engines::EnginePool;
-use crate::error::{clip, clip_message, ApiError};
-use crate::store::GameRow;
-use crate::view::{
+use super::repo::GameRow;
+use super::view::{
     describe_move, hole_places, played_json, shares_start, start_hole, AtJson, BoardJson,
     HistoryJson, MoveJson, OracleJson, OracleMoveJson, OutcomeJson, PlayedJson, PlayersJson,
     StateJson,
 };
+use crate::engines::EnginePool;
+use crate::error::{clip, clip_message, ApiError};
 
 /// The longest the computer may think for one move or hint, in milliseconds, whatever
 /// the level says.
@@ -433,7 +433,7 @@ impl<G: Solvable + 'static> WebGame<G> {
             Side::North,
             player(req.north.unwrap_or(Kind::Computer), level),
         );
-        line.set_date(crate::today());
+        line.set_date(crate::http::today());
         Ok(Self::from_line(line, Meta { level, ..meta }))
     }
 
@@ -468,7 +468,7 @@ impl<G: Solvable + 'static> WebGame<G> {
             player(req.north.unwrap_or(Kind::Computer), level),
         );
         if line.date().is_empty() {
-            line.set_date(crate::today());
+            line.set_date(crate::http::today());
         }
         Ok(Self::from_line(line, Meta { level, ..meta }))
     }
