@@ -17,7 +17,7 @@ use crate::http::{
     lock, BODY_LIMIT, BODY_TIMEOUT, HEADER_TIMEOUT, MAX_CONNECTIONS, REQUEST_TIMEOUT,
 };
 use crate::store::{self, Store};
-use crate::{assets, engines, guard, http};
+use crate::{accounts, assets, engines, guard, http};
 
 /// The server: the database, the games in use, the engines, the allowed hosts.
 pub struct App {
@@ -31,6 +31,14 @@ pub struct App {
     pub(crate) hosts: guard::Hosts,
     /// Record replays at once (see [`load_slots`]).
     pub(crate) loads: Arc<tokio::sync::Semaphore>,
+    /// The public URL (`--public-url`), if any.
+    pub(crate) public: Option<guard::PublicUrl>,
+    /// Session cookies are `Secure` (the public URL is https).
+    pub(crate) secure_cookies: bool,
+    /// Sign-in and sign-up attempts per address.
+    pub(crate) limits: accounts::limit::RateLimiter,
+    /// Password hashes at once (argon2id takes 19 MiB each).
+    pub(crate) hashing: Arc<tokio::sync::Semaphore>,
 }
 
 /// How many record loads replay at once: one core fewer than the machine has (at least
@@ -64,7 +72,21 @@ impl App {
             pool: engines::EnginePool::new(memory_mb),
             hosts,
             loads: Arc::new(tokio::sync::Semaphore::new(load_slots())),
+            public: None,
+            secure_cookies: false,
+            limits: accounts::limit::RateLimiter::default(),
+            hashing: Arc::new(tokio::sync::Semaphore::new(2)),
         })
+    }
+
+    /// The same app reached at `public` (`--public-url`): its host and origin are
+    /// allowed, and session cookies are `Secure` when it is https. Call before serving.
+    pub fn with_public_url(self: Arc<App>, public: guard::PublicUrl) -> Arc<App> {
+        let mut app = Arc::try_unwrap(self)
+            .unwrap_or_else(|_| panic!("with_public_url before the app is shared"));
+        app.secure_cookies = public.is_https();
+        app.public = Some(public);
+        Arc::new(app)
     }
 
     /// The engine pool.
@@ -101,9 +123,13 @@ pub fn router() -> Router {
 /// `POST /api/games/{id}/{play,engine,hint,undo,resign,invite}`,
 /// `GET /api/games/{id}/record`, `GET /api/games/{id}/oracle`. Unknown routes get a JSON 404.
 pub fn router_with(app: Arc<App>) -> Router {
-    let hosts = app.hosts.clone();
+    let guard_config = guard::GuardConfig {
+        hosts: app.hosts.clone(),
+        public: app.public.clone(),
+    };
     let api = Router::new()
         .merge(games::routes())
+        .merge(accounts::routes())
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
@@ -120,7 +146,10 @@ pub fn router_with(app: Arc<App>) -> Router {
     Router::new()
         .fallback_service(api)
         .layer(axum::middleware::from_fn(http::json_errors))
-        .layer(axum::middleware::from_fn_with_state(hosts, guard::guard))
+        .layer(axum::middleware::from_fn_with_state(
+            guard_config,
+            guard::guard,
+        ))
         .layer(axum::middleware::from_fn(http::catch_panic))
 }
 
@@ -135,6 +164,9 @@ pub struct ServeConfig {
     pub db: Option<PathBuf>,
     /// The engines' memory budget in MiB.
     pub memory_mb: usize,
+    /// The URL players reach the server at, when not `http://HOST:PORT/` (behind a
+    /// reverse proxy): `https://...` makes the session cookie `Secure`.
+    pub public_url: Option<String>,
 }
 
 /// Serves the app until Ctrl-C. Binds, then opens the database (a locked, damaged or
@@ -173,6 +205,10 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
             bound: Some(config.host),
         },
     );
+    let app = match &config.public_url {
+        Some(url) => app.with_public_url(guard::PublicUrl::parse(url).map_err(anyhow::Error::msg)?),
+        None => app,
+    };
     let router = router_with(app);
     println!("bao: serving on http://{local}/ (games saved in {db_path}; Ctrl-C stops the server)");
     let shutdown = tokio::signal::ctrl_c();

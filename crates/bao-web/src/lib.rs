@@ -29,6 +29,7 @@
 //! (the page's files).
 #![deny(missing_docs)]
 
+pub mod accounts;
 pub mod app;
 pub mod assets;
 pub mod engines;
