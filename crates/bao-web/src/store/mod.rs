@@ -25,8 +25,15 @@ use rusqlite::{Connection, Transaction};
 
 /// The schema, in order: (number, name, SQL). Never edit a migration that has shipped;
 /// add the next number.
-pub const MIGRATIONS: &[(u32, &str, &str)] =
-    &[(1, "games", include_str!("migrations/0001_games.sql"))];
+pub const MIGRATIONS: &[(u32, &str, &str)] = &[
+    (1, "games", include_str!("migrations/0001_games.sql")),
+    (2, "accounts", include_str!("migrations/0002_accounts.sql")),
+    (
+        3,
+        "game players, lobby, clocks, ratings",
+        include_str!("migrations/0003_game_players.sql"),
+    ),
+];
 
 /// The database.
 pub struct Store {
