@@ -17,7 +17,7 @@ use crate::http::{
     lock, BODY_LIMIT, BODY_TIMEOUT, HEADER_TIMEOUT, MAX_CONNECTIONS, REQUEST_TIMEOUT,
 };
 use crate::store::{self, Store};
-use crate::{accounts, assets, engines, guard, http};
+use crate::{accounts, assets, clock, engines, guard, http, lobby, rating};
 
 /// The server: the database, the games in use, the engines, the allowed hosts.
 pub struct App {
@@ -39,6 +39,10 @@ pub struct App {
     pub(crate) limits: accounts::limit::RateLimiter,
     /// Password hashes at once (argon2id takes 19 MiB each).
     pub(crate) hashing: Arc<tokio::sync::Semaphore>,
+    /// The lobby's live list: the challenges JSON after each change.
+    pub(crate) lobby_events: tokio::sync::broadcast::Sender<Arc<String>>,
+    /// The armed clock timer of each game with a running clock.
+    pub(crate) timers: Mutex<HashMap<String, tokio::task::AbortHandle>>,
 }
 
 /// How many record loads replay at once: one core fewer than the machine has (at least
@@ -76,6 +80,8 @@ impl App {
             secure_cookies: false,
             limits: accounts::limit::RateLimiter::default(),
             hashing: Arc::new(tokio::sync::Semaphore::new(2)),
+            lobby_events: tokio::sync::broadcast::channel(16).0,
+            timers: Mutex::new(HashMap::new()),
         })
     }
 
@@ -130,11 +136,14 @@ pub fn router_with(app: Arc<App>) -> Router {
     let api = Router::new()
         .merge(games::routes())
         .merge(accounts::routes())
+        .merge(lobby::routes())
+        .merge(rating::routes())
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
         ))
         .merge(games::streams())
+        .merge(lobby::streams())
         .fallback(assets::static_or_404)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
@@ -209,6 +218,7 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         Some(url) => app.with_public_url(guard::PublicUrl::parse(url).map_err(anyhow::Error::msg)?),
         None => app,
     };
+    clock::start(&app).await?;
     let router = router_with(app);
     println!("bao: serving on http://{local}/ (games saved in {db_path}; Ctrl-C stops the server)");
     let shutdown = tokio::signal::ctrl_c();

@@ -32,12 +32,15 @@
 pub mod accounts;
 pub mod app;
 pub mod assets;
+pub mod clock;
 pub mod engines;
 pub mod error;
 pub mod games;
 pub mod guard;
 pub mod http;
 pub mod ids;
+pub mod lobby;
+pub mod rating;
 pub mod store;
 
 pub use app::{

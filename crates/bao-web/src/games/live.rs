@@ -14,6 +14,7 @@ use super::model::{Session, WebGame};
 use super::repo::GameRow;
 use super::CACHE_GAMES;
 use crate::app::App;
+use crate::clock::model::now_ms;
 use crate::error::ApiError;
 use crate::http::{blocking, db_error, lock, write_error};
 use crate::ids;
@@ -35,6 +36,8 @@ pub(crate) enum Notice {
     State(Arc<String>),
     /// `{"deleted": id, "text": ...}`: the game was deleted; the stream ends after it.
     Deleted(Arc<String>),
+    /// `{"spectators": n}`: someone began or stopped watching.
+    Spectators(usize),
 }
 
 impl Slot {
@@ -119,14 +122,72 @@ impl App {
     /// Writes the game to the database and tells its event stream. On a database
     /// failure the game leaves the cache (the database stays the truth) and the request
     /// gets a 500.
-    pub(crate) fn commit(&self, slot: &Slot, g: &mut dyn Session) -> Result<(), ApiError> {
+    pub(crate) fn commit(
+        self: &Arc<Self>,
+        slot: &Slot,
+        g: &mut dyn Session,
+    ) -> Result<(), ApiError> {
         g.meta_mut().updated = ids::now_rfc3339();
         if let Err(e) = self.store.save(&g.row()) {
             self.cache_drop(&g.meta().id);
             return Err(write_error(e));
         }
         announce(slot, g);
+        self.schedule(g);
         Ok(())
+    }
+
+    /// After a change of a game: arms its clock's timer at the next deadline (replacing
+    /// the one before), and starts the computer's move when an engine account is to
+    /// move in a lobby game. Called under the game's lock, on the blocking pool.
+    pub(crate) fn schedule(self: &Arc<Self>, g: &dyn Session) {
+        let id = g.meta().id.clone();
+        {
+            let mut timers = lock(&self.timers);
+            if let Some(old) = timers.remove(&id) {
+                old.abort();
+            }
+            if let Some(at) = g.clock_deadline() {
+                let app = Arc::clone(self);
+                let key = id.clone();
+                let task = tokio::spawn(async move {
+                    let wait = at.saturating_sub(now_ms()) + 1;
+                    tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+                    app.clock_tick(key).await;
+                });
+                timers.insert(id.clone(), task.abort_handle());
+            }
+        }
+        let lobby = g.meta().accounts.iter().any(Option::is_some);
+        if lobby && !g.is_over() && !g.thinking() && !g.human()[g.to_move().index()] {
+            tokio::spawn(super::routes::engine_turn(Arc::clone(self), id));
+        }
+    }
+
+    /// A game's timer fired: applies the flag or the abort that is due (with no request
+    /// arriving), or arms the timer again when the deadline moved.
+    pub(crate) async fn clock_tick(self: Arc<Self>, id: String) {
+        let Ok(s) = self.slot(&id).await else {
+            return;
+        };
+        let app = Arc::clone(&self);
+        let done = with_game(&s, move |slot, g| {
+            let now = now_ms();
+            match g.clock_due(now) {
+                Some(due) => {
+                    g.apply_due(due, now);
+                    app.commit(slot, g)
+                }
+                None => {
+                    app.schedule(g);
+                    Ok(())
+                }
+            }
+        })
+        .await;
+        if let Err(e) = done {
+            eprintln!("bao: warning: the clock of game {id}: {}", e.message);
+        }
     }
 }
 
@@ -136,6 +197,13 @@ pub(crate) fn announce(slot: &Slot, g: &mut dyn Session) {
         if let Ok(text) = serde_json::to_string(&g.state()) {
             let _ = slot.events.send(Notice::State(Arc::new(text)));
         }
+    }
+}
+
+/// Tells the game's event stream how many watch it now.
+pub(crate) fn announce_spectators(slot: &Slot, g: &dyn Session) {
+    if slot.events.receiver_count() > 0 {
+        let _ = slot.events.send(Notice::Spectators(g.spectators()));
     }
 }
 

@@ -15,6 +15,7 @@ pub mod view;
 mod live;
 mod routes;
 
+pub(crate) use live::with_game;
 pub use live::{Cache, Slot};
 pub use routes::{routes, streams};
 

@@ -25,6 +25,17 @@ pub struct GameRow {
     pub seat: String,
     /// South's and North's invited seat tokens.
     pub invites: [Option<String>; 2],
+    /// South's and North's accounts (lobby games).
+    pub accounts: [Option<i64>; 2],
+    /// South's and North's account names (lobby games; not stored: read with the
+    /// accounts).
+    pub names: [Option<String>; 2],
+    /// Whether the result is rated.
+    pub rated: bool,
+    /// The clock as JSON ([`crate::clock::model::Clock`]).
+    pub clock: Option<String>,
+    /// Aborted before both sides moved.
+    pub aborted: bool,
     /// The record text.
     pub record: String,
     /// Moves played.
@@ -52,10 +63,19 @@ fn row_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         result: r.get(11)?,
         created: r.get(12)?,
         updated: r.get(13)?,
+        accounts: [r.get(14)?, r.get(15)?],
+        rated: r.get::<_, i64>(16)? != 0,
+        clock: r.get(17)?,
+        aborted: r.get::<_, i64>(18)? != 0,
+        names: [r.get(19)?, r.get(20)?],
     })
 }
 
-const COLUMNS: &str = "id, game, rules, level, south, north, seat, invite_south, invite_north, record, plies, result, created, updated";
+const COLUMNS: &str = "id, game, rules, level, south, north, seat, invite_south, invite_north, record, plies, result, created, updated, south_account, north_account, rated, clock, aborted";
+
+/// The columns read, with the accounts' names.
+const SELECT: &str = "SELECT g.id, g.game, g.rules, g.level, g.south, g.north, g.seat, g.invite_south, g.invite_north, g.record, g.plies, g.result, g.created, g.updated, g.south_account, g.north_account, g.rated, g.clock, g.aborted, sa.name, na.name
+    FROM games g LEFT JOIN accounts sa ON sa.id = g.south_account LEFT JOIN accounts na ON na.id = g.north_account";
 
 /// Writes a game row (new or changed) inside a transaction.
 ///
@@ -64,10 +84,11 @@ const COLUMNS: &str = "id, game, rules, level, south, north, seat, invite_south,
 pub fn save_in(tx: &Transaction<'_>, row: &GameRow) -> rusqlite::Result<()> {
     tx.execute(
         &format!(
-            "INSERT INTO games ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+            "INSERT INTO games ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
              ON CONFLICT(id) DO UPDATE SET game = ?2, rules = ?3, level = ?4, south = ?5, north = ?6,
              seat = ?7, invite_south = ?8, invite_north = ?9, record = ?10, plies = ?11, result = ?12,
-             created = ?13, updated = ?14"
+             created = ?13, updated = ?14, south_account = ?15, north_account = ?16, rated = ?17,
+             clock = ?18, aborted = ?19"
         ),
         params![
             row.id,
@@ -83,9 +104,18 @@ pub fn save_in(tx: &Transaction<'_>, row: &GameRow) -> rusqlite::Result<()> {
             row.plies as i64,
             row.result,
             row.created,
-            row.updated
+            row.updated,
+            row.accounts[0],
+            row.accounts[1],
+            row.rated as i64,
+            row.clock,
+            row.aborted as i64
         ],
     )?;
+    // A rated result changes the ratings once, in this same transaction.
+    if row.rated && row.result.is_some() && !row.aborted {
+        crate::rating::repo::apply_in(tx, row)?;
+    }
     Ok(())
 }
 
@@ -104,11 +134,7 @@ impl Store {
     /// SQLite's error.
     pub fn load(&self, id: &str) -> rusqlite::Result<Option<GameRow>> {
         self.lock()
-            .query_row(
-                &format!("SELECT {COLUMNS} FROM games WHERE id = ?1"),
-                [id],
-                row_of,
-            )
+            .query_row(&format!("{SELECT} WHERE g.id = ?1"), [id], row_of)
             .optional()
     }
 
@@ -128,7 +154,7 @@ impl Store {
     pub fn list(&self, limit: usize, offset: usize) -> rusqlite::Result<Vec<GameRow>> {
         let conn = self.lock();
         let mut stmt = conn.prepare_cached(&format!(
-            "SELECT {COLUMNS} FROM games ORDER BY updated DESC, id LIMIT ?1 OFFSET ?2"
+            "{SELECT} ORDER BY g.updated DESC, g.id LIMIT ?1 OFFSET ?2"
         ))?;
         // SQLite's integers are i64: a larger offset is past every row all the same.
         let big = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
@@ -158,5 +184,33 @@ impl Store {
             .lock()
             .query_row("SELECT count(*) FROM games", [], |r| r.get(0))?;
         Ok(n.max(0) as usize)
+    }
+}
+
+impl Store {
+    /// The games of an account, most recently changed first (at most `limit`).
+    ///
+    /// # Errors
+    /// SQLite's error.
+    pub fn games_of(&self, account: i64, limit: usize) -> rusqlite::Result<Vec<GameRow>> {
+        let conn = self.lock();
+        let mut stmt = conn.prepare_cached(&format!(
+            "{SELECT} WHERE g.south_account = ?1 OR g.north_account = ?1 ORDER BY g.updated DESC, g.id LIMIT ?2"
+        ))?;
+        let rows = stmt.query_map(params![account, limit as i64], row_of)?;
+        Ok(rows.filter_map(Result::ok).collect())
+    }
+
+    /// The ids of the games whose clock may still fall (not over, with a clock).
+    ///
+    /// # Errors
+    /// SQLite's error.
+    pub fn clocked_games(&self) -> rusqlite::Result<Vec<String>> {
+        let conn = self.lock();
+        let mut stmt = conn.prepare(
+            "SELECT id FROM games WHERE clock IS NOT NULL AND result IS NULL AND aborted = 0",
+        )?;
+        let rows = stmt.query_map([], |r| r.get(0))?;
+        rows.collect()
     }
 }

@@ -18,7 +18,7 @@ use futures_util::StreamExt;
 use serde::Deserialize;
 use tokio::sync::broadcast;
 
-use super::live::{announce, with_game, Notice, Slot};
+use super::live::{announce, announce_spectators, with_game, Notice, Slot};
 use super::model::{self as game, LoadGame, Meta, NewGame, Session, StopSlot, WebGame};
 use super::view;
 use super::{ENGINE_WAIT, MAX_LIST};
@@ -45,6 +45,7 @@ pub fn routes() -> Router<Arc<App>> {
         .route("/api/games/:id/oracle", get(oracle))
         .route("/api/games/:id/undo", post(undo))
         .route("/api/games/:id/resign", post(resign))
+        .route("/api/games/:id/abort", post(abort))
         .route("/api/games/:id/invite", post(invite))
         .route("/api/games/:id/record", get(record))
 }
@@ -62,9 +63,49 @@ fn seat_of(headers: &HeaderMap) -> Option<String> {
         .map(|s| s.trim().to_string())
 }
 
+/// Who sends a request: the seat it names (`X-Bao-Seat`) and its signed-in account.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Who {
+    seat: Option<String>,
+    account: Option<i64>,
+}
+
+impl Who {
+    /// The seat this request acts with in `g`: the one it names, else, for a signed-in
+    /// player of a lobby game, his side's seat (he needs no token for his own games).
+    pub(crate) fn seat_in(&self, g: &dyn Session) -> Option<String> {
+        if let Some(s) = &self.seat {
+            return Some(s.clone());
+        }
+        let a = self.account?;
+        let m = g.meta();
+        (0..2)
+            .find(|&i| m.accounts[i] == Some(a))
+            .and_then(|i| m.invites[i].clone())
+    }
+}
+
+/// The request's seat header and signed-in account (a database read only when it
+/// carries a session cookie).
+pub(crate) async fn who_of(app: &Arc<App>, headers: &HeaderMap) -> Who {
+    let seat = seat_of(headers);
+    let account = if crate::accounts::session::token_of(headers).is_some() {
+        let app2 = Arc::clone(app);
+        let headers = headers.clone();
+        blocking(move || Ok(crate::accounts::signed_in(&app2, &headers)))
+            .await
+            .ok()
+            .flatten()
+            .map(|a| a.id)
+    } else {
+        None
+    };
+    Who { seat, account }
+}
+
 /// The seat of a request that must have one of this game's seats.
-fn require_seat(headers: &HeaderMap, g: &dyn Session) -> Result<String, ApiError> {
-    match seat_of(headers) {
+fn require_seat(who: &Who, g: &dyn Session) -> Result<String, ApiError> {
+    match who.seat_in(g) {
         None => Err(ApiError::forbidden(
             "this request needs the game's seat: send the header X-Bao-Seat with the token from the game's link",
         )),
@@ -154,6 +195,11 @@ fn fresh_meta() -> Meta {
         level: game::DEFAULT_LEVEL,
         seat: ids::token(),
         invites: [None, None],
+        accounts: [None, None],
+        names: [None, None],
+        rated: false,
+        clock: None,
+        aborted: false,
         created: now.clone(),
         updated: now,
     }
@@ -239,8 +285,12 @@ async fn game_state(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let s = app.slot(&path(id)?).await?;
-    let seat = seat_of(&headers);
-    let state = with_game(&s, move |_, g| Ok(state_for(g, seat.as_deref()))).await?;
+    let who = who_of(&app, &headers).await;
+    let state = with_game(&s, move |_, g| {
+        let seat = who.seat_in(g);
+        Ok(state_for(g, seat.as_deref()))
+    })
+    .await?;
     Ok(Json(state).into_response())
 }
 
@@ -292,10 +342,11 @@ async fn play(
     payload: Result<Json<PlayBody>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let s = app.slot(&path(id)?).await?;
+    let who = who_of(&app, &headers).await;
     let req = body(payload)?;
     let app2 = Arc::clone(&app);
     let answer = with_game(&s, move |slot, g| {
-        let seat = require_seat(&headers, g)?;
+        let seat = require_seat(&who, g)?;
         if g.thinking() {
             return Err(ApiError::conflict(
                 "the computer is thinking in this game; wait for its move",
@@ -304,6 +355,14 @@ async fn play(
         let side = g.to_move();
         if !g.is_over() && !g.meta().sides_of(&seat, g.human()).contains(&side) {
             return Err(not_yours(side));
+        }
+        let now = crate::clock::model::now_ms();
+        if let Some(due) = g.clock_due(now) {
+            // The flag fell (or the first-move window closed) before this move arrived.
+            g.apply_due(due, now);
+            app2.commit(slot, g)?;
+            let text = g.state().outcome.map(|o| o.text).unwrap_or_default();
+            return Err(ApiError::conflict(format!("too late: {text}")));
         }
         let played = g.play_text(&req.mv, None)?;
         app2.commit(slot, g)?;
@@ -341,11 +400,11 @@ impl Drop for ThinkGuard {
 async fn think(
     app: &Arc<App>,
     s: &Arc<Slot>,
-    headers: HeaderMap,
+    who: Who,
     hint: bool,
 ) -> Result<(game::Found, u64, String), ApiError> {
     let (job, seat) = with_game(s, move |slot, g| {
-        let seat = require_seat(&headers, g)?;
+        let seat = require_seat(&who, g)?;
         if !hint {
             if g.thinking() {
                 return Err(ApiError::conflict(format!(
@@ -421,7 +480,7 @@ async fn engine_move(
 ) -> Result<Response, ApiError> {
     let s = app.slot(&path(id)?).await?;
     empty_object(payload, "engine")?;
-    let (found, version, seat) = think(&app, &s, headers, false).await?;
+    let (found, version, seat) = think(&app, &s, who_of(&app, &headers).await, false).await?;
     let best = found
         .best
         .ok_or_else(|| ApiError::conflict("the game is over: no move to make"))?;
@@ -449,7 +508,7 @@ async fn hint(
 ) -> Result<Response, ApiError> {
     let s = app.slot(&path(id)?).await?;
     empty_object(payload, "hint")?;
-    let (found, _, _) = think(&app, &s, headers, true).await?;
+    let (found, _, _) = think(&app, &s, who_of(&app, &headers).await, true).await?;
     let best = found
         .best
         .ok_or_else(|| ApiError::conflict("the game is over: no move to suggest"))?;
@@ -473,8 +532,9 @@ async fn oracle(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let s = app.slot(&path(id)?).await?;
+    let who = who_of(&app, &headers).await;
     let job = with_game(&s, move |_, g| {
-        require_seat(&headers, g)?;
+        require_seat(&who, g)?;
         g.oracle_job()
     })
     .await?;
@@ -509,10 +569,11 @@ async fn undo(
     payload: Result<Json<UndoBody>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let s = app.slot(&path(id)?).await?;
+    let who = who_of(&app, &headers).await;
     let req = optional_body(payload)?;
     let app2 = Arc::clone(&app);
     let state = with_game(&s, move |slot, g| {
-        let seat = require_seat(&headers, g)?;
+        let seat = require_seat(&who, g)?;
         if g.thinking() {
             return Err(ApiError::conflict(
                 "the computer is thinking in this game; wait for its move",
@@ -549,10 +610,11 @@ async fn resign(
     payload: Result<Json<ResignBody>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let s = app.slot(&path(id)?).await?;
+    let who = who_of(&app, &headers).await;
     let req = optional_body(payload)?;
     let app2 = Arc::clone(&app);
     let state = with_game(&s, move |slot, g| {
-        let seat = require_seat(&headers, g)?;
+        let seat = require_seat(&who, g)?;
         let mine = g.meta().sides_of(&seat, g.human());
         let side = match &req.side {
             Some(text) => parse_side(text)?,
@@ -583,10 +645,11 @@ async fn invite(
     payload: Result<Json<InviteBody>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let s = app.slot(&path(id)?).await?;
+    let who = who_of(&app, &headers).await;
     let req = body(payload)?;
     let app2 = Arc::clone(&app);
     let answer = with_game(&s, move |slot, g| {
-        let seat = require_seat(&headers, g)?;
+        let seat = require_seat(&who, g)?;
         if seat != g.meta().seat {
             return Err(ApiError::forbidden(
                 "only the seat that started the game can invite a player",
@@ -622,10 +685,11 @@ async fn delete_game(
 ) -> Result<Response, ApiError> {
     let id = path(id)?;
     let s = app.slot(&id).await?;
+    let who = who_of(&app, &headers).await;
     let app2 = Arc::clone(&app);
     let key = id.clone();
     with_game(&s, move |slot, g| {
-        let seat = require_seat(&headers, g)?;
+        let seat = require_seat(&who, g)?;
         if seat != g.meta().seat {
             return Err(ApiError::forbidden(
                 "only the seat that started the game can delete it",
@@ -729,23 +793,50 @@ async fn record(
         .into_response())
 }
 
-/// `GET /api/games/{id}/events`: the game's state now and after every change
-/// (`event: state`), until the game is deleted: then one `event: deleted` and the stream
+/// `GET /api/games/{id}/events[?seat=TOKEN]`: the game's state now and after every
+/// change (`event: state`), `event: spectators` (`{"spectators": n}`) when someone who
+/// plays no side (no seat, by header, `?seat=` or session) begins or stops watching,
+/// until the game is deleted: then one `event: deleted` and the stream
 /// ends. A deleted or unknown game is a 404 (so a browser's EventSource stops
 /// reconnecting).
 async fn events(
     State(app): State<Arc<App>>,
     id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+    query: axum::extract::RawQuery,
 ) -> Result<Response, ApiError> {
     let s = app.slot(&path(id)?).await?;
+    let mut who = who_of(&app, &headers).await;
+    // A browser's EventSource cannot send X-Bao-Seat: `?seat=TOKEN` names the seat.
+    if who.seat.is_none() {
+        who.seat = query.0.as_deref().and_then(|q| {
+            q.split('&')
+                .find_map(|p| p.strip_prefix("seat="))
+                .filter(|t| ids::is_id(t))
+                .map(str::to_string)
+        });
+    }
     let rx = s.events.subscribe();
-    let first = with_game(&s, |_, g| {
-        serde_json::to_string(&g.state()).map_err(|e| ApiError::internal(e.to_string()))
+    let (first, watching) = with_game(&s, move |slot, g| {
+        // Someone without a seat of the game (or whose seat plays no side) watches.
+        let plays = who
+            .seat_in(g)
+            .is_some_and(|seat| !g.meta().sides_of(&seat, g.human()).is_empty());
+        if !plays {
+            g.spectate(true);
+            announce_spectators(slot, g);
+        }
+        let text =
+            serde_json::to_string(&g.state()).map_err(|e| ApiError::internal(e.to_string()))?;
+        Ok((text, !plays))
     })
     .await?;
     // The stream holds the slot, so the game stays in memory while someone watches. It
     // ends right after the deletion notice (state `None`), without waiting for more.
-    let hold = Arc::clone(&s);
+    let hold = Watching {
+        slot: Arc::clone(&s),
+        counted: watching,
+    };
     let later = futures_util::stream::unfold(Some(rx), move |rx| {
         let _keep = &hold;
         async move {
@@ -767,6 +858,9 @@ async fn events(
             let event = match &notice {
                 Notice::State(text) => Event::default().event("state").data(text.as_str()),
                 Notice::Deleted(text) => Event::default().event("deleted").data(text.as_str()),
+                Notice::Spectators(n) => Event::default()
+                    .event("spectators")
+                    .data(format!("{{\"spectators\":{n}}}")),
             };
             Ok::<_, std::convert::Infallible>(event)
         });
@@ -777,4 +871,108 @@ async fn events(
                 .text("keepalive"),
         )
         .into_response())
+}
+
+/// `POST /api/games/{id}/abort`: a player aborts the game before both sides moved (no
+/// result, unrated).
+async fn abort(
+    State(app): State<Arc<App>>,
+    id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let s = app.slot(&path(id)?).await?;
+    let who = who_of(&app, &headers).await;
+    let app2 = Arc::clone(&app);
+    let state = with_game(&s, move |slot, g| {
+        let seat = require_seat(&who, g)?;
+        if g.meta().sides_of(&seat, g.human()).is_empty() {
+            return Err(ApiError::forbidden("this seat plays no side of the game"));
+        }
+        g.abort()?;
+        app2.commit(slot, g)?;
+        Ok(state_for(g, Some(&seat)))
+    })
+    .await?;
+    Ok(Json(state).into_response())
+}
+
+/// The server plays the computer's move in a lobby game (an engine account's turn), at
+/// the account's level within what its clock allows; no request starts it.
+pub(crate) async fn engine_turn(app: Arc<App>, id: String) {
+    let Ok(s) = app.slot(&id).await else {
+        return;
+    };
+    let job = with_game(&s, move |slot, g| {
+        if g.is_over() || g.thinking() || g.human()[g.to_move().index()] {
+            return Err(ApiError::conflict("not the computer's turn"));
+        }
+        let job = g.search_job_within(g.engine_cap_ms(crate::clock::model::now_ms()))?;
+        g.set_thinking(true);
+        announce(slot, g);
+        Ok(job)
+    })
+    .await;
+    let Ok(job) = job else {
+        return;
+    };
+    let stop = Arc::new(StopSlot::default());
+    let stop2 = Arc::clone(&stop);
+    let deadline = Duration::from_millis(job.time_ms + 1_000);
+    let timer = tokio::spawn(async move {
+        tokio::time::sleep(deadline).await;
+        stop2.stop();
+    });
+    let guard = ThinkGuard {
+        slot: Arc::clone(&s),
+        stop: Arc::clone(&stop),
+        timer,
+        thinking: true,
+    };
+    let permit = app.pool.permit().await;
+    let app2 = Arc::clone(&app);
+    let version = job.version;
+    let found = blocking(move || {
+        let found = (job.run)(&app2.pool, &stop);
+        drop(permit);
+        Ok(found)
+    })
+    .await;
+    let app2 = Arc::clone(&app);
+    let played = with_game(&s, move |slot, g| {
+        g.set_thinking(false);
+        let best = found.ok().and_then(|f| f.best.map(|b| (b, f.info)));
+        let now = crate::clock::model::now_ms();
+        if let Some(due) = g.clock_due(now) {
+            g.apply_due(due, now);
+        } else if let (Some((best, info)), true) = (best, g.version() == version) {
+            g.play_text(&best, Some(info))?;
+        } else {
+            announce(slot, g);
+            return Ok(());
+        }
+        app2.commit(slot, g)
+    })
+    .await;
+    let mut guard = guard;
+    guard.thinking = played.is_err();
+    drop(guard);
+}
+
+/// An event stream's hold on its game; a spectator is counted out when it closes.
+struct Watching {
+    slot: Arc<Slot>,
+    counted: bool,
+}
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        if self.counted {
+            let slot = Arc::clone(&self.slot);
+            tokio::task::spawn_blocking(move || {
+                let mut g = lock(&slot.game);
+                g.spectate(false);
+                announce_spectators(&slot, g.as_ref());
+            });
+        }
+    }
 }
