@@ -297,6 +297,11 @@ enum Command {
         /// The memory all engines together may use, in MiB.
         #[arg(long, value_name = "MIB", default_value_t = 512, value_parser = clap::value_parser!(u32).range(16..=65536))]
         memory_mb: u32,
+        /// The URL players reach the server at, when it is behind a reverse proxy
+        /// (`https://bao.example.org`): its host and origin are allowed, and with https the
+        /// session cookie is `Secure`.
+        #[arg(long, value_name = "URL")]
+        public_url: Option<String>,
     },
 }
 
@@ -566,6 +571,7 @@ fn run(cli: Cli) -> Result<()> {
             db,
             host,
             memory_mb,
+            public_url,
         } => {
             // `serve` opens the database and binds first, then prints the address; a
             // busy port is an error naming the port and suggesting --port.
@@ -574,6 +580,7 @@ fn run(cli: Cli) -> Result<()> {
                 port,
                 db,
                 memory_mb: memory_mb as usize,
+                public_url,
             };
             let runtime = tokio::runtime::Builder::new_multi_thread()
                 .enable_all()

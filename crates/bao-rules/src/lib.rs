@@ -103,6 +103,9 @@ pub enum EndReason {
     /// Bao Kingulu: a position occurred for the third time and the game was scored by
     /// G-R14 on it (G-R15, option O7).
     Repetition,
+    /// The loser's clock ran out (a result decided off the board, by a server's clock:
+    /// the web app's Fischer and correspondence clocks; `Termination "time"`).
+    Time,
     /// A decided result whose reason was not recorded (a game record with a `Result` on a
     /// board where the game is not over and no `Termination` tag, or `Termination
     /// "agreement"`): the result was decided off the board.
@@ -122,6 +125,7 @@ impl EndReason {
             EndReason::Resignation => "resignation",
             EndReason::Repetition => "repetition",
             EndReason::OffBoard => "off-board",
+            EndReason::Time => "time",
         }
     }
 
@@ -138,6 +142,7 @@ impl EndReason {
                 "the position occurred for the third time and the seeds were counted"
             }
             EndReason::OffBoard => "the result was decided off the board",
+            EndReason::Time => "the loser's time ran out",
         }
     }
 }

@@ -113,6 +113,7 @@ pub enum LineError {
 fn sentence(o: &Outcome) -> String {
     match (o.winner, o.reason) {
         (Some(w), EndReason::Resignation) => format!("{w} wins: {} resigned", w.opponent()),
+        (Some(w), EndReason::Time) => format!("{w} wins on time"),
         (Some(w), r) => format!("{w} wins: {}", r.describe()),
         (None, r) => format!("draw: {}", r.describe()),
     }
@@ -395,6 +396,21 @@ impl<G: Game> GameLine<G> {
         let outcome = Outcome {
             winner: Some(side.opponent()),
             reason: EndReason::Resignation,
+        };
+        self.decided = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// `side`'s clock ran out: the opponent wins ([`EndReason::Time`], `Termination
+    /// "time"`). The server keeping the clock decides when; the line only records it.
+    ///
+    /// # Errors
+    /// [`LineError::GameOver`] when the game is already over.
+    pub fn lose_on_time(&mut self, side: Side) -> Result<Outcome, LineError> {
+        self.check_open()?;
+        let outcome = Outcome {
+            winner: Some(side.opponent()),
+            reason: EndReason::Time,
         };
         self.decided = Some(outcome);
         Ok(outcome)

@@ -29,6 +29,7 @@
 //! |---|---|---|
 //! | `resignation` / `resigned` (not with `1/2-1/2`) | [`EndReason::Resignation`] | `resignation` |
 //! | `adjudicated` | [`EndReason::Adjudicated`] | `adjudicated` |
+//! | `time` (not with `1/2-1/2`) | [`EndReason::Time`] (a server's clock ran out) | `time` |
 //! | absent, `agreement` | [`EndReason::OffBoard`] ("the result was decided off the board") | no `Termination` tag |
 //!
 //! A reason of the board (`bao hamna`, `no legal move`, ...) on a board where the game is not
@@ -529,87 +530,95 @@ impl<G: Game> GameRecord<G> {
                 parse_termination(t).ok_or_else(|| RecordError::Syntax {
                     line,
                     message: format!(
-                        "Termination {t:?} is not one of bao hamna, no legal move, front row empty, score, repetition, adjudicated, resignation"
+                        "Termination {t:?} is not one of bao hamna, no legal move, front row empty, score, repetition, adjudicated, resignation, time"
                     ),
                 })?,
             )),
             None => None,
         };
-        let result = match game.outcome() {
-            Some(outcome) => {
-                if claimed != "*" && claimed != result_token(Some(outcome)) {
-                    return Err(RecordError::Syntax {
-                        line: tag_line,
-                        message: format!(
-                            "Result {claimed} contradicts the final position: {}",
-                            outcome_sentence(outcome)
-                        ),
-                    });
-                }
-                if let Some((line, reason)) = reason_tag {
-                    if reason != outcome.reason {
+        let result =
+            match game.outcome() {
+                Some(outcome) => {
+                    if claimed != "*" && claimed != result_token(Some(outcome)) {
                         return Err(RecordError::Syntax {
-                            line,
+                            line: tag_line,
                             message: format!(
-                                "Termination {:?} contradicts the final position: {}",
-                                termination_text(reason),
+                                "Result {claimed} contradicts the final position: {}",
                                 outcome_sentence(outcome)
                             ),
                         });
                     }
-                }
-                Some(outcome)
-            }
-            None => {
-                if claimed == "*" {
                     if let Some((line, reason)) = reason_tag {
-                        return Err(RecordError::Syntax {
-                            line,
-                            message: format!(
-                                "Termination {:?} but the Result is * (the game is not over)",
-                                termination_text(reason)
-                            ),
-                        });
-                    }
-                    None
-                } else {
-                    let reason = match reason_tag {
-                        // No reason recorded: say only that the result was decided off
-                        // the board, never guess one.
-                        None => EndReason::OffBoard,
-                        Some((
-                            _,
-                            r @ (EndReason::Adjudicated
-                            | EndReason::Resignation
-                            | EndReason::OffBoard),
-                        )) => r,
-                        Some((line, reason)) => {
+                        if reason != outcome.reason {
                             return Err(RecordError::Syntax {
                                 line,
                                 message: format!(
+                                    "Termination {:?} contradicts the final position: {}",
+                                    termination_text(reason),
+                                    outcome_sentence(outcome)
+                                ),
+                            });
+                        }
+                    }
+                    Some(outcome)
+                }
+                None => {
+                    if claimed == "*" {
+                        if let Some((line, reason)) = reason_tag {
+                            return Err(RecordError::Syntax {
+                                line,
+                                message: format!(
+                                    "Termination {:?} but the Result is * (the game is not over)",
+                                    termination_text(reason)
+                                ),
+                            });
+                        }
+                        None
+                    } else {
+                        let reason = match reason_tag {
+                            // No reason recorded: say only that the result was decided off
+                            // the board, never guess one.
+                            None => EndReason::OffBoard,
+                            Some((
+                                _,
+                                r @ (EndReason::Adjudicated
+                                | EndReason::Resignation
+                                | EndReason::Time
+                                | EndReason::OffBoard),
+                            )) => r,
+                            Some((line, reason)) => {
+                                return Err(RecordError::Syntax {
+                                    line,
+                                    message: format!(
                                     "Termination {:?} but the game is not over after the last move",
                                     termination_text(reason)
                                 ),
-                            })
-                        }
-                    };
-                    let winner = match claimed {
-                        "1-0" => Some(Side::South),
-                        "0-1" => Some(Side::North),
-                        _ => None,
-                    };
-                    if let (None, Some((line, EndReason::Resignation))) = (winner, reason_tag) {
-                        return Err(RecordError::Syntax {
-                            line,
-                            message: format!(
-                                "Termination \"resignation\" but the Result is {claimed}: a resignation has a winner"
+                                })
+                            }
+                        };
+                        let winner = match claimed {
+                            "1-0" => Some(Side::South),
+                            "0-1" => Some(Side::North),
+                            _ => None,
+                        };
+                        if let (
+                            None,
+                            Some((line, r @ (EndReason::Resignation | EndReason::Time))),
+                        ) = (winner, reason_tag)
+                        {
+                            return Err(RecordError::Syntax {
+                                line,
+                                message: format!(
+                                "Termination {:?} but the Result is {claimed}: a {} has a winner",
+                                termination_text(r),
+                                if r == EndReason::Time { "loss on time" } else { "resignation" }
                             ),
-                        });
+                            });
+                        }
+                        Some(Outcome { winner, reason })
                     }
-                    Some(Outcome { winner, reason })
                 }
-            }
-        };
+            };
 
         Ok(GameRecord {
             rules,
@@ -675,6 +684,7 @@ fn parse_termination(text: &str) -> Option<EndReason> {
         EndReason::Resignation,
         EndReason::Repetition,
         EndReason::OffBoard,
+        EndReason::Time,
     ]
     .into_iter()
     .find(|r| r.as_str() == norm)

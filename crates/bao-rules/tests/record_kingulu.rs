@@ -334,6 +334,7 @@ fn resignation_reads_as_a_decided_result() {
         ("[Termination \"agreement\"]\n", EndReason::OffBoard),
         ("[Termination \"resignation\"]\n", EndReason::Resignation),
         ("[Termination \"Resigned\"]\n", EndReason::Resignation),
+        ("[Termination \"time\"]\n", EndReason::Time),
     ] {
         let text = format!("[Game \"kingulu\"]\n[Result \"0-1\"]\n{termination}\n1. A3 0-1\n");
         let read: GameRecord<Kingulu> = GameRecord::from_text(&text).unwrap();
@@ -354,7 +355,32 @@ fn resignation_reads_as_a_decided_result() {
         err,
         RecordError::Syntax {
             line: 3,
-            message: "Termination \"boredom\" is not one of bao hamna, no legal move, front row empty, score, repetition, adjudicated, resignation".to_string()
+            message: "Termination \"boredom\" is not one of bao hamna, no legal move, front row empty, score, repetition, adjudicated, resignation, time".to_string()
         }
     );
+}
+
+#[test]
+fn a_loss_on_time_is_written_and_read_back() {
+    use bao_rules::GameLine;
+    let mut line = GameLine::new(Kingulu::start(&Rules::default()));
+    let mv = line.legal_moves()[0];
+    line.play(mv).unwrap();
+    line.lose_on_time(Side::North).unwrap();
+    assert_eq!(line.end_sentence().unwrap(), "South wins on time");
+    let text = line.record_text();
+    assert!(text.contains("[Termination \"time\"]"), "{text}");
+    assert!(text.contains("[Result \"1-0\"]"), "{text}");
+    let back = GameLine::<Kingulu>::from_record_text(&text).unwrap();
+    assert_eq!(
+        back.outcome(),
+        Some(Outcome {
+            winner: Some(Side::South),
+            reason: EndReason::Time
+        })
+    );
+    let drawn = text
+        .replace("[Result \"1-0\"]", "[Result \"1/2-1/2\"]")
+        .replace(" 1-0", " 1/2-1/2");
+    assert!(GameLine::<Kingulu>::from_record_text(&drawn).is_err());
 }

@@ -14,6 +14,7 @@ async fn main() -> anyhow::Result<()> {
         port,
         db: std::env::args().nth(2).map(Into::into),
         memory_mb: bao_web::engines::DEFAULT_MEMORY_MB,
+        public_url: None,
     })
     .await
 }

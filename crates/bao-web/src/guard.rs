@@ -81,15 +81,74 @@ fn changes_state(m: &Method) -> bool {
     )
 }
 
+/// The address the server is reached at from outside (`bao serve --public-url`), e.g.
+/// behind a reverse proxy: its host is allowed, and its origin is the server's own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PublicUrl {
+    /// `https` or `http`.
+    pub scheme: String,
+    /// `bao.example.org` or `bao.example.org:8443`, as the `Host` header carries it.
+    pub authority: String,
+}
+
+impl PublicUrl {
+    /// Reads `https://host[:port][/]`.
+    ///
+    /// # Errors
+    /// A sentence naming what is wrong (another scheme, a path, no host).
+    pub fn parse(text: &str) -> Result<PublicUrl, String> {
+        let t = text.trim();
+        let (scheme, rest) = t
+            .split_once("://")
+            .ok_or_else(|| format!("--public-url {t:?} must start with https:// or http://"))?;
+        let scheme = scheme.to_ascii_lowercase();
+        if scheme != "https" && scheme != "http" {
+            return Err(format!(
+                "--public-url {t:?} must start with https:// or http://"
+            ));
+        }
+        let authority = rest.strip_suffix('/').unwrap_or(rest);
+        if authority.is_empty()
+            || !authority
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b))
+        {
+            return Err(format!(
+                "--public-url {t:?} must be scheme://host[:port] without a path"
+            ));
+        }
+        Ok(PublicUrl {
+            scheme,
+            authority: authority.to_ascii_lowercase(),
+        })
+    }
+
+    /// Whether cookies must be `Secure` (the public URL is https).
+    pub fn is_https(&self) -> bool {
+        self.scheme == "https"
+    }
+}
+
+/// What the guard checks against: the allowed hosts and the public URL, if any.
+#[derive(Clone, Debug)]
+pub struct GuardConfig {
+    /// The hosts.
+    pub hosts: Hosts,
+    /// The public URL.
+    pub public: Option<PublicUrl>,
+}
+
 /// The middleware (see the module docs).
-pub async fn guard(State(hosts): State<Hosts>, req: Request, next: Next) -> Response {
-    match check(&hosts, &req) {
+pub async fn guard(State(config): State<GuardConfig>, req: Request, next: Next) -> Response {
+    match check(&config, &req) {
         Ok(()) => next.run(req).await,
         Err(e) => e.into_response(),
     }
 }
 
-fn check(hosts: &Hosts, req: &Request) -> Result<(), ApiError> {
+fn check(config: &GuardConfig, req: &Request) -> Result<(), ApiError> {
+    let hosts = &config.hosts;
+    let public = config.public.as_ref();
     let uri_len = req
         .uri()
         .path_and_query()
@@ -119,7 +178,8 @@ fn check(hosts: &Hosts, req: &Request) -> Result<(), ApiError> {
     };
     let host = text(header::HOST).or_else(|| req.uri().authority().map(|a| a.to_string()));
     if let Some(h) = &host {
-        if !hosts.allows(h) {
+        let is_public = public.is_some_and(|p| p.authority.eq_ignore_ascii_case(h.trim()));
+        if !is_public && !hosts.allows(h) {
             return Err(ApiError::forbidden(format!(
                 "host {} is not this server: open it as http://localhost:PORT/ or http://127.0.0.1:PORT/",
                 clip(h)
@@ -129,6 +189,13 @@ fn check(hosts: &Hosts, req: &Request) -> Result<(), ApiError> {
     if changes_state(req.method()) {
         if let Some(origin) = text(header::ORIGIN) {
             let own = match &host {
+                Some(_)
+                    if public.is_some_and(|p| {
+                        origin.eq_ignore_ascii_case(&format!("{}://{}", p.scheme, p.authority))
+                    }) =>
+                {
+                    true
+                }
                 Some(h) => origin.eq_ignore_ascii_case(&format!("http://{h}")),
                 None => origin
                     .strip_prefix("http://")

@@ -652,6 +652,7 @@ async fn port_in_use_says_so() {
         port,
         db: Some(dir.join("games.sqlite3")),
         memory_mb: 64,
+        public_url: None,
     })
     .await
     .unwrap_err();

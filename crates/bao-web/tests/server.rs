@@ -890,6 +890,7 @@ async fn serve(port: u16, dir: &std::path::Path) {
         port,
         db: Some(dir.join("games.sqlite3")),
         memory_mb: 64,
+        public_url: None,
     };
     tokio::spawn(async move { bao_web::serve(config).await.unwrap() });
     for _ in 0..100 {

@@ -3,7 +3,7 @@
 //!
 //! [`WebGame`] is generic over the game; the server keeps games as `Box<dyn Session>` so
 //! that one cache holds games of both kinds. A game is rebuilt from its stored record
-//! ([`crate::store::GameRow`]) after a restart, so everything here is either in the
+//! ([`crate::games::repo::GameRow`]) after a restart, so everything here is either in the
 //! record or in the row's metadata.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,14 +15,15 @@ use bao_rules::record::GameRecord;
 use bao_rules::{Game, GameLine, LineError, Player, RuleSet, Side};
 use serde::Deserialize;
 
+use super::repo::GameRow;
+use super::view::{
+    describe_move, hole_places, played_json, shares_start, start_hole, AtJson, BoardJson,
+    HistoryJson, MoveJson, NamesJson, OracleJson, OracleMoveJson, OutcomeJson, PlayedJson,
+    PlayersJson, StateJson,
+};
+use crate::clock::model::{now_ms, Clock, Due};
 use crate::engines::EnginePool;
 use crate::error::{clip, clip_message, ApiError};
-use crate::store::GameRow;
-use crate::view::{
-    describe_move, hole_places, played_json, shares_start, start_hole, AtJson, BoardJson,
-    HistoryJson, MoveJson, OracleJson, OracleMoveJson, OutcomeJson, PlayedJson, PlayersJson,
-    StateJson,
-};
 
 /// The longest the computer may think for one move or hint, in milliseconds, whatever
 /// the level says.
@@ -103,8 +104,19 @@ pub struct Meta {
     pub level: u8,
     /// The creator's seat token: moves every human side not given to an invite.
     pub seat: String,
-    /// The invited seat of South and North, if any (`POST .../invite`).
+    /// The invited seat of South and North, if any (`POST .../invite`); in a lobby game
+    /// each account's side has one, which its signed-in player uses without knowing it.
     pub invites: [Option<String>; 2],
+    /// The accounts playing South and North (lobby games), if any.
+    pub accounts: [Option<i64>; 2],
+    /// The players' names `[South, North]` in a lobby game (accounts, `bao-N`).
+    pub names: [Option<String>; 2],
+    /// The result changes the players' ratings.
+    pub rated: bool,
+    /// The game's clock, if it has one.
+    pub clock: Option<Clock>,
+    /// Aborted before both sides made their first move (no result, unrated).
+    pub aborted: bool,
     /// RFC 3339 (UTC) time the game was started.
     pub created: String,
     /// RFC 3339 (UTC) time of the last change.
@@ -263,6 +275,35 @@ pub trait Session: Send {
     /// # Errors
     /// 409 when the game is over.
     fn search_job(&self, hint: bool) -> Result<SearchJob, ApiError>;
+    /// As [`Session::search_job`] for the computer's move, within `cap_ms` (its clock).
+    ///
+    /// # Errors
+    /// 409 when the game is over.
+    fn search_job_within(&self, cap_ms: u64) -> Result<SearchJob, ApiError>;
+    /// How long the computer may think for its move at `now_ms`, in milliseconds: a
+    /// twentieth of its remaining time plus most of its increment (a clock), else
+    /// [`THINK_CAP_MS`].
+    fn engine_cap_ms(&self, now_ms: u64) -> u64;
+    /// Counts a spectator in (`true`) or out of the game's event stream.
+    fn spectate(&mut self, joined: bool);
+    /// How many watch the game's event stream without playing.
+    fn spectators(&self) -> usize;
+    /// What the clock has due at `now_ms` (a flag or an abort), if the game is not over.
+    fn clock_due(&self, now_ms: u64) -> Option<Due>;
+    /// The clock's next deadline (Unix ms), if a clock runs or a first-move window is
+    /// open.
+    fn clock_deadline(&self) -> Option<u64>;
+    /// Applies what fell due: the side loses on time, or the game is aborted.
+    fn apply_due(&mut self, due: Due, now_ms: u64);
+    /// Aborts the game (before both sides moved).
+    ///
+    /// # Errors
+    /// 409 when the game is over or both sides have moved.
+    fn abort(&mut self) -> Result<(), ApiError>;
+    /// After a restart: the clock goes on from `now_ms` with the time it had at
+    /// `alive_ms`, the server's last sign of life; what fell due meanwhile is applied.
+    /// Whether anything changed.
+    fn resume_clock(&mut self, alive_ms: u64, now_ms: u64) -> bool;
     /// Prepares the solver's values of every legal move within [`ORACLE_MS`], to run on
     /// the blocking pool.
     ///
@@ -331,6 +372,32 @@ fn proved_found<G: Solvable>(pos: &G, p: &hint::ProvedHint<G::Move>) -> Found {
     }
 }
 
+/// A new lobby game of `game` (`kiswahili`, `kingulu`) under profile `rules` between
+/// `players` `[South, North]`: an engine account plays as the computer at its level,
+/// any other account as a person of that name.
+///
+/// # Errors
+/// 422 for an unknown game or profile.
+pub fn new_lobby_game(
+    meta: Meta,
+    game: &str,
+    rules: &str,
+    players: &[crate::accounts::Account; 2],
+) -> Result<Box<dyn Session>, ApiError> {
+    use bao_rules::kingulu::Kingulu;
+    use bao_rules::kiswahili::Kiswahili;
+    Ok(match game {
+        "kiswahili" => Box::new(WebGame::<Kiswahili>::lobby(meta, rules, players)?),
+        "kingulu" => Box::new(WebGame::<Kingulu>::lobby(meta, rules, players)?),
+        other => {
+            return Err(ApiError::invalid(format!(
+                "unknown game {}: expected \"kiswahili\" or \"kingulu\"",
+                clip(other)
+            )))
+        }
+    })
+}
+
 /// A game of type `G` in the server.
 pub struct WebGame<G: Solvable> {
     line: GameLine<G>,
@@ -339,6 +406,8 @@ pub struct WebGame<G: Solvable> {
     version: u64,
     /// The state at `version` (computing it traces every legal move).
     cached: Option<(u64, StateJson)>,
+    /// People watching the event stream who play no side.
+    spectators: usize,
 }
 
 /// Checks a level (1..=10, default [`DEFAULT_LEVEL`]).
@@ -436,8 +505,39 @@ impl<G: Solvable + 'static> WebGame<G> {
             Side::North,
             player(req.north.unwrap_or(Kind::Computer), level),
         );
-        line.set_date(crate::today());
+        line.set_date(crate::http::today());
         Ok(Self::from_line(line, Meta { level, ..meta }))
+    }
+
+    /// A lobby game (see [`new_lobby_game`]).
+    ///
+    /// # Errors
+    /// 422 for an unknown profile.
+    pub fn lobby(
+        meta: Meta,
+        rules: &str,
+        players: &[crate::accounts::Account; 2],
+    ) -> Result<Self, ApiError> {
+        let rules = <G::Rules as RuleSet>::profile(rules).map_err(|e| {
+            ApiError::invalid(format!(
+                "unknown rules profile {} of {}: {}",
+                clip(rules),
+                G::NAME,
+                clip_message(&e.to_string(), 300)
+            ))
+        })?;
+        let mut line = GameLine::new(G::start(&rules));
+        for (side, p) in [Side::South, Side::North].into_iter().zip(players) {
+            line.set_player(
+                side,
+                match p.engine_level {
+                    Some(level) => Player::Computer { level },
+                    None => Player::Human(p.name.clone()),
+                },
+            );
+        }
+        line.set_date(crate::http::today());
+        Ok(Self::from_line(line, meta))
     }
 
     /// A game replayed from a client's record. Its rules are checked against the work
@@ -471,7 +571,7 @@ impl<G: Solvable + 'static> WebGame<G> {
             player(req.north.unwrap_or(Kind::Computer), level),
         );
         if line.date().is_empty() {
-            line.set_date(crate::today());
+            line.set_date(crate::http::today());
         }
         Ok(Self::from_line(line, Meta { level, ..meta }))
     }
@@ -495,6 +595,19 @@ impl<G: Solvable + 'static> WebGame<G> {
                 level: row.level,
                 seat: row.seat.clone(),
                 invites: row.invites.clone(),
+                accounts: row.accounts,
+                names: row.names.clone(),
+                rated: row.rated,
+                clock: match &row.clock {
+                    None => None,
+                    Some(text) => Some(serde_json::from_str(text).map_err(|e| {
+                        ApiError::internal(format!(
+                            "game {} in the database has a clock that cannot be read: {e}",
+                            row.id
+                        ))
+                    })?),
+                },
+                aborted: row.aborted,
                 created: row.created.clone(),
                 updated: row.updated.clone(),
             },
@@ -508,10 +621,19 @@ impl<G: Solvable + 'static> WebGame<G> {
             thinking: false,
             version: 0,
             cached: None,
+            spectators: 0,
         }
     }
 
     fn outcome_json(&self) -> Option<OutcomeJson> {
+        if self.meta.aborted {
+            return Some(OutcomeJson {
+                winner: None,
+                reason: "aborted".to_string(),
+                text: "the game was aborted before both sides made their first move".to_string(),
+                result: "*",
+            });
+        }
         let o = self.line.outcome()?;
         Some(OutcomeJson {
             winner: o.winner.map(|w| w.to_string()),
@@ -574,6 +696,13 @@ impl<G: Solvable + 'static> WebGame<G> {
                 south: self.kind_name(Side::South),
                 north: self.kind_name(Side::North),
             },
+            names: NamesJson {
+                south: self.meta.names[0].clone(),
+                north: self.meta.names[1].clone(),
+            },
+            rated: self.meta.rated,
+            clock: None,
+            spectators: 0,
             position: pos.to_text(),
             board: BoardJson::from(&view),
             to_move: pos.side_to_move().to_string(),
@@ -631,6 +760,11 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
             }
         };
         state.thinking = self.thinking;
+        state.spectators = self.spectators;
+        state.clock = self
+            .meta
+            .clock
+            .map(|c| c.json(self.line.plies(), self.is_over(), now_ms()));
         state
     }
 
@@ -662,7 +796,7 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
     }
 
     fn is_over(&self) -> bool {
-        self.line.is_over()
+        self.meta.aborted || self.line.is_over()
     }
 
     fn set_human(&mut self, side: Side) {
@@ -673,6 +807,7 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
     }
 
     fn play_text(&mut self, text: &str, info: Option<String>) -> Result<PlayedJson, ApiError> {
+        self.refuse_aborted()?;
         if self.line.is_over() {
             return Err(self.line_error(LineError::GameOver(self.line.outcome().expect("over"))));
         }
@@ -698,10 +833,24 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
         })?;
         let events = self.line.play_traced(mv).map_err(|e| self.line_error(e))?;
         self.version += 1;
+        let plies = self.line.plies();
+        let over = self.line.is_over();
+        if let Some(c) = &mut self.meta.clock {
+            let now = now_ms();
+            c.after_move(pos.side_to_move(), plies, now);
+            if over {
+                c.stop(now);
+            }
+        }
         Ok(played_json(&pos, mv, &events, info))
     }
 
     fn undo(&mut self, plies: usize) -> Result<(), ApiError> {
+        if self.meta.accounts.iter().any(Option::is_some) || self.meta.clock.is_some() {
+            return Err(ApiError::conflict(
+                "moves cannot be taken back in a lobby game",
+            ));
+        }
         if plies == 0 {
             return Err(ApiError::invalid("undo needs plies ≥ 1"));
         }
@@ -716,8 +865,12 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
                 "the game is already over ({o})"
             )));
         }
+        self.refuse_aborted()?;
         self.line.resign(side).map_err(|e| self.line_error(e))?;
         self.version += 1;
+        if let Some(c) = &mut self.meta.clock {
+            c.stop(now_ms());
+        }
         Ok(())
     }
 
@@ -735,6 +888,14 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
             north: self.line.player(Side::North).record_name(),
             seat: self.meta.seat.clone(),
             invites: self.meta.invites.clone(),
+            accounts: self.meta.accounts,
+            names: self.meta.names.clone(),
+            rated: self.meta.rated,
+            clock: self
+                .meta
+                .clock
+                .map(|c| serde_json::to_string(&c).expect("a clock is JSON")),
+            aborted: self.meta.aborted,
             record: self.line.record_text(),
             plies: self.line.plies(),
             result: self
@@ -799,6 +960,129 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
     }
 
     fn search_job(&self, hint: bool) -> Result<SearchJob, ApiError> {
+        self.search(hint, THINK_CAP_MS)
+    }
+
+    fn search_job_within(&self, cap_ms: u64) -> Result<SearchJob, ApiError> {
+        self.search(false, cap_ms.clamp(1, THINK_CAP_MS))
+    }
+
+    fn engine_cap_ms(&self, now_ms: u64) -> u64 {
+        use crate::clock::model::TimeControl;
+        let Some(c) = self.meta.clock else {
+            return THINK_CAP_MS;
+        };
+        let side = self.line.current().side_to_move();
+        match c.control {
+            TimeControl::Correspondence { .. } => THINK_CAP_MS,
+            TimeControl::Fischer { increment_s, .. } => {
+                let left = c.remaining_at(now_ms)[side.index()];
+                (left / 20 + increment_s * 800).clamp(50, THINK_CAP_MS)
+            }
+        }
+    }
+
+    fn spectators(&self) -> usize {
+        self.spectators
+    }
+
+    fn spectate(&mut self, joined: bool) {
+        if joined {
+            self.spectators += 1;
+        } else {
+            self.spectators = self.spectators.saturating_sub(1);
+        }
+    }
+
+    fn clock_due(&self, now_ms: u64) -> Option<Due> {
+        if self.is_over() {
+            return None;
+        }
+        self.meta.clock?.due(self.line.plies(), now_ms)
+    }
+
+    fn clock_deadline(&self) -> Option<u64> {
+        if self.is_over() {
+            return None;
+        }
+        Some(self.meta.clock?.deadline(self.line.plies()).0)
+    }
+
+    fn apply_due(&mut self, due: Due, now_ms: u64) {
+        match due {
+            Due::Flag(side) => {
+                if let Some(c) = &mut self.meta.clock {
+                    c.stop(now_ms);
+                    c.remaining_ms[side.index()] = 0;
+                }
+                let _ = self.line.lose_on_time(side);
+            }
+            Due::Abort => {
+                if let Some(c) = &mut self.meta.clock {
+                    c.stop(now_ms);
+                }
+                self.meta.aborted = true;
+            }
+        }
+        self.version += 1;
+    }
+
+    fn abort(&mut self) -> Result<(), ApiError> {
+        self.refuse_aborted()?;
+        if let Some(o) = self.line.end_sentence() {
+            return Err(ApiError::conflict(format!(
+                "the game is already over ({o})"
+            )));
+        }
+        if self.line.plies() >= 2 {
+            return Err(ApiError::conflict(
+                "both sides have moved: the game can no longer be aborted; resign instead",
+            ));
+        }
+        self.apply_due(Due::Abort, now_ms());
+        Ok(())
+    }
+
+    fn resume_clock(&mut self, alive_ms: u64, now_ms: u64) -> bool {
+        if self.is_over() {
+            return false;
+        }
+        let plies = self.line.plies();
+        let Some(c) = &mut self.meta.clock else {
+            return false;
+        };
+        if let Some(due) = c.due(plies, alive_ms) {
+            // It fell before the server stopped: applied now, at the time it fell.
+            let at = c.deadline(plies).0;
+            self.apply_due(due, at);
+            return true;
+        }
+        c.resume(alive_ms, now_ms);
+        true
+    }
+
+    fn oracle_job(&self) -> Result<OracleRun, ApiError> {
+        if let Some(o) = self.line.end_sentence() {
+            return Err(ApiError::conflict(format!("the game is over ({o})")));
+        }
+        let line = self.line.clone();
+        Ok(Box::new(move || oracle_of(&line, ORACLE_MS)))
+    }
+}
+
+impl<G: Solvable + 'static> WebGame<G> {
+    /// 409 for an aborted game.
+    fn refuse_aborted(&self) -> Result<(), ApiError> {
+        if self.meta.aborted {
+            return Err(ApiError::conflict(
+                "the game was aborted before both sides made their first move",
+            ));
+        }
+        Ok(())
+    }
+
+    fn search(&self, hint: bool, cap_ms: u64) -> Result<SearchJob, ApiError> {
+        self.refuse_aborted()?;
         if let Some(o) = self.line.end_sentence() {
             return Err(ApiError::conflict(format!("the game is over ({o})")));
         }
@@ -807,11 +1091,7 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
         } else {
             EngineConfig::level(self.meta.level)
         };
-        let time_ms = config
-            .limits
-            .time_ms
-            .unwrap_or(THINK_CAP_MS)
-            .min(THINK_CAP_MS);
+        let time_ms = config.limits.time_ms.unwrap_or(cap_ms).min(cap_ms);
         // A hint in a game with a final score (Bao Kingulu) asks the solver first, for
         // at most hint::PROVED_HINT_MS (its own clock): the job's time covers both.
         let proved_ms = if hint && self.line.current().locked_seeds(Side::South).is_some() {
@@ -876,13 +1156,5 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
             time_ms: time_ms + proved_ms,
             version: self.version,
         })
-    }
-
-    fn oracle_job(&self) -> Result<OracleRun, ApiError> {
-        if let Some(o) = self.line.end_sentence() {
-            return Err(ApiError::conflict(format!("the game is over ({o})")));
-        }
-        let line = self.line.clone();
-        Ok(Box::new(move || oracle_of(&line, ORACLE_MS)))
     }
 }

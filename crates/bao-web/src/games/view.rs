@@ -1,7 +1,7 @@
 //! The JSON shapes of the API (boards, moves, states, traced events) and the helpers that
 //! describe a move for the player (start hole, screen direction, label).
 //!
-//! Everything here is computed from a [`bao_rules::GameLine`] by [`crate::game`]; nothing
+//! Everything here is computed from a [`bao_rules::GameLine`] by [`crate::games::model`]; nothing
 //! here keeps a game.
 
 use std::collections::HashMap;
@@ -124,12 +124,14 @@ pub struct OutcomeJson {
     /// `South`, `North`, or `null` for a draw.
     pub winner: Option<String>,
     /// The reason word (notation.md §2): `bao-hamna`, ..., `resignation`, `repetition`,
-    /// or `adjudicated` / `off-board` ([`bao_rules::EndReason::as_str`]).
+    /// `time`, or `adjudicated` / `off-board` ([`bao_rules::EndReason::as_str`]); `aborted`
+    /// for a game aborted before both sides moved (result `*`).
     pub reason: String,
     /// A sentence for players: [`bao_rules::GameLine::end_sentence`], e.g. "the position
     /// occurred for the third time: the game ends, South 27–21".
     pub text: String,
-    /// The record's result: `1-0` (South wins), `0-1` (North wins) or `1/2-1/2`.
+    /// The record's result: `1-0` (South wins), `0-1` (North wins), `1/2-1/2`, or `*`
+    /// for an aborted game.
     pub result: &'static str,
 }
 
@@ -140,6 +142,15 @@ pub struct PlayersJson {
     pub south: &'static str,
     /// North's player: `human` or `computer`.
     pub north: &'static str,
+}
+
+/// The players' names in a lobby game (`null` for a guest game's sides).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct NamesJson {
+    /// South's account name (`bao-5` for an engine account).
+    pub south: Option<String>,
+    /// North's account name.
+    pub north: Option<String>,
 }
 
 /// The whole state of a game (`GET /api/games/{id}`).
@@ -157,6 +168,14 @@ pub struct StateJson {
     pub level: u8,
     /// Who plays which side.
     pub players: PlayersJson,
+    /// The accounts playing (lobby games).
+    pub names: NamesJson,
+    /// Whether the result changes the players' ratings.
+    pub rated: bool,
+    /// The clock now, if the game has one (`south_ms`, `north_ms`, `running`, ...).
+    pub clock: Option<crate::clock::model::ClockJson>,
+    /// How many people watch the game's event stream without playing in it.
+    pub spectators: usize,
     /// The current position text (notation.md §2).
     pub position: String,
     /// The current board.

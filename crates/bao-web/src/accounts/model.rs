@@ -1,0 +1,142 @@
+//! An account, its name and password rules, and password hashing (argon2id).
+
+use argon2::password_hash::rand_core::OsRng;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+
+use crate::error::{clip, ApiError};
+
+/// The shortest name.
+pub const NAME_MIN: usize = 3;
+/// The longest name.
+pub const NAME_MAX: usize = 20;
+/// The shortest password, in characters.
+pub const PASSWORD_MIN: usize = 8;
+/// The longest password, in characters (a bound on the hashing work of one request).
+pub const PASSWORD_MAX: usize = 200;
+/// The engine accounts' levels: `bao-1` … `bao-10`.
+pub const ENGINE_LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
+
+/// An account as the server uses it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Account {
+    /// The database id.
+    pub id: i64,
+    /// The name as its owner wrote it.
+    pub name: String,
+    /// For an engine account `bao-N`: N (1..=10).
+    pub engine_level: Option<u8>,
+}
+
+/// The name of the engine account of `level`: `bao-5`.
+pub fn engine_name(level: u8) -> String {
+    format!("bao-{level}")
+}
+
+/// The key a name is unique by: its lower case.
+pub fn name_key(name: &str) -> String {
+    name.to_ascii_lowercase()
+}
+
+/// Checks a new account's name.
+///
+/// # Errors
+/// 422 naming what is wrong: its length or a character outside `A-Za-z0-9_-`.
+pub fn check_name(name: &str) -> Result<(), ApiError> {
+    let n = name.chars().count();
+    if !(NAME_MIN..=NAME_MAX).contains(&n) {
+        return Err(ApiError::invalid(format!(
+            "name {} has {n} characters: a name has {NAME_MIN} to {NAME_MAX}",
+            clip(name)
+        )));
+    }
+    if let Some(c) = name
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
+    {
+        return Err(ApiError::invalid(format!(
+            "name {} has the character {c:?}: a name is made of A-Z, a-z, 0-9, _ and -",
+            clip(name)
+        )));
+    }
+    Ok(())
+}
+
+/// Checks a new password.
+///
+/// # Errors
+/// 422 when it is shorter than [`PASSWORD_MIN`] or longer than [`PASSWORD_MAX`].
+pub fn check_password(password: &str) -> Result<(), ApiError> {
+    let n = password.chars().count();
+    if n < PASSWORD_MIN {
+        return Err(ApiError::invalid(format!(
+            "the password has {n} characters: it needs at least {PASSWORD_MIN}"
+        )));
+    }
+    if n > PASSWORD_MAX {
+        return Err(ApiError::invalid(format!(
+            "the password has {n} characters: at most {PASSWORD_MAX}"
+        )));
+    }
+    Ok(())
+}
+
+/// The argon2id hash of `password` with a fresh random salt, as a PHC string
+/// (`$argon2id$v=19$m=19456,t=2,p=1$...`).
+///
+/// # Errors
+/// 500 if hashing fails (it does not for passwords within the limits).
+pub fn hash_password(password: &str) -> Result<String, ApiError> {
+    let salt = SaltString::generate(&mut OsRng);
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| ApiError::internal(format!("cannot hash the password: {e}")))
+}
+
+/// Whether `password` matches the stored PHC string `hash`. A password that is too long
+/// never matches (no unbounded work).
+pub fn verify_password(password: &str, hash: &str) -> bool {
+    if password.chars().count() > PASSWORD_MAX {
+        return false;
+    }
+    PasswordHash::new(hash)
+        .map(|h| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &h)
+                .is_ok()
+        })
+        .unwrap_or(false)
+}
+
+/// A hash of no one's password: verified against for an unknown name, so that a sign-in
+/// takes as long whether the name exists or not.
+pub fn dummy_hash() -> &'static str {
+    static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DUMMY.get_or_init(|| hash_password("not anyone's password").unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names() {
+        assert!(check_name("Alice_2-b").is_ok());
+        assert!(check_name("ab").is_err());
+        assert!(check_name("a".repeat(21).as_str()).is_err());
+        assert!(check_name("al ice").is_err());
+        assert!(check_name("alicé").is_err());
+        assert_eq!(name_key("ALICE"), "alice");
+    }
+
+    #[test]
+    fn passwords_hash_with_argon2id_and_verify() {
+        let h = hash_password("correct horse").unwrap();
+        assert!(h.starts_with("$argon2id$"), "{h}");
+        assert!(verify_password("correct horse", &h));
+        assert!(!verify_password("correct horsf", &h));
+        assert!(check_password("1234567").is_err());
+        assert!(check_password("12345678").is_ok());
+    }
+}

@@ -1,0 +1,162 @@
+//! The tables `accounts` and `sessions` (migration 0002).
+
+use rusqlite::{params, OptionalExtension};
+
+use super::model::{name_key, Account};
+use crate::store::{Store, StoreError};
+
+/// How long a session lasts without signing in again: 30 days.
+pub const SESSION_SECS: i64 = 30 * 24 * 3600;
+
+fn account_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
+    Ok(Account {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        engine_level: r.get(2)?,
+    })
+}
+
+/// Unix seconds now.
+pub fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+/// Why an account was not created.
+#[derive(Debug)]
+pub enum CreateError {
+    /// The name is taken (ignoring case).
+    Taken,
+    /// The database failed.
+    Store(StoreError),
+}
+
+impl Store {
+    /// Creates an account with a session; `None` when the name is taken ignoring case.
+    ///
+    /// # Errors
+    /// [`CreateError::Taken`], or the database's error.
+    pub fn create_account(
+        &self,
+        name: &str,
+        hash: &str,
+        token_hash: &str,
+    ) -> Result<Account, CreateError> {
+        let now = crate::ids::now_rfc3339();
+        let out = self.write(|tx| {
+            let taken: Option<i64> = tx
+                .query_row(
+                    "SELECT id FROM accounts WHERE name_key = ?1",
+                    [name_key(name)],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            if taken.is_some() {
+                return Ok(None);
+            }
+            tx.execute(
+                "INSERT INTO accounts (name, name_key, password, engine_level, created) VALUES (?1, ?2, ?3, NULL, ?4)",
+                params![name, name_key(name), hash, now],
+            )?;
+            let id = tx.last_insert_rowid();
+            insert_session(tx, id, token_hash)?;
+            Ok(Some(Account {
+                id,
+                name: name.to_string(),
+                engine_level: None,
+            }))
+        });
+        match out {
+            Ok(Some(a)) => Ok(a),
+            Ok(None) => Err(CreateError::Taken),
+            Err(e) => Err(CreateError::Store(e)),
+        }
+    }
+
+    /// The account named `name` (ignoring case) with its password hash (`None` for an
+    /// engine account).
+    ///
+    /// # Errors
+    /// SQLite's error.
+    pub fn account_by_name(
+        &self,
+        name: &str,
+    ) -> rusqlite::Result<Option<(Account, Option<String>)>> {
+        self.lock()
+            .query_row(
+                "SELECT id, name, engine_level, password FROM accounts WHERE name_key = ?1",
+                [name_key(name)],
+                |r| Ok((account_of(r)?, r.get(3)?)),
+            )
+            .optional()
+    }
+
+    /// The account with this id.
+    ///
+    /// # Errors
+    /// SQLite's error.
+    pub fn account(&self, id: i64) -> rusqlite::Result<Option<Account>> {
+        self.lock()
+            .query_row(
+                "SELECT id, name, engine_level FROM accounts WHERE id = ?1",
+                [id],
+                account_of,
+            )
+            .optional()
+    }
+
+    /// Starts a session of `account` under the hash of its token.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub fn create_session(&self, account: i64, token_hash: &str) -> Result<(), StoreError> {
+        self.write(|tx| insert_session(tx, account, token_hash))
+    }
+
+    /// The account of an unexpired session.
+    ///
+    /// # Errors
+    /// SQLite's error.
+    pub fn session_account(&self, token_hash: &str) -> rusqlite::Result<Option<Account>> {
+        self.lock()
+            .query_row(
+                "SELECT a.id, a.name, a.engine_level FROM sessions s JOIN accounts a ON a.id = s.account
+                 WHERE s.token_hash = ?1 AND s.expires > ?2",
+                params![token_hash, unix_now()],
+                account_of,
+            )
+            .optional()
+    }
+
+    /// Ends a session (signing out); whether it existed.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub fn delete_session(&self, token_hash: &str) -> Result<bool, StoreError> {
+        self.write(|tx| {
+            Ok(tx.execute("DELETE FROM sessions WHERE token_hash = ?1", [token_hash])? > 0)
+        })
+    }
+}
+
+fn insert_session(
+    tx: &rusqlite::Transaction<'_>,
+    account: i64,
+    token_hash: &str,
+) -> rusqlite::Result<()> {
+    let now = unix_now();
+    // Expired sessions leave as new ones come.
+    tx.execute("DELETE FROM sessions WHERE expires <= ?1", [now])?;
+    tx.execute(
+        "INSERT INTO sessions (token_hash, account, created, expires) VALUES (?1, ?2, ?3, ?4)",
+        params![
+            token_hash,
+            account,
+            crate::ids::now_rfc3339(),
+            now + SESSION_SECS
+        ],
+    )?;
+    Ok(())
+}

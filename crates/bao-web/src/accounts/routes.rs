@@ -1,0 +1,173 @@
+//! `POST /api/accounts`, `POST|DELETE /api/session`, `GET /api/me`.
+
+use std::net::{IpAddr, Ipv4Addr};
+use std::sync::Arc;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::State;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Extension, Json, Router};
+use serde::Deserialize;
+
+use super::limit::Attempt;
+use super::model::{check_name, check_password, dummy_hash, hash_password, verify_password};
+use super::repo::CreateError;
+use super::session::{clear_cookie, set_cookie, signed_in, token_hash, token_of};
+use crate::app::{App, Peer};
+use crate::error::{clip, ApiError};
+use crate::http::{blocking, body, db_error, write_error};
+use crate::ids;
+
+/// The account routes.
+pub fn routes() -> Router<Arc<App>> {
+    Router::new()
+        .route("/api/accounts", post(sign_up))
+        .route("/api/session", post(sign_in).delete(sign_out))
+        .route("/api/me", get(me))
+}
+
+/// The body of sign-up and sign-in.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    /// The account name.
+    pub name: String,
+    /// The password.
+    pub password: String,
+}
+
+/// The client's address (the local machine in `oneshot` tests).
+pub fn client_ip(peer: Option<Extension<Peer>>) -> IpAddr {
+    peer.map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |Extension(Peer(a))| a.ip())
+}
+
+/// Hashes or verifies a password on the blocking pool, at most two at once (argon2id
+/// takes 19 MiB each).
+async fn hashing<T: Send + 'static>(
+    app: &Arc<App>,
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let _permit = Arc::clone(&app.hashing)
+        .acquire_owned()
+        .await
+        .map_err(|_| ApiError::internal("the hashing queue is closed"))?;
+    blocking(f).await
+}
+
+fn with_cookie(
+    status: StatusCode,
+    cookie: axum::http::HeaderValue,
+    json: serde_json::Value,
+) -> Response {
+    let mut res = (status, Json(json)).into_response();
+    res.headers_mut().insert(header::SET_COOKIE, cookie);
+    res
+}
+
+async fn sign_up(
+    State(app): State<Arc<App>>,
+    peer: Option<Extension<Peer>>,
+    payload: Result<Json<Credentials>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    app.limits.check(client_ip(peer), Attempt::SignUp)?;
+    let req = body(payload)?;
+    check_name(&req.name)?;
+    check_password(&req.password)?;
+    let password = req.password;
+    let hash = hashing(&app, move || hash_password(&password)).await?;
+    let token = ids::token();
+    let th = token_hash(&token);
+    let app2 = Arc::clone(&app);
+    let name = req.name.clone();
+    let account = blocking(move || match app2.store.create_account(&name, &hash, &th) {
+        Ok(a) => Ok(a),
+        Err(CreateError::Taken) => Err(ApiError::conflict(format!(
+            "the name {} is taken (names are unique ignoring case): choose another",
+            clip(&name)
+        ))),
+        Err(CreateError::Store(e)) => Err(write_error(e)),
+    })
+    .await?;
+    Ok(with_cookie(
+        StatusCode::CREATED,
+        set_cookie(&token, app.secure_cookies),
+        serde_json::json!({ "name": account.name }),
+    ))
+}
+
+async fn sign_in(
+    State(app): State<Arc<App>>,
+    peer: Option<Extension<Peer>>,
+    payload: Result<Json<Credentials>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    app.limits.check(client_ip(peer), Attempt::SignIn)?;
+    let req = body(payload)?;
+    let app2 = Arc::clone(&app);
+    let name = req.name.clone();
+    let found = blocking(move || app2.store.account_by_name(&name).map_err(db_error)).await?;
+    let password = req.password;
+    let (account, ok) = hashing(&app, move || {
+        Ok(match found {
+            Some((a, Some(hash))) => {
+                let ok = verify_password(&password, &hash);
+                (Some(a), ok)
+            }
+            // An unknown name or an engine account: the same work, the same answer.
+            _ => {
+                let _ = verify_password(&password, dummy_hash());
+                (None, false)
+            }
+        })
+    })
+    .await?;
+    let account = match (account, ok) {
+        (Some(a), true) => a,
+        _ => {
+            return Err(ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "wrong name or password",
+            ))
+        }
+    };
+    let token = ids::token();
+    let th = token_hash(&token);
+    let app2 = Arc::clone(&app);
+    let id = account.id;
+    blocking(move || app2.store.create_session(id, &th).map_err(write_error)).await?;
+    Ok(with_cookie(
+        StatusCode::OK,
+        set_cookie(&token, app.secure_cookies),
+        serde_json::json!({ "name": account.name }),
+    ))
+}
+
+async fn sign_out(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Response, ApiError> {
+    if let Some(token) = token_of(&headers) {
+        let app2 = Arc::clone(&app);
+        blocking(move || {
+            app2.store
+                .delete_session(&token_hash(&token))
+                .map_err(write_error)
+        })
+        .await?;
+    }
+    Ok(with_cookie(
+        StatusCode::OK,
+        clear_cookie(app.secure_cookies),
+        serde_json::json!({ "signed_out": true }),
+    ))
+}
+
+async fn me(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let app2 = Arc::clone(&app);
+    let me = blocking(move || Ok(signed_in(&app2, &headers))).await?;
+    match me {
+        Some(a) => Ok(Json(serde_json::json!({ "name": a.name })).into_response()),
+        None => Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "not signed in: sign in with POST /api/session",
+        )),
+    }
+}

@@ -1,0 +1,275 @@
+//! The app: its state ([`App`]: the database, the games in use, the engines, the
+//! allowed hosts), the wiring of every resource's routes into one router ([`router_with`])
+//! and the server loop ([`serve`]).
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::StatusCode;
+use axum::Router;
+
+use crate::games::{self, Cache};
+use crate::http::{
+    lock, BODY_LIMIT, BODY_TIMEOUT, HEADER_TIMEOUT, MAX_CONNECTIONS, REQUEST_TIMEOUT,
+};
+use crate::store::{self, Store};
+use crate::{accounts, assets, clock, engines, guard, http, lobby, rating};
+
+/// The server: the database, the games in use, the engines, the allowed hosts.
+pub struct App {
+    /// The database.
+    pub(crate) store: Store,
+    /// The games in memory.
+    pub(crate) cache: Mutex<Cache>,
+    /// The engines.
+    pub(crate) pool: engines::EnginePool,
+    /// The host names requests may use.
+    pub(crate) hosts: guard::Hosts,
+    /// Record replays at once (see [`load_slots`]).
+    pub(crate) loads: Arc<tokio::sync::Semaphore>,
+    /// The public URL (`--public-url`), if any.
+    pub(crate) public: Option<guard::PublicUrl>,
+    /// Session cookies are `Secure` (the public URL is https).
+    pub(crate) secure_cookies: bool,
+    /// Sign-in and sign-up attempts per address.
+    pub(crate) limits: accounts::limit::RateLimiter,
+    /// Password hashes at once (argon2id takes 19 MiB each).
+    pub(crate) hashing: Arc<tokio::sync::Semaphore>,
+    /// The lobby's live list: the challenges JSON after each change.
+    pub(crate) lobby_events: tokio::sync::broadcast::Sender<Arc<String>>,
+    /// The armed clock timer of each game with a running clock.
+    pub(crate) timers: Mutex<HashMap<String, tokio::task::AbortHandle>>,
+}
+
+/// How many record loads replay at once: one core fewer than the machine has (at least
+/// one), so that clients loading costly records (G-T29-like positions) cannot take every
+/// core from the other games. Further loads wait their turn (at most [`LOAD_WAIT`]).
+pub fn load_slots() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get().saturating_sub(1))
+        .unwrap_or(1)
+        .max(1)
+}
+
+/// How long a record load waits for its turn before answering 503.
+pub const LOAD_WAIT: Duration = Duration::from_secs(20);
+
+/// The peer address of a connection (added by [`serve`]; absent in `oneshot` tests,
+/// which count as the local machine).
+#[derive(Clone, Copy, Debug)]
+pub struct Peer(pub SocketAddr);
+
+impl App {
+    /// An app on `store` with engines within `memory_mb` MiB, answering the hosts of
+    /// `hosts`.
+    pub fn new(store: Store, memory_mb: usize, hosts: guard::Hosts) -> Arc<App> {
+        Arc::new(App {
+            store,
+            cache: Mutex::new(Cache {
+                map: HashMap::new(),
+                tick: 0,
+            }),
+            pool: engines::EnginePool::new(memory_mb),
+            hosts,
+            loads: Arc::new(tokio::sync::Semaphore::new(load_slots())),
+            public: None,
+            secure_cookies: false,
+            limits: accounts::limit::RateLimiter::default(),
+            hashing: Arc::new(tokio::sync::Semaphore::new(2)),
+            lobby_events: tokio::sync::broadcast::channel(16).0,
+            timers: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The same app reached at `public` (`--public-url`): its host and origin are
+    /// allowed, and session cookies are `Secure` when it is https. Call before serving.
+    pub fn with_public_url(self: Arc<App>, public: guard::PublicUrl) -> Arc<App> {
+        let mut app = Arc::try_unwrap(self)
+            .unwrap_or_else(|_| panic!("with_public_url before the app is shared"));
+        app.secure_cookies = public.is_https();
+        app.public = Some(public);
+        Arc::new(app)
+    }
+
+    /// The engine pool.
+    pub fn pool(&self) -> &engines::EnginePool {
+        &self.pool
+    }
+
+    /// The number of games in memory now.
+    pub fn cached_games(&self) -> usize {
+        lock(&self.cache).map.len()
+    }
+}
+
+/// The whole web app on an in-memory database, with the default engine budget, for
+/// loopback hosts (tests).
+///
+/// # Panics
+/// Only if SQLite cannot open an in-memory database.
+pub fn router() -> Router {
+    let store = Store::in_memory().expect("an in-memory SQLite database");
+    router_with(App::new(
+        store,
+        engines::DEFAULT_MEMORY_MB,
+        guard::Hosts { bound: None },
+    ))
+}
+
+/// The whole web app: the page, its assets and the JSON API under `/api`.
+///
+/// Routes (bodies and answers in `docs/web.md`): `GET /`, `GET /learn`, every file of
+/// `static/`, `GET /api/meta`, `GET|POST /api/games`, `POST /api/games/load`,
+/// `GET|DELETE /api/games/{id}`, `GET /api/games/{id}/moves`,
+/// `GET /api/games/{id}/at/{ply}`, `GET /api/games/{id}/events`,
+/// `POST /api/games/{id}/{play,engine,hint,undo,resign,invite}`,
+/// `GET /api/games/{id}/record`, `GET /api/games/{id}/oracle`. Unknown routes get a JSON 404.
+pub fn router_with(app: Arc<App>) -> Router {
+    let guard_config = guard::GuardConfig {
+        hosts: app.hosts.clone(),
+        public: app.public.clone(),
+    };
+    let api = Router::new()
+        .merge(games::routes())
+        .merge(accounts::routes())
+        .merge(lobby::routes())
+        .merge(rating::routes())
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIMEOUT,
+        ))
+        .merge(games::streams())
+        .merge(lobby::streams())
+        .fallback(assets::static_or_404)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            BODY_TIMEOUT,
+        ))
+        .with_state(app);
+    // Around the whole app (not per route), so that json_errors sees the `Allow` header
+    // that the routes add to a 405.
+    Router::new()
+        .fallback_service(api)
+        .layer(axum::middleware::from_fn(http::json_errors))
+        .layer(axum::middleware::from_fn_with_state(
+            guard_config,
+            guard::guard,
+        ))
+        .layer(axum::middleware::from_fn(http::catch_panic))
+}
+
+/// How to run [`serve`].
+#[derive(Clone, Debug)]
+pub struct ServeConfig {
+    /// The address to listen on (`127.0.0.1` unless `--host`).
+    pub host: IpAddr,
+    /// The port.
+    pub port: u16,
+    /// The database file (`None`: [`store::default_path`]).
+    pub db: Option<PathBuf>,
+    /// The engines' memory budget in MiB.
+    pub memory_mb: usize,
+    /// The URL players reach the server at, when not `http://HOST:PORT/` (behind a
+    /// reverse proxy): `https://...` makes the session cookie `Secure`.
+    pub public_url: Option<String>,
+}
+
+/// Serves the app until Ctrl-C. Binds, then opens the database (a locked, damaged or
+/// read-only one is an error naming it), then prints
+/// `bao: serving on http://<addr>/ (games saved in <path>; Ctrl-C stops the server)`,
+/// after a warning when the address is not loopback.
+///
+/// # Errors
+/// When the database cannot be used, the address cannot be bound (see [`bind_error`]),
+/// or the server fails.
+pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
+    let path = match &config.db {
+        Some(p) => p.clone(),
+        None => store::default_path().ok_or_else(|| {
+            anyhow::anyhow!(
+                "cannot find a data directory for the game database: give one with --db PATH"
+            )
+        })?,
+    };
+    let addr = SocketAddr::new(config.host, config.port);
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| bind_error(addr, &e))?;
+    let store = tokio::task::spawn_blocking(move || Store::open(&path)).await??;
+    let local = listener.local_addr()?;
+    if !config.host.is_loopback() {
+        eprintln!(
+            "bao: warning: listening on {local}, reachable from other machines: anyone who can reach it can list the saved games' ids and watch them; game moves need the seat link"
+        );
+    }
+    let db_path = store.path().to_string();
+    let app = App::new(
+        store,
+        config.memory_mb,
+        guard::Hosts {
+            bound: Some(config.host),
+        },
+    );
+    let app = match &config.public_url {
+        Some(url) => app.with_public_url(guard::PublicUrl::parse(url).map_err(anyhow::Error::msg)?),
+        None => app,
+    };
+    clock::start(&app).await?;
+    let router = router_with(app);
+    println!("bao: serving on http://{local}/ (games saved in {db_path}; Ctrl-C stops the server)");
+    let shutdown = tokio::signal::ctrl_c();
+    tokio::pin!(shutdown);
+    let connections = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+    loop {
+        let permit = tokio::select! {
+            p = Arc::clone(&connections).acquire_owned() => p.expect("never closed"),
+            _ = &mut shutdown => break,
+        };
+        let (stream, peer) = tokio::select! {
+            r = listener.accept() => match r {
+                Ok(c) => c,
+                Err(_) => { tokio::time::sleep(Duration::from_millis(50)).await; continue; }
+            },
+            _ = &mut shutdown => break,
+        };
+        let router = router.clone();
+        tokio::spawn(async move {
+            use tower::ServiceExt;
+            let svc = hyper::service::service_fn(
+                move |mut req: hyper::Request<hyper::body::Incoming>| {
+                    req.extensions_mut().insert(Peer(peer));
+                    router.clone().oneshot(req.map(axum::body::Body::new))
+                },
+            );
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(HEADER_TIMEOUT)
+                .max_buf_size(64 * 1024);
+            let _ = http
+                .serve_connection(hyper_util::rt::TokioIo::new(stream), svc)
+                .await;
+            drop(permit);
+        });
+    }
+    Ok(())
+}
+
+/// The error for an address that cannot be bound: for a port in use,
+/// `port 8080 on 127.0.0.1 is already in use (another bao serve?); choose another with
+/// --port, e.g. --port 8081`; otherwise `cannot listen on 127.0.0.1:8080: <reason>`.
+pub fn bind_error(addr: SocketAddr, e: &std::io::Error) -> anyhow::Error {
+    if e.kind() == std::io::ErrorKind::AddrInUse {
+        let port = addr.port();
+        let other = port.checked_add(1).unwrap_or(8080);
+        anyhow::anyhow!(
+            "port {port} on {} is already in use (another bao serve?); choose another with --port, e.g. --port {other}",
+            addr.ip()
+        )
+    } else {
+        anyhow::anyhow!("cannot listen on {addr}: {e}")
+    }
+}

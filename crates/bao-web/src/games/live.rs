@@ -1,0 +1,240 @@
+//! The games in use: each behind its own lock with its event stream ([`Slot`]), kept in
+//! a cache of at most [`crate::CACHE_GAMES`] (least recently used leave first, see
+//! [`App::cache_put`]), rebuilt from the database on demand.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use bao_rules::kingulu::Kingulu;
+use bao_rules::kiswahili::Kiswahili;
+use tokio::sync::broadcast;
+
+use super::model::{Session, WebGame};
+use super::repo::GameRow;
+use super::CACHE_GAMES;
+use crate::app::App;
+use crate::clock::model::now_ms;
+use crate::error::ApiError;
+use crate::http::{blocking, db_error, lock, write_error};
+use crate::ids;
+
+/// One game in use: the game behind its own lock, its event stream, and whether it was
+/// deleted (then every request that still holds the slot gets 404, see `with_game`).
+pub struct Slot {
+    pub(crate) game: Mutex<Box<dyn Session>>,
+    pub(crate) events: broadcast::Sender<Notice>,
+    /// Set, under the game's lock, by `DELETE /api/games/{id}`.
+    pub(crate) deleted: AtomicBool,
+}
+
+/// What a game's event stream carries: its state after a change (`event: state`), or its
+/// deletion (`event: deleted`, the stream's last event).
+#[derive(Clone, Debug)]
+pub(crate) enum Notice {
+    /// The state JSON ([`view::StateJson`], without `you` and `seat`).
+    State(Arc<String>),
+    /// `{"deleted": id, "text": ...}`: the game was deleted; the stream ends after it.
+    Deleted(Arc<String>),
+    /// `{"spectators": n}`: someone began or stopped watching.
+    Spectators(usize),
+}
+
+impl Slot {
+    pub(crate) fn new(game: Box<dyn Session>) -> Arc<Slot> {
+        Arc::new(Slot {
+            game: Mutex::new(game),
+            events: broadcast::channel(16).0,
+            deleted: AtomicBool::new(false),
+        })
+    }
+}
+
+/// The games in memory, with their last use.
+pub struct Cache {
+    pub(crate) map: HashMap<String, (Arc<Slot>, u64)>,
+    pub(crate) tick: u64,
+}
+
+impl App {
+    pub(crate) fn cache_get(&self, id: &str) -> Option<Arc<Slot>> {
+        let mut c = lock(&self.cache);
+        c.tick += 1;
+        let tick = c.tick;
+        c.map.get_mut(id).map(|(s, t)| {
+            *t = tick;
+            Arc::clone(s)
+        })
+    }
+
+    /// Puts a game in the cache (or returns the one already there), evicting the least
+    /// recently used games that no request and no event stream holds.
+    pub(crate) fn cache_put(&self, id: String, slot: Arc<Slot>) -> Arc<Slot> {
+        let mut c = lock(&self.cache);
+        c.tick += 1;
+        let tick = c.tick;
+        if let Some((s, t)) = c.map.get_mut(&id) {
+            *t = tick;
+            return Arc::clone(s);
+        }
+        c.map.insert(id, (Arc::clone(&slot), tick));
+        while c.map.len() > CACHE_GAMES {
+            let victim = c
+                .map
+                .iter()
+                .filter(|(_, (s, _))| Arc::strong_count(s) == 1 && s.events.receiver_count() == 0)
+                .min_by_key(|(_, (_, t))| *t)
+                .map(|(k, _)| k.clone());
+            match victim {
+                Some(k) => c.map.remove(&k),
+                None => break,
+            };
+        }
+        slot
+    }
+
+    pub(crate) fn cache_drop(&self, id: &str) {
+        lock(&self.cache).map.remove(id);
+    }
+
+    /// The game with this id: from the cache, or rebuilt from the database.
+    pub(crate) async fn slot(self: &Arc<Self>, id: &str) -> Result<Arc<Slot>, ApiError> {
+        if !ids::is_id(id) {
+            return Err(ApiError::unknown_game(id));
+        }
+        if let Some(s) = self.cache_get(id) {
+            return Ok(s);
+        }
+        let app = Arc::clone(self);
+        let key = id.to_string();
+        let game = blocking(move || {
+            let row = app
+                .store
+                .load(&key)
+                .map_err(db_error)?
+                .ok_or_else(|| ApiError::unknown_game(&key))?;
+            restore(&row)
+        })
+        .await?;
+        Ok(self.cache_put(id.to_string(), Slot::new(game)))
+    }
+
+    /// Writes the game to the database and tells its event stream. On a database
+    /// failure the game leaves the cache (the database stays the truth) and the request
+    /// gets a 500.
+    pub(crate) fn commit(
+        self: &Arc<Self>,
+        slot: &Slot,
+        g: &mut dyn Session,
+    ) -> Result<(), ApiError> {
+        g.meta_mut().updated = ids::now_rfc3339();
+        if let Err(e) = self.store.save(&g.row()) {
+            self.cache_drop(&g.meta().id);
+            return Err(write_error(e));
+        }
+        announce(slot, g);
+        self.schedule(g);
+        Ok(())
+    }
+
+    /// After a change of a game: arms its clock's timer at the next deadline (replacing
+    /// the one before), and starts the computer's move when an engine account is to
+    /// move in a lobby game. Called under the game's lock, on the blocking pool.
+    pub(crate) fn schedule(self: &Arc<Self>, g: &dyn Session) {
+        let id = g.meta().id.clone();
+        {
+            let mut timers = lock(&self.timers);
+            if let Some(old) = timers.remove(&id) {
+                old.abort();
+            }
+            if let Some(at) = g.clock_deadline() {
+                let app = Arc::clone(self);
+                let key = id.clone();
+                let task = tokio::spawn(async move {
+                    let wait = at.saturating_sub(now_ms()) + 1;
+                    tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+                    app.clock_tick(key).await;
+                });
+                timers.insert(id.clone(), task.abort_handle());
+            }
+        }
+        let lobby = g.meta().accounts.iter().any(Option::is_some);
+        if lobby && !g.is_over() && !g.thinking() && !g.human()[g.to_move().index()] {
+            tokio::spawn(super::routes::engine_turn(Arc::clone(self), id));
+        }
+    }
+
+    /// A game's timer fired: applies the flag or the abort that is due (with no request
+    /// arriving), or arms the timer again when the deadline moved.
+    pub(crate) async fn clock_tick(self: Arc<Self>, id: String) {
+        let Ok(s) = self.slot(&id).await else {
+            return;
+        };
+        let app = Arc::clone(&self);
+        let done = with_game(&s, move |slot, g| {
+            let now = now_ms();
+            match g.clock_due(now) {
+                Some(due) => {
+                    g.apply_due(due, now);
+                    app.commit(slot, g)
+                }
+                None => {
+                    app.schedule(g);
+                    Ok(())
+                }
+            }
+        })
+        .await;
+        if let Err(e) = done {
+            eprintln!("bao: warning: the clock of game {id}: {}", e.message);
+        }
+    }
+}
+
+/// Sends the state to the game's event stream (if anyone listens).
+pub(crate) fn announce(slot: &Slot, g: &mut dyn Session) {
+    if slot.events.receiver_count() > 0 {
+        if let Ok(text) = serde_json::to_string(&g.state()) {
+            let _ = slot.events.send(Notice::State(Arc::new(text)));
+        }
+    }
+}
+
+/// Tells the game's event stream how many watch it now.
+pub(crate) fn announce_spectators(slot: &Slot, g: &dyn Session) {
+    if slot.events.receiver_count() > 0 {
+        let _ = slot.events.send(Notice::Spectators(g.spectators()));
+    }
+}
+
+/// A stored game, rebuilt.
+pub(crate) fn restore(row: &GameRow) -> Result<Box<dyn Session>, ApiError> {
+    Ok(match row.game.as_str() {
+        "kiswahili" => Box::new(WebGame::<Kiswahili>::restore(row)?),
+        "kingulu" => Box::new(WebGame::<Kingulu>::restore(row)?),
+        other => {
+            return Err(ApiError::internal(format!(
+                "game {} in the database is of unknown kind {other:?}",
+                row.id
+            )))
+        }
+    })
+}
+
+/// Runs `f` on the game, on the blocking pool, under the game's own lock. A game deleted
+/// meanwhile (a request that took the slot before the `DELETE`, a computer move that
+/// finished after it) is a 404 and `f` does not run, so nothing writes it back.
+pub(crate) async fn with_game<T: Send + 'static>(
+    slot: &Arc<Slot>,
+    f: impl FnOnce(&Slot, &mut dyn Session) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let slot = Arc::clone(slot);
+    blocking(move || {
+        let mut g = lock(&slot.game);
+        if slot.deleted.load(Ordering::SeqCst) {
+            return Err(ApiError::unknown_game(&g.meta().id));
+        }
+        f(&slot, g.as_mut())
+    })
+    .await
+}

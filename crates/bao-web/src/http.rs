@@ -1,0 +1,227 @@
+//! The HTTP layer every route shares: the limits ([`BODY_LIMIT`], the timeouts), the
+//! middleware that makes every error JSON ([`json_errors`]) and catches panics, the
+//! blocking pool, and the extraction of bodies, paths and numbers with errors that say
+//! what was wrong.
+
+use std::sync::Mutex;
+use std::time::Duration;
+
+use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::extract::Path;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+use crate::error::{self, ApiError};
+use crate::store::StoreError;
+
+/// The largest request body accepted, in bytes (64 KiB); larger bodies get 413.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// A client must send its request headers within this time, or the connection closes.
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A request body must arrive within this time (else 408).
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The longest any request may take (else 408); event streams are not limited once open.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The most connections served at once (event streams included); more wait to be
+/// accepted.
+pub const MAX_CONNECTIONS: usize = 512;
+
+/// Gives every error answer the JSON body `{"error": ...}`: axum's own answers (405 for a
+/// wrong method, with the allowed methods from the `Allow` header, 408 for a timeout, and
+/// any other error without a JSON body) are rewritten; the API's own [`ApiError`]s pass
+/// unchanged.
+pub(crate) async fn json_errors(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let method = req.method().clone();
+    let path: String = req.uri().path().chars().take(80).collect();
+    let res = next.run(req).await;
+    let status = res.status();
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return res;
+    }
+    if status == StatusCode::METHOD_NOT_ALLOWED {
+        let allow = res
+            .headers()
+            .get(header::ALLOW)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_string();
+        let allowed: Vec<&str> = allow
+            .split(',')
+            .map(str::trim)
+            .filter(|m| !m.is_empty() && *m != "HEAD")
+            .collect();
+        let message = if allowed.is_empty() {
+            format!("method {method} is not allowed on {path}")
+        } else {
+            format!(
+                "method {method} is not allowed on {path}; use {}",
+                allowed.join(" or ")
+            )
+        };
+        let mut out = ApiError::new(status, message).into_response();
+        if !allow.is_empty() {
+            if let Ok(v) = header::HeaderValue::from_str(&allow) {
+                out.headers_mut().insert(header::ALLOW, v);
+            }
+        }
+        return out;
+    }
+    if status == StatusCode::REQUEST_TIMEOUT {
+        return ApiError::new(
+            status,
+            format!(
+                "{method} {path}: the request took longer than {} s",
+                REQUEST_TIMEOUT.as_secs()
+            ),
+        )
+        .into_response();
+    }
+    let text = match axum::body::to_bytes(res.into_body(), 4096).await {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).trim().to_string(),
+        Err(_) => String::new(),
+    };
+    let message = if text.is_empty() {
+        format!(
+            "{method} {path}: {}",
+            status.canonical_reason().unwrap_or("error").to_lowercase()
+        )
+    } else {
+        format!("{method} {path}: {}", error::clip_message(&text, 200))
+    };
+    ApiError::new(status, message).into_response()
+}
+
+/// Turns a panic in a handler into a 500 with a JSON message instead of a dropped
+/// connection (a bug must never take the server down or leave the page without an answer).
+pub(crate) async fn catch_panic(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    use futures_util::FutureExt;
+    match std::panic::AssertUnwindSafe(next.run(req))
+        .catch_unwind()
+        .await
+    {
+        Ok(res) => res,
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".to_string());
+            ApiError::internal(format!("internal error: {what}")).into_response()
+        }
+    }
+}
+
+/// The struct name of a body type (`NewGame`), for error messages.
+pub(crate) fn body_name<T>() -> &'static str {
+    let full = std::any::type_name::<T>();
+    full.rsplit("::").next().unwrap_or(full)
+}
+
+pub(crate) fn body<T>(payload: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+    payload
+        .map(|Json(v)| v)
+        .map_err(|e| ApiError::from_json_rejection(e, body_name::<T>()))
+}
+
+/// A body that may be left out: no body at all means the defaults.
+pub(crate) fn optional_body<T: Default>(
+    payload: Result<Json<T>, JsonRejection>,
+) -> Result<T, ApiError> {
+    match payload {
+        Ok(Json(v)) => Ok(v),
+        Err(JsonRejection::MissingJsonContentType(_)) => Ok(T::default()),
+        Err(e) => Err(ApiError::from_json_rejection(e, body_name::<T>())),
+    }
+}
+
+pub(crate) fn path<T>(p: Result<Path<T>, PathRejection>) -> Result<T, ApiError> {
+    p.map(|Path(v)| v).map_err(ApiError::from)
+}
+
+/// A number in a path or a query, canonical: `0` or digits without a leading zero or
+/// sign (400 otherwise). Any length is plain (the path is at most 2048 bytes): `None` when
+/// it is larger than `usize::MAX`, which each caller answers as it would a large number.
+pub(crate) fn canonical_number(text: &str, what: &str) -> Result<Option<usize>, ApiError> {
+    let ok = !text.is_empty()
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && (text == "0" || !text.starts_with('0'));
+    if !ok {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!(
+                "{what} {} in the path is not a number written plainly (0, 1, 2, ...; 0 = start position)",
+                error::clip(text)
+            ),
+        ));
+    }
+    Ok(text.parse().ok())
+}
+
+/// The bodies of `engine` and `hint`: nothing, or an empty JSON object.
+pub(crate) fn empty_object(
+    payload: Result<Json<serde_json::Map<String, serde_json::Value>>, JsonRejection>,
+    route: &str,
+) -> Result<(), ApiError> {
+    match payload {
+        Ok(Json(m)) if m.is_empty() => Ok(()),
+        Ok(Json(m)) => Err(ApiError::invalid(format!(
+            "invalid request body: {route} takes no fields, found {}",
+            error::clip(m.keys().next().map(String::as_str).unwrap_or(""))
+        ))),
+        Err(JsonRejection::MissingJsonContentType(_)) => Ok(()),
+        Err(e) => Err(ApiError::from_json_rejection(e, "")),
+    }
+}
+
+/// Locks a mutex, also one a panicking thread left poisoned.
+pub(crate) fn lock<T: ?Sized>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Runs `f` on the blocking pool; a panic in it is a 500.
+pub(crate) async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| ApiError::internal(format!("internal error: {e}")))?
+}
+
+/// A failed read of the database: 500.
+pub(crate) fn db_error(e: rusqlite::Error) -> ApiError {
+    ApiError::internal(format!("the game database failed: {e}"))
+}
+
+/// A write that is not durable: 503 (the change was not saved), logged on the server.
+pub(crate) fn write_error(e: StoreError) -> ApiError {
+    eprintln!("bao: error: a write to the database failed: {e}");
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        format!("the change was not saved: {e}; the server's operator must look at its database"),
+    )
+}
+
+/// Today's date as `YYYY.MM.DD` (UTC), for game records.
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    bao_rules::record::date_tag(secs)
+}

@@ -1,0 +1,46 @@
+//! The lobby: open challenges (`POST|GET /api/challenges`, accept, cancel), their live
+//! list (`GET /api/challenges/events`, server-sent events), the engine accounts
+//! `bao-1` … `bao-10` that accept any challenge made to them at once, and the
+//! signed-in player's games (`GET /api/me/games`, "your turn" first).
+//!
+//! * [`model`]: a challenge and the body that makes one;
+//! * [`repo`]: the table `challenges`;
+//! * `routes`: the handlers and the live list.
+
+pub mod model;
+pub mod repo;
+
+mod routes;
+
+pub use routes::{routes, streams};
+
+use crate::games::repo::GameRow;
+
+/// A game in a list (a profile, "your games"): id, game, players, result, whether it is
+/// `account`'s turn.
+pub fn game_summary(r: &GameRow, account: Option<i64>) -> serde_json::Value {
+    let over = r.result.is_some() || r.aborted;
+    // Lobby games start at the profile's start position, and the sides alternate.
+    let first = model::first_mover(&r.game, &r.rules).index();
+    let to_move = (first + r.plies) % 2;
+    let your_turn = !over && account.is_some() && r.accounts[to_move] == account;
+    let clock = r
+        .clock
+        .as_deref()
+        .and_then(|c| serde_json::from_str::<crate::clock::model::Clock>(c).ok());
+    serde_json::json!({
+        "id": r.id,
+        "game": r.game,
+        "rules": r.rules,
+        "south": r.names[0].clone().unwrap_or_else(|| r.south.clone()),
+        "north": r.names[1].clone().unwrap_or_else(|| r.north.clone()),
+        "plies": r.plies,
+        "result": if r.aborted { Some("*".to_string()) } else { r.result.clone() },
+        "aborted": r.aborted,
+        "rated": r.rated,
+        "clock": clock.map(|c| c.control.text()),
+        "to_move": if to_move == 0 { "South" } else { "North" },
+        "your_turn": your_turn,
+        "updated": r.updated,
+    })
+}

@@ -1,0 +1,84 @@
+//! Ratings: Glicko-2 ([`skillratings::glicko2`]) per game — every Bao la Kiswahili
+//! profile in one pool `kiswahili`, Bao Kingulu in `kingulu` — updated once per rated
+//! result, in the transaction that stores the result ([`repo::apply_in`]); a history
+//! row per change; profiles (`GET /api/players/{name}`) and leaderboards
+//! (`GET /api/leaderboard/{game}`).
+//!
+//! New players (and the engine accounts) start at 1500 with deviation 350 and
+//! volatility 0.06, the Glicko-2 defaults.
+
+pub mod repo;
+
+mod routes;
+
+pub use routes::routes;
+
+/// One player's rating in one pool.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Rating {
+    /// The Glicko-2 rating (1500 at first).
+    pub rating: f64,
+    /// Its deviation (350 at first).
+    pub rd: f64,
+    /// Its volatility (0.06 at first).
+    #[serde(skip)]
+    pub volatility: f64,
+    /// Rated games played in the pool.
+    pub games: u32,
+}
+
+impl Default for Rating {
+    fn default() -> Self {
+        Rating {
+            rating: 1500.0,
+            rd: 350.0,
+            volatility: 0.06,
+            games: 0,
+        }
+    }
+}
+
+/// The pools: one per game.
+pub const POOLS: [&str; 2] = ["kiswahili", "kingulu"];
+
+/// The ratings after a game: `south` and `north` before, the winner (`None`: a draw).
+pub fn update(south: Rating, north: Rating, winner: Option<bao_rules::Side>) -> (Rating, Rating) {
+    use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
+    use skillratings::Outcomes;
+    let g = |r: Rating| Glicko2Rating {
+        rating: r.rating,
+        deviation: r.rd,
+        volatility: r.volatility,
+    };
+    let outcome = match winner {
+        Some(bao_rules::Side::South) => Outcomes::WIN,
+        Some(bao_rules::Side::North) => Outcomes::LOSS,
+        None => Outcomes::DRAW,
+    };
+    let (s, n) = glicko2(&g(south), &g(north), &outcome, &Glicko2Config::new());
+    let back = |x: Glicko2Rating, before: Rating| Rating {
+        rating: x.rating,
+        rd: x.deviation,
+        volatility: x.volatility,
+        games: before.games + 1,
+    };
+    (back(s, south), back(n, north))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_win_between_new_players() {
+        let (s, n) = update(
+            Rating::default(),
+            Rating::default(),
+            Some(bao_rules::Side::South),
+        );
+        assert!((s.rating - 1662.3).abs() < 0.1, "{s:?}");
+        assert!((n.rating - 1337.7).abs() < 0.1, "{n:?}");
+        assert_eq!((s.games, n.games), (1, 1));
+        assert!(s.rd < 350.0);
+    }
+}

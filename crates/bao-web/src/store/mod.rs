@@ -1,0 +1,276 @@
+//! The server's database: one SQLite file (rusqlite, bundled SQLite), by default
+//! `$XDG_DATA_HOME/bao/games.sqlite3` (`~/.local/share/bao/games.sqlite3`).
+//!
+//! The schema is a list of numbered migrations ([`MIGRATIONS`], the files
+//! `store/migrations/NNNN_name.sql`), applied in order at start, each in its own
+//! transaction with its number recorded in the table `schema_version`. A database made
+//! before the migrations existed (one `games` table, no `schema_version`) opens as
+//! version 0 and is upgraded in place: migration 1 is exactly its schema.
+//!
+//! Every change is written in one transaction before the server answers (WAL journal,
+//! `synchronous = FULL`), so a `kill -9` loses nothing a client was told. The database
+//! is opened in exclusive locking mode: a second `bao serve` on the same file gets a
+//! clear "in use" message at start instead of two servers overwriting each other's data.
+//! A write is acknowledged only when the file is still the one opened at start
+//! ([`Store::write`]): a database deleted under the running server is noticed.
+//!
+//! Each resource keeps its own queries beside its routes (`games/repo.rs`,
+//! `accounts/repo.rs`, ...); this module owns the connection and the schema.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use rusqlite::{Connection, Transaction};
+
+/// The schema, in order: (number, name, SQL). Never edit a migration that has shipped;
+/// add the next number.
+pub const MIGRATIONS: &[(u32, &str, &str)] = &[
+    (1, "games", include_str!("migrations/0001_games.sql")),
+    (2, "accounts", include_str!("migrations/0002_accounts.sql")),
+    (
+        3,
+        "game players, lobby, clocks, ratings",
+        include_str!("migrations/0003_game_players.sql"),
+    ),
+];
+
+/// The database.
+pub struct Store {
+    conn: Mutex<Connection>,
+    path: String,
+    /// The file and its identity (device, inode) at open; `None` in memory.
+    file: Option<(PathBuf, FileId)>,
+}
+
+/// A file's identity: (device, inode) on Unix, its length-free existence elsewhere.
+type FileId = (u64, u64);
+
+fn file_id(path: &Path) -> Option<FileId> {
+    let m = std::fs::metadata(path).ok()?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some((m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = m;
+        Some((0, 0))
+    }
+}
+
+/// Why a write was not made durable.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// SQLite refused or failed (disk full, read-only, damaged, constraint).
+    #[error("{0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// The database file is no longer at its path (deleted or replaced while the server
+    /// runs): what was written went to a file no one will open again.
+    #[error("the database file {0} is gone (deleted or replaced while the server runs)")]
+    Vanished(String),
+}
+
+impl StoreError {
+    /// The SQLite error, if that is what it is.
+    pub fn sqlite(&self) -> Option<&rusqlite::Error> {
+        match self {
+            StoreError::Sqlite(e) => Some(e),
+            StoreError::Vanished(_) => None,
+        }
+    }
+}
+
+/// The default database path: `$XDG_DATA_HOME/bao/games.sqlite3`, else
+/// `~/.local/share/bao/games.sqlite3` (the platform's data directory elsewhere).
+pub fn default_path() -> Option<PathBuf> {
+    dirs::data_dir().map(|d| d.join("bao").join("games.sqlite3"))
+}
+
+/// Explains an SQLite failure at start in words, with what to do.
+fn open_error(path: &str, e: &rusqlite::Error) -> anyhow::Error {
+    use rusqlite::ErrorCode as C;
+    let code = e.sqlite_error_code();
+    let why = match code {
+        Some(C::DatabaseBusy) | Some(C::DatabaseLocked) => {
+            "it is locked by another program (another bao serve on the same database?)".to_string()
+        }
+        Some(C::ReadOnly) => "it is read-only".to_string(),
+        Some(C::NotADatabase) | Some(C::DatabaseCorrupt) => {
+            "it is not a bao games database or it is damaged".to_string()
+        }
+        Some(C::CannotOpen) | Some(C::PermissionDenied) => {
+            "the file cannot be opened or created there".to_string()
+        }
+        _ => e.to_string(),
+    };
+    anyhow::anyhow!(
+        "cannot use the game database {path}: {why} ({e}); choose another file with --db PATH"
+    )
+}
+
+impl Store {
+    /// Opens (creating it and its directory if needed) the database at `path`, brings
+    /// its schema up to date ([`MIGRATIONS`]), and checks at once that it can be read and
+    /// written.
+    ///
+    /// # Errors
+    /// A sentence naming the path and the reason: locked by another program, read-only,
+    /// not a database or damaged, cannot be created; never a panic.
+    pub fn open(path: &Path) -> anyhow::Result<Store> {
+        let shown = path.display().to_string();
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| {
+                anyhow::anyhow!(
+                    "cannot use the game database {shown}: cannot create its directory {}: {e}; choose another file with --db PATH",
+                    dir.display()
+                )
+            })?;
+        }
+        let conn = Connection::open(path).map_err(|e| open_error(&shown, &e))?;
+        let mut store = Self::prepare(conn, shown)?;
+        store.file = file_id(path).map(|id| (path.to_path_buf(), id));
+        Ok(store)
+    }
+
+    /// A database in memory (for tests): nothing survives the process.
+    ///
+    /// # Errors
+    /// Only if SQLite cannot start.
+    pub fn in_memory() -> anyhow::Result<Store> {
+        let conn = Connection::open_in_memory()?;
+        Self::prepare(conn, ":memory:".to_string())
+    }
+
+    fn prepare(mut conn: Connection, path: String) -> anyhow::Result<Store> {
+        let setup = |conn: &mut Connection| -> rusqlite::Result<()> {
+            conn.busy_timeout(Duration::from_millis(500))?;
+            conn.pragma_update(None, "locking_mode", "EXCLUSIVE")?;
+            // WAL needs a writable database: the first statement that fails says why.
+            let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+            conn.pragma_update(None, "synchronous", "FULL")?;
+            conn.pragma_update(None, "foreign_keys", "ON")?;
+            migrate(conn)?;
+            let _n: i64 = conn.query_row("SELECT count(*) FROM games", [], |r| r.get(0))?;
+            Ok(())
+        };
+        setup(&mut conn).map_err(|e| open_error(&path, &e))?;
+        Ok(Store {
+            conn: Mutex::new(conn),
+            path,
+            file: None,
+        })
+    }
+
+    /// The path shown at start (`:memory:` for [`Store::in_memory`]).
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The highest migration applied.
+    ///
+    /// # Errors
+    /// SQLite's error.
+    pub fn schema_version(&self) -> rusqlite::Result<u32> {
+        version(&self.lock())
+    }
+
+    /// The connection, for reads (each resource's repo).
+    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, Connection> {
+        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Runs `f` in one transaction and commits it; succeeds only when the commit is
+    /// durable in the file the server opened (it is still at its path).
+    ///
+    /// # Errors
+    /// SQLite's error (nothing is written), or [`StoreError::Vanished`].
+    pub fn write<T>(
+        &self,
+        f: impl FnOnce(&Transaction<'_>) -> rusqlite::Result<T>,
+    ) -> Result<T, StoreError> {
+        let mut conn = self.lock();
+        self.check_file()?;
+        let tx = conn.transaction()?;
+        let out = f(&tx)?;
+        tx.commit()?;
+        self.check_file()?;
+        Ok(out)
+    }
+
+    /// [`StoreError::Vanished`] when the database file is not the one opened at start.
+    fn check_file(&self) -> Result<(), StoreError> {
+        match &self.file {
+            Some((path, id)) if file_id(path) != Some(*id) => {
+                Err(StoreError::Vanished(path.display().to_string()))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+fn version(conn: &Connection) -> rusqlite::Result<u32> {
+    conn.query_row(
+        "SELECT coalesce(max(version), 0) FROM schema_version",
+        [],
+        |r| r.get(0),
+    )
+}
+
+/// Applies every migration above the database's version, each in its own transaction.
+fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS schema_version (
+            version INTEGER PRIMARY KEY NOT NULL,
+            name TEXT NOT NULL,
+            applied TEXT NOT NULL
+        );",
+    )?;
+    let have = version(conn)?;
+    for &(n, name, sql) in MIGRATIONS.iter().filter(|m| m.0 > have) {
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        tx.execute_batch(sql)?;
+        tx.execute(
+            "INSERT INTO schema_version (version, name, applied) VALUES (?1, ?2, ?3)",
+            rusqlite::params![n, name, crate::ids::now_rfc3339()],
+        )?;
+        tx.commit()?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrations_are_numbered_in_order_from_one() {
+        for (i, m) in MIGRATIONS.iter().enumerate() {
+            assert_eq!(m.0 as usize, i + 1, "migration {}", m.1);
+        }
+    }
+
+    #[test]
+    fn a_database_of_before_the_migrations_is_upgraded() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.sqlite3");
+        {
+            let c = Connection::open(&path).unwrap();
+            c.execute_batch(include_str!("migrations/0001_games.sql"))
+                .unwrap();
+            c.execute(
+                "INSERT INTO games VALUES ('g', 'kingulu', 'default', 5, 'human', 'human', 's', NULL, NULL, '', 0, NULL, 'c', 'u')",
+                [],
+            )
+            .unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.schema_version().unwrap() as usize, MIGRATIONS.len());
+        let n: i64 = store
+            .lock()
+            .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(n, 1);
+    }
+}
