@@ -154,6 +154,7 @@ pub fn run<G: Solvable>(file: &str, text: &str, args: &ReportArgs) -> Result<()>
         if let Some(b) = &bar {
             b.set_position(done as u64 + 1);
         }
+        true
     });
     if let Some(b) = bar {
         b.finish_and_clear();

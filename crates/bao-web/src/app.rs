@@ -43,6 +43,8 @@ pub struct App {
     pub(crate) lobby_events: tokio::sync::broadcast::Sender<Arc<String>>,
     /// The armed clock timer of each game with a running clock.
     pub(crate) timers: Mutex<HashMap<String, tokio::task::AbortHandle>>,
+    /// The games' analyses ([`crate::analysis`]).
+    pub(crate) analyses: crate::analysis::Analyses,
 }
 
 /// How many record loads replay at once: one core fewer than the machine has (at least
@@ -82,6 +84,7 @@ impl App {
             hashing: Arc::new(tokio::sync::Semaphore::new(2)),
             lobby_events: tokio::sync::broadcast::channel(16).0,
             timers: Mutex::new(HashMap::new()),
+            analyses: crate::analysis::Analyses::default(),
         })
     }
 
@@ -138,6 +141,7 @@ pub fn router_with(app: Arc<App>) -> Router {
         .merge(accounts::routes())
         .merge(lobby::routes())
         .merge(rating::routes())
+        .merge(crate::analysis::routes())
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,

@@ -30,6 +30,7 @@
 #![deny(missing_docs)]
 
 pub mod accounts;
+pub mod analysis;
 pub mod app;
 pub mod assets;
 pub mod clock;

@@ -8,7 +8,7 @@
 //! use bao_rules::{kingulu::Kingulu, GameLine};
 //!
 //! let line = GameLine::<Kingulu>::from_record_text("[Game \"kingulu\"]\n\n1. A4 a3 *\n").unwrap();
-//! let r = report(&line, ReportOptions { time_ms: 500, depth: Some(2) }, &mut |_, _| {});
+//! let r = report(&line, ReportOptions { time_ms: 500, depth: Some(2) }, &mut |_, _| true);
 //! assert_eq!(r.moves[0].mv, "A4");
 //! assert_eq!(r.moves[0].best, "A3");
 //! assert_eq!(r.moves[0].class.name(), "blunder");
@@ -106,12 +106,13 @@ pub fn thresholds<G: Solvable>(pos: &G) -> Thresholds {
 }
 
 /// The report of `line` (every move played), each position valued within `opts`;
-/// `progress(done, total)` after each position. At most [`MAX_REPORT_PLIES`] plies are
-/// valued (the rest are left out).
+/// `progress(done, total)` before each move is valued and at the end: when it returns
+/// `false` the report stops there (with the moves valued so far). At most
+/// [`MAX_REPORT_PLIES`] plies are valued (the rest are left out).
 pub fn report<G: Solvable>(
     line: &GameLine<G>,
     opts: ReportOptions,
-    progress: &mut dyn FnMut(usize, usize),
+    progress: &mut dyn FnMut(usize, usize) -> bool,
 ) -> Report {
     let mut engine: Engine<G> = Engine::new(analysis_config(opts));
     let plies = line.plies().min(MAX_REPORT_PLIES);
@@ -121,7 +122,9 @@ pub fn report<G: Solvable>(
     let mut moves = Vec::with_capacity(plies);
     let mut acc: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     for i in 0..plies {
-        progress(i, plies);
+        if !progress(i, plies) {
+            break;
+        }
         let pos = prefix.current().clone();
         let mover = pos.side_to_move();
         let mv = line.moves()[i];
@@ -170,7 +173,7 @@ pub fn report<G: Solvable>(
         });
         here = next;
     }
-    progress(plies, plies);
+    progress(moves.len(), plies);
     let mean = |v: &[f64]| {
         (!v.is_empty()).then(|| (v.iter().sum::<f64>() / v.len() as f64 * 10.0).round() / 10.0)
     };
@@ -252,7 +255,7 @@ mod tests {
     fn a4_a3_report() {
         let line =
             GameLine::<Kingulu>::from_record_text("[Game \"kingulu\"]\n\n1. A4 a3 *\n").unwrap();
-        let r = report(&line, opts(), &mut |_, _| {});
+        let r = report(&line, opts(), &mut |_, _| true);
         assert_eq!(r.game, "kingulu");
         let m = &r.moves[0];
         assert_eq!(

@@ -38,6 +38,9 @@ pub(crate) enum Notice {
     Deleted(Arc<String>),
     /// `{"spectators": n}`: someone began or stopped watching.
     Spectators(usize),
+    /// `{"done": d, "total": n, "ready": bool}`: the game's analysis progressed
+    /// ([`crate::analysis`]).
+    Analysis(Arc<String>),
 }
 
 impl Slot {

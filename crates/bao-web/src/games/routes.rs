@@ -104,7 +104,7 @@ pub(crate) async fn who_of(app: &Arc<App>, headers: &HeaderMap) -> Who {
 }
 
 /// The seat of a request that must have one of this game's seats.
-fn require_seat(who: &Who, g: &dyn Session) -> Result<String, ApiError> {
+pub(crate) fn require_seat(who: &Who, g: &dyn Session) -> Result<String, ApiError> {
     match who.seat_in(g) {
         None => Err(ApiError::forbidden(
             "this request needs the game's seat: send the header X-Bao-Seat with the token from the game's link",
@@ -861,6 +861,7 @@ async fn events(
                 Notice::Spectators(n) => Event::default()
                     .event("spectators")
                     .data(format!("{{\"spectators\":{n}}}")),
+                Notice::Analysis(text) => Event::default().event("analysis").data(text.as_str()),
             };
             Ok::<_, std::convert::Infallible>(event)
         });

@@ -1,0 +1,144 @@
+//! Analysis: the game report of a game (docs/analysis.md, docs/web.md "Analysis") — every
+//! move valued, classed, each side's accuracy — computed in the background with progress
+//! over the game's event stream (`event: analysis`).
+//!
+//! * [`Analyses`]: what runs and what is done, per game (one analysis per game at a time;
+//!   at most [`MAX_KEPT`] finished reports kept, the oldest leave first),
+//! * [`run`]: the report of a record, from `bao_engine::report` (the same JSON as
+//!   `bao report --json`),
+//! * `routes`: `POST`/`GET /api/games/{id}/analysis`.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use bao_engine::report::{report, ReportOptions, MAX_REPORT_PLIES};
+use bao_engine::solve::Solvable;
+use bao_rules::kingulu::Kingulu;
+use bao_rules::kiswahili::Kiswahili;
+use bao_rules::GameLine;
+
+mod routes;
+pub use routes::routes;
+
+/// The most finished reports kept in memory (the oldest leave first).
+pub const MAX_KEPT: usize = 64;
+
+/// The default work per position, ms (the page's "Analyse this game").
+pub const DEFAULT_TIME_MS: u64 = 300;
+
+/// The most work per position a request may ask, ms.
+pub const MAX_TIME_MS: u64 = 5_000;
+
+/// One game's analysis.
+pub struct Analysis {
+    /// The plies of the game when it started.
+    pub plies: usize,
+    /// Positions valued so far.
+    pub done: AtomicUsize,
+    /// The report JSON once finished.
+    pub result: Mutex<Option<Arc<String>>>,
+    /// Set to stop it (the game was deleted).
+    pub stop: AtomicBool,
+    /// When it finished (for [`MAX_KEPT`]), a counter.
+    pub finished: AtomicUsize,
+}
+
+/// The analyses of the server's games.
+#[derive(Default)]
+pub struct Analyses {
+    map: Mutex<HashMap<String, Arc<Analysis>>>,
+    counter: AtomicUsize,
+}
+
+impl Analyses {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Analysis>>> {
+        self.map.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The analysis of game `id`, if any.
+    pub fn get(&self, id: &str) -> Option<Arc<Analysis>> {
+        self.lock().get(id).cloned()
+    }
+
+    /// Starts an analysis of game `id` at `plies` plies unless one runs (returned with
+    /// `false`) or a finished one is for the same plies (returned with `false`).
+    pub fn start(&self, id: &str, plies: usize) -> (Arc<Analysis>, bool) {
+        let mut map = self.lock();
+        if let Some(a) = map.get(id) {
+            let running = a.result.lock().unwrap_or_else(|e| e.into_inner()).is_none();
+            if running || a.plies == plies {
+                return (Arc::clone(a), false);
+            }
+        }
+        // Keep at most MAX_KEPT finished ones: drop the oldest.
+        let finished: Vec<(usize, String)> = map
+            .iter()
+            .filter(|(_, a)| a.result.lock().map(|r| r.is_some()).unwrap_or(true))
+            .map(|(k, a)| (a.finished.load(Ordering::Relaxed), k.clone()))
+            .collect();
+        if finished.len() >= MAX_KEPT {
+            if let Some((_, oldest)) = finished.iter().min() {
+                map.remove(oldest);
+            }
+        }
+        let a = Arc::new(Analysis {
+            plies,
+            done: AtomicUsize::new(0),
+            result: Mutex::new(None),
+            stop: AtomicBool::new(false),
+            finished: AtomicUsize::new(0),
+        });
+        map.insert(id.to_string(), Arc::clone(&a));
+        (a, true)
+    }
+
+    /// Marks `a` finished with `json`.
+    pub fn finish(&self, a: &Analysis, json: String) {
+        a.finished.store(
+            self.counter.fetch_add(1, Ordering::Relaxed) + 1,
+            Ordering::Relaxed,
+        );
+        *a.result.lock().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(json));
+    }
+
+    /// Stops and forgets the analysis of a deleted game.
+    pub fn forget(&self, id: &str) {
+        if let Some(a) = self.lock().remove(id) {
+            a.stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+fn run_game<G: Solvable>(
+    record: &str,
+    opts: ReportOptions,
+    progress: &mut dyn FnMut(usize, usize) -> bool,
+) -> Result<String, String> {
+    let line = GameLine::<G>::from_record_text(record).map_err(|e| e.to_string())?;
+    if line.plies() > MAX_REPORT_PLIES {
+        return Err(format!(
+            "the game has {} plies; an analysis values at most {MAX_REPORT_PLIES}",
+            line.plies()
+        ));
+    }
+    let r = report(&line, opts, progress);
+    serde_json::to_string(&r).map_err(|e| e.to_string())
+}
+
+/// The report JSON of the record `record` of game `game` (`kiswahili`/`kingulu`), each
+/// position valued within `opts`; `progress(done, total)` as `bao_engine::report::report`'s.
+///
+/// # Errors
+/// A record that does not read, or longer than [`MAX_REPORT_PLIES`].
+pub fn run(
+    game: &str,
+    record: &str,
+    opts: ReportOptions,
+    progress: &mut dyn FnMut(usize, usize) -> bool,
+) -> Result<String, String> {
+    match game {
+        "kingulu" => run_game::<Kingulu>(record, opts, progress),
+        _ => run_game::<Kiswahili>(record, opts, progress),
+    }
+}

@@ -1,0 +1,169 @@
+//! `POST /api/games/{id}/analysis` (start, or the finished report) and
+//! `GET /api/games/{id}/analysis` (the report JSON of docs/analysis.md, or the progress).
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Json, Router};
+use bao_engine::report::ReportOptions;
+use serde::Deserialize;
+
+use super::{Analysis, DEFAULT_TIME_MS, MAX_TIME_MS};
+use crate::app::App;
+use crate::error::ApiError;
+use crate::games::{require_seat, who_of, with_game, Notice, Slot};
+use crate::http::{optional_body, path};
+
+/// The analysis routes.
+pub fn routes() -> Router<Arc<App>> {
+    Router::new().route(
+        "/api/games/:id/analysis",
+        post(start_analysis).get(get_analysis),
+    )
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct StartBody {
+    /// Milliseconds per position (default [`DEFAULT_TIME_MS`], at most [`MAX_TIME_MS`]).
+    #[serde(default)]
+    time_ms: Option<u64>,
+    /// A fixed search depth instead (1–12).
+    #[serde(default)]
+    depth: Option<u32>,
+}
+
+/// What the routes read of a game: its kind, record and plies, after the access check
+/// (a finished game: anyone; a game in progress: its seats, as for the oracle).
+async fn game_of(
+    app: &Arc<App>,
+    slot: &Arc<Slot>,
+    headers: &HeaderMap,
+) -> Result<(&'static str, String, usize), ApiError> {
+    let who = who_of(app, headers).await;
+    with_game(slot, move |_, g| {
+        if !g.is_over() {
+            require_seat(&who, g)?;
+        }
+        Ok((g.game_name(), g.record_text(), g.plies()))
+    })
+    .await
+}
+
+/// `{"status": "running", "done": d, "total": n}` with 202.
+fn running(a: &Analysis) -> Response {
+    (
+        StatusCode::ACCEPTED,
+        Json(serde_json::json!({
+            "status": "running",
+            "done": a.done.load(Ordering::Relaxed),
+            "total": a.plies,
+        })),
+    )
+        .into_response()
+}
+
+/// The finished report JSON with 200.
+fn finished(text: &str) -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        text.to_string(),
+    )
+        .into_response()
+}
+
+async fn start_analysis(
+    State(app): State<Arc<App>>,
+    id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+    payload: Result<Json<StartBody>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let id = path(id)?;
+    let req = optional_body(payload)?;
+    let time_ms = req.time_ms.unwrap_or(DEFAULT_TIME_MS);
+    if time_ms == 0 || time_ms > MAX_TIME_MS {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("time_ms {time_ms}: give 1 to {MAX_TIME_MS} ms per position"),
+        ));
+    }
+    if req.depth.is_some_and(|d| d == 0 || d > 12) {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "depth: give 1 to 12 plies",
+        ));
+    }
+    let slot = app.slot(&id).await?;
+    let (game, record, plies) = game_of(&app, &slot, &headers).await?;
+    let (a, fresh) = app.analyses.start(&id, plies);
+    if !fresh {
+        if let Some(text) = a.result.lock().unwrap_or_else(|e| e.into_inner()).clone() {
+            return Ok(finished(&text));
+        }
+        return Ok(running(&a));
+    }
+    let opts = ReportOptions {
+        time_ms,
+        depth: req.depth,
+    };
+    let job = Arc::clone(&a);
+    let app2 = Arc::clone(&app);
+    tokio::spawn(async move {
+        // One engine of the pool for the whole analysis (bounded like every engine job).
+        let permit = app2.pool.permit().await;
+        let slot2 = Arc::clone(&slot);
+        let job2 = Arc::clone(&job);
+        let out = tokio::task::spawn_blocking(move || {
+            let mut progress = |done: usize, total: usize| {
+                job2.done.store(done, Ordering::Relaxed);
+                let _ = slot2.events.send(Notice::Analysis(Arc::new(format!(
+                    "{{\"done\":{done},\"total\":{total},\"ready\":false}}"
+                ))));
+                !job2.stop.load(Ordering::Relaxed) && !slot2.deleted.load(Ordering::SeqCst)
+            };
+            super::run(game, &record, opts, &mut progress)
+        })
+        .await;
+        drop(permit);
+        let text = match out {
+            Ok(Ok(text)) => text,
+            Ok(Err(e)) => serde_json::json!({ "error": e }).to_string(),
+            Err(e) => serde_json::json!({ "error": format!("internal error: {e}") }).to_string(),
+        };
+        if job.stop.load(Ordering::Relaxed) || slot.deleted.load(Ordering::SeqCst) {
+            app2.analyses.forget(&id);
+            return;
+        }
+        app2.analyses.finish(&job, text);
+        let _ = slot.events.send(Notice::Analysis(Arc::new(format!(
+            "{{\"done\":{plies},\"total\":{plies},\"ready\":true}}"
+        ))));
+    });
+    Ok(running(&a))
+}
+
+async fn get_analysis(
+    State(app): State<Arc<App>>,
+    id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let id = path(id)?;
+    let slot = app.slot(&id).await?;
+    game_of(&app, &slot, &headers).await?;
+    let Some(a) = app.analyses.get(&id) else {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("no analysis of this game yet: POST /api/games/{id}/analysis starts one"),
+        ));
+    };
+    let done = a.result.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    Ok(match done {
+        Some(text) => finished(&text),
+        None => running(&a),
+    })
+}

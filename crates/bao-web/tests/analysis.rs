@@ -1,0 +1,114 @@
+//! `POST`/`GET /api/games/{id}/analysis` (issue 19 §2, docs/analysis.md): the same JSON as
+//! `bao report --json`, computed in the background.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+use tower::ServiceExt;
+
+async fn send(
+    app: &Router,
+    method: &str,
+    uri: &str,
+    seat: Option<&str>,
+    body: Option<String>,
+) -> (StatusCode, Value) {
+    let mut req = Request::builder().method(method).uri(uri);
+    if body.is_some() {
+        req = req.header("content-type", "application/json");
+    }
+    if let Some(s) = seat {
+        req = req.header("x-bao-seat", s);
+    }
+    let req = req
+        .body(body.map(Body::from).unwrap_or_else(Body::empty))
+        .expect("request");
+    let res = app.clone().oneshot(req).await.expect("response");
+    let status = res.status();
+    let bytes = res.into_body().collect().await.expect("body").to_bytes();
+    (status, serde_json::from_slice(&bytes).expect("JSON body"))
+}
+
+/// The values of `1. A4 a3` from the opening book (docs/solved.md; the same as
+/// crates/bao-cli/tests/report.rs, which pins `bao report --json`).
+fn expected() -> Value {
+    json!({
+        "game": "kingulu",
+        "players": {"South": "human", "North": "human"},
+        "accuracy": {"South": 0.0, "North": 0.0},
+        "moves": [
+            {"ply": 1, "side": "South", "move": "A4", "best": "A3", "class": "blunder",
+             "before": {"score": 4.0, "proved": "win", "plies": 29, "margin": [26, 22], "source": "book"},
+             "after": {"score": -10.0, "proved": "loss", "plies": 20, "margin": [19, 29], "source": "book"}},
+            {"ply": 2, "side": "North", "move": "a3", "best": "a5", "class": "blunder",
+             "before": {"score": 10.0, "proved": "win", "plies": 19, "margin": [19, 29], "source": "book"},
+             "after": {"score": -2.0, "proved": "loss", "plies": 18, "margin": [25, 23], "source": "book"}}
+        ]
+    })
+}
+
+#[tokio::test]
+async fn analysis_of_a_loaded_game_is_the_report_json() {
+    let app = bao_web::router();
+    let record = "[Game \"kingulu\"]\n[Result \"*\"]\n\n1. A4 a3 *\n";
+    let body = json!({ "record": record, "south": "human", "north": "human" }).to_string();
+    let (status, s) = send(&app, "POST", "/api/games/load", None, Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{s}");
+    let id = s["id"].as_str().unwrap().to_string();
+    let seat = s["seat"].as_str().unwrap().to_string();
+    let uri = format!("/api/games/{id}/analysis");
+
+    // Nothing yet; a game in progress needs its seat; bad limits are refused.
+    let (status, e) = send(&app, "GET", &uri, Some(&seat), None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{e}");
+    assert_eq!(
+        e["error"],
+        format!("no analysis of this game yet: POST /api/games/{id}/analysis starts one")
+    );
+    let (status, _) = send(&app, "POST", &uri, None, Some("{}".into())).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, e) = send(
+        &app,
+        "POST",
+        &uri,
+        Some(&seat),
+        Some(r#"{"time_ms":0}"#.into()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert_eq!(e["error"], "time_ms 0: give 1 to 5000 ms per position");
+
+    let (status, r) = send(
+        &app,
+        "POST",
+        &uri,
+        Some(&seat),
+        Some(r#"{"depth":2}"#.into()),
+    )
+    .await;
+    assert!(
+        status == StatusCode::ACCEPTED || status == StatusCode::OK,
+        "{status} {r}"
+    );
+    // Wait for it (a generous deadline: book values, it takes milliseconds).
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let report = loop {
+        let (status, r) = send(&app, "GET", &uri, Some(&seat), None).await;
+        if status == StatusCode::OK {
+            break r;
+        }
+        assert_eq!(status, StatusCode::ACCEPTED, "{r}");
+        assert_eq!(r["status"], "running");
+        assert_eq!(r["total"], 2);
+        assert!(Instant::now() < deadline, "analysis did not finish");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(report, expected());
+    // A second POST for the same moves gives the finished report at once.
+    let (status, again) = send(&app, "POST", &uri, Some(&seat), Some("{}".into())).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(again, expected());
+}
