@@ -158,3 +158,10 @@ fn browser_friend_game_is_live() {
 fn browser_oracle_switch_colours_holes() {
     run_script("oracle.mjs", "oracle");
 }
+
+/// "Analyse this game" on a 40-move Bao la Kiswahili game (issue 19 §2): the graph, the
+/// marks in the move list and the best-move arrow in review (e2e/analysis.mjs).
+#[test]
+fn browser_analyses_a_game() {
+    run_script("analysis.mjs", "analysis");
+}

@@ -61,6 +61,12 @@ export async function api(method, path, body, opts = {}) {
 }
 
 /**
+ * Listeners of the other events of a game's stream (e.g. `analysis`): each is called as
+ * `f(id, name, data)` with the parsed JSON data.
+ */
+export const streamListeners = new Set();
+
+/**
  * Follows the server-sent event stream of game `id`: calls `onState(state)` for every
  * `state` event. When the game is deleted the server sends one `deleted` event
  * ({deleted, text}, docs/web.md) and ends the stream: the EventSource is closed here (it
@@ -90,6 +96,13 @@ export function follow(id, onState, onStatus, onEnd) {
       notice = { ...notice, ...JSON.parse(ev.data) };
     } catch (_) { /* the default text */ }
     end(notice);
+  });
+  es.addEventListener('analysis', (ev) => {
+    let data = null;
+    try {
+      data = JSON.parse(ev.data);
+    } catch (_) { return; }
+    for (const f of streamListeners) f(id, 'analysis', data);
   });
   es.addEventListener('open', () => onStatus && onStatus(true));
   es.addEventListener('error', () => {

@@ -1,0 +1,296 @@
+// "Analyse this game" (docs/analysis.md, docs/web.md "Analysis"): starts the game report
+// on the server (POST /api/games/{id}/analysis), follows its progress on the game's event
+// stream (`event: analysis`), then draws the evaluation graph above the move list (a click
+// on a point reviews that move), marks the moves ?!, ? and ?? in the list, and while a move
+// is reviewed names the best move and draws it as an arrow on the board.
+//
+// It only reads the page's state (`app`) and decorates what the page draws, so that the
+// page's own modules need not know about it.
+
+import { api, streamListeners } from './api.js';
+import { app, $ } from './state.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const MARK_CLASS = { inaccuracy: 'mark-inaccuracy', mistake: 'mark-mistake', blunder: 'mark-blunder' };
+const MARKS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+
+const an = {
+  game: null, // the game id the card is about
+  report: null, // the finished report JSON
+  running: false,
+  done: 0,
+  total: 0,
+  error: null,
+  shownPly: null, // the reviewed ply the board overlay is drawn for
+};
+
+function svgEl(name, attrs, parent) {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+/** The mover's winning chances (0–100) of a value (docs/analysis.md). */
+export function winPercent(v) {
+  if (v.proved === 'win') return 100;
+  if (v.proved === 'loss') return 0;
+  if (v.proved === 'draw') return 50;
+  return 50 + 50 * Math.tanh((v.score || 0) / 8);
+}
+
+/** A value in short words: `win 29 (S 26–22)`, `+1.25`. */
+export function valueText(v) {
+  let t;
+  if (v.proved === 'win') t = `win ${v.plies}`;
+  else if (v.proved === 'loss') t = `loss ${v.plies}`;
+  else if (v.proved === 'draw') t = 'draw';
+  else t = (v.score >= 0 ? '+' : '') + (v.score || 0).toFixed(2);
+  if (v.margin) t += ` (S ${v.margin[0]}–${v.margin[1]})`;
+  return t;
+}
+
+function card() {
+  let c = $('analysis-card');
+  if (c) return c;
+  c = document.createElement('section');
+  c.className = 'card';
+  c.id = 'analysis-card';
+  c.setAttribute('aria-label', 'Analysis');
+  const h = document.createElement('h2');
+  h.textContent = 'Analysis';
+  const btn = document.createElement('button');
+  btn.id = 'btn-analyse';
+  btn.textContent = 'Analyse this game';
+  btn.title = 'Value every move: best move, mistakes, accuracy (docs/analysis.md)';
+  btn.addEventListener('click', start);
+  const status = document.createElement('p');
+  status.id = 'analysis-status';
+  status.className = 'small';
+  const graph = document.createElement('div');
+  graph.id = 'analysis-graph';
+  const best = document.createElement('p');
+  best.id = 'analysis-best';
+  best.className = 'small';
+  c.append(h, btn, status, graph, best);
+  const moves = $('move-list') && $('move-list').closest('.card');
+  if (moves && moves.parentNode) moves.parentNode.insertBefore(c, moves);
+  else if ($('side-panel')) $('side-panel').appendChild(c);
+  return c;
+}
+
+function setStatus(text) {
+  card();
+  $('analysis-status').textContent = text;
+}
+
+async function start() {
+  if (!app.state) return;
+  const id = app.state.id;
+  an.game = id;
+  an.report = null;
+  an.error = null;
+  an.running = true;
+  setStatus('Analysing…');
+  try {
+    const r = await api('POST', `/api/games/${encodeURIComponent(id)}/analysis`, {});
+    accept(id, r);
+  } catch (e) {
+    an.running = false;
+    setStatus(`Analysis: ${e.message}`);
+  }
+}
+
+/** Takes an answer of POST/GET …/analysis: the report, or the progress. */
+function accept(id, r) {
+  if (id !== an.game) return;
+  if (r && r.status === 'running') {
+    an.running = true;
+    an.done = r.done;
+    an.total = r.total;
+    setStatus(`Analysing: ${r.done} of ${r.total} positions…`);
+    return;
+  }
+  an.running = false;
+  if (r && r.error) {
+    setStatus(`Analysis: ${r.error}`);
+    return;
+  }
+  an.report = r;
+  render();
+}
+
+async function fetchReport(id) {
+  try {
+    const r = await api('GET', `/api/games/${encodeURIComponent(id)}/analysis`);
+    accept(id, r);
+  } catch (e) {
+    if (e.status !== 404) setStatus(`Analysis: ${e.message}`);
+  }
+}
+
+// Progress from the game's event stream.
+streamListeners.add((id, name, data) => {
+  if (name !== 'analysis' || id !== an.game) return;
+  if (data.ready) fetchReport(id);
+  else {
+    an.running = true;
+    setStatus(`Analysing: ${data.done} of ${data.total} positions…`);
+  }
+});
+
+/** South's winning chances after each ply, ply 0 first. */
+function southChances(r) {
+  const pts = [];
+  const forSouth = (m, v) => (m.side === 'South' ? winPercent(v) : 100 - winPercent(v));
+  if (r.moves.length) pts.push(forSouth(r.moves[0], r.moves[0].before));
+  else pts.push(50);
+  for (const m of r.moves) pts.push(forSouth(m, m.after));
+  return pts;
+}
+
+function drawGraph(r) {
+  const box = $('analysis-graph');
+  box.textContent = '';
+  const W = 320;
+  const H = 120;
+  const pts = southChances(r);
+  const n = Math.max(1, pts.length - 1);
+  const x = (i) => 4 + (W - 8) * i / n;
+  const y = (p) => 4 + (H - 8) * (1 - p / 100);
+  const svg = svgEl('svg', { viewBox: `0 0 ${W} ${H}`, class: 'eval-graph', role: 'img',
+    'aria-label': "South's winning chances after each move; click a point to review that move" }, box);
+  svgEl('rect', { x: 0, y: 0, width: W, height: H, class: 'eval-bg' }, svg);
+  svgEl('line', { x1: 0, x2: W, y1: y(50), y2: y(50), class: 'eval-mid' }, svg);
+  let d = `M ${x(0)} ${y(50)}`;
+  pts.forEach((p, i) => { d += ` L ${x(i).toFixed(1)} ${y(p).toFixed(1)}`; });
+  d += ` L ${x(pts.length - 1).toFixed(1)} ${y(50)} Z`;
+  svgEl('path', { d, class: 'eval-area' }, svg);
+  svgEl('polyline', { points: pts.map((p, i) => `${x(i).toFixed(1)},${y(p).toFixed(1)}`).join(' '), class: 'eval-line' }, svg);
+  // One click target per ply (the whole height), marks for mistakes.
+  for (const m of r.moves) {
+    const w = (W - 8) / n;
+    const hit = svgEl('rect', { x: x(m.ply) - w / 2, y: 0, width: w, height: H, class: 'eval-hit', 'data-ply': m.ply }, svg);
+    const t = svgEl('title', {}, hit);
+    t.textContent = `${m.ply}. ${m.side} ${m.move}${MARKS[m.class] || ''}: ${valueText(m.after)}${m.best !== m.move ? `, best ${m.best} ${valueText(m.before)}` : ''}`;
+    hit.addEventListener('click', () => review(m.ply));
+    if (MARKS[m.class]) {
+      svgEl('circle', { cx: x(m.ply), cy: y(pts[m.ply]), r: 4, class: `eval-mark ${MARK_CLASS[m.class]}`, 'data-ply': m.ply }, svg);
+    }
+  }
+}
+
+/** Reviews move `ply` as a click on it in the move list does. */
+function review(ply) {
+  const b = document.querySelector(`#move-list button.mv[data-ply="${ply}"]`);
+  if (b) b.click();
+}
+
+function render() {
+  const r = an.report;
+  if (!r) return;
+  const acc = (a) => (a === null || a === undefined ? '–' : a.toFixed(1));
+  const count = (c) => r.moves.filter((m) => m.class === c).length;
+  setStatus(`Accuracy: South ${acc(r.accuracy.South)}, North ${acc(r.accuracy.North)} · ` +
+    `${count('inaccuracy')} ?!, ${count('mistake')} ?, ${count('blunder')} ?? · click the graph to review a move`);
+  drawGraph(r);
+  markList();
+  overlay(true);
+}
+
+/** Marks the moves of the list with ?!, ?, ??. */
+function markList() {
+  const r = an.report;
+  if (!r || !app.state || app.state.id !== an.game) return;
+  for (const m of r.moves) {
+    const b = document.querySelector(`#move-list button.mv[data-ply="${m.ply}"]`);
+    if (!b || b.dataset.marked === m.class) continue;
+    b.dataset.marked = m.class;
+    const old = b.querySelector('.mark');
+    if (old) old.remove();
+    if (MARKS[m.class]) {
+      const s = document.createElement('span');
+      s.className = `mark ${MARK_CLASS[m.class]}`;
+      s.textContent = MARKS[m.class];
+      b.appendChild(s);
+      b.title = `${b.title} — ${m.class}: best ${m.best} (${valueText(m.before)})`;
+    }
+  }
+}
+
+/** The screen centre of hole `name` on the board, in SVG units. */
+function centre(svg, name) {
+  const g = svg.querySelector(`g.cell[data-hole="${name}"]`);
+  if (!g) return null;
+  const b = g.getBBox();
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2, w: b.width };
+}
+
+/** While move p is reviewed: the best move (if another) named and drawn on the board. */
+function overlay(force) {
+  const svg = $('board');
+  const r = an.report;
+  const ply = app.view ? app.view.ply : null;
+  const m = r && app.state && app.state.id === an.game && ply ? r.moves[ply - 1] : null;
+  const line = $('analysis-best');
+  if (!force && ply === an.shownPly && (!m || svg.querySelector('.best-arrow'))) return;
+  an.shownPly = ply;
+  for (const old of svg.querySelectorAll('.best-arrow')) old.remove();
+  if (!line) return;
+  if (!m) {
+    line.textContent = '';
+    return;
+  }
+  const mark = MARKS[m.class] ? ` ${MARKS[m.class]}` : '';
+  line.textContent = m.best === m.move
+    ? `${m.ply}. ${m.move}: ${m.class} (${valueText(m.after)}).`
+    : `${m.ply}. ${m.move}${mark} (${m.class}, ${valueText(m.after)}); best was ${m.best} (${valueText(m.before)}), shown by the arrow.`;
+  if (m.best === m.move) return;
+  const hole = (/^[A-Za-z]+\d+/.exec(m.best) || [])[0];
+  const c = hole && centre(svg, hole);
+  if (!c) return;
+  const g = svgEl('g', { class: 'best-arrow', 'aria-hidden': 'true' }, svg);
+  svgEl('circle', { cx: c.x, cy: c.y, r: c.w * 0.48, class: 'best-ring' }, g);
+  const dirChar = m.best.replace(/[+*]/g, '').slice(-1);
+  if (dirChar === '<' || dirChar === '>') {
+    // The player's right (>) or left (<) as he sits: South sits below North's rows,
+    // North above; the board may be drawn from either seat.
+    const a1 = centre(svg, 'A1');
+    const na1 = centre(svg, 'a1');
+    const southBelow = !a1 || !na1 || a1.y > na1.y;
+    const south = hole[0] === hole[0].toUpperCase();
+    const seatBelow = south === southBelow;
+    const right = dirChar === '>';
+    const dx = (right === seatBelow ? 1 : -1) * c.w * 0.9;
+    const x2 = c.x + dx;
+    svgEl('line', { x1: c.x, y1: c.y, x2, y2: c.y, class: 'best-line' }, g);
+    const s = Math.sign(dx) * c.w * 0.22;
+    svgEl('path', { d: `M ${x2} ${c.y} L ${x2 - s} ${c.y - c.w * 0.16} L ${x2 - s} ${c.y + c.w * 0.16} Z`, class: 'best-head' }, g);
+  }
+  const label = svgEl('text', { x: c.x, y: c.y - c.w * 0.55, class: 'best-label', 'text-anchor': 'middle' }, g);
+  label.textContent = `best ${m.best}`;
+}
+
+function watch() {
+  const list = $('move-list');
+  if (list) new MutationObserver(() => markList()).observe(list, { childList: true });
+  const board = $('board');
+  if (board) new MutationObserver(() => { if (!board.querySelector('.best-arrow')) overlay(true); }).observe(board, { childList: true });
+  setInterval(() => {
+    if (!app.state) return;
+    card();
+    if (app.state.id !== an.game) {
+      an.game = app.state.id;
+      an.report = null;
+      an.running = false;
+      an.shownPly = null;
+      $('analysis-graph').textContent = '';
+      $('analysis-best').textContent = '';
+      setStatus('Every move valued, mistakes marked, the best move shown.');
+      fetchReport(an.game);
+    }
+    overlay(false);
+  }, 250);
+}
+
+watch();
