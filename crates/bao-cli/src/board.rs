@@ -184,30 +184,63 @@ pub fn legend(view: &BoardView) -> String {
     parts.join("; ")
 }
 
-/// The status lines under the board: stage, side to move, last move, takasia, scores.
-/// Once the game is over (`outcome`), the line says who won instead of who is to move.
+/// Bao la Kiswahili's count of who is ahead (it has no scores): every side's seeds on the
+/// board plus its store, `Seeds: South 32 (22 in store), North 32 (22 in store)`; in
+/// mtaji (the stores are empty) the board count alone, `Seeds: South 30, North 34`.
+/// `None` for a game that shows scores (Bao Kingulu, G-R14).
+pub fn seeds_line(view: &BoardView) -> Option<String> {
+    if view.scores.is_some() || view.rows.len() != 4 {
+        return None;
+    }
+    let part = |side: Side| {
+        let board: u32 = view
+            .rows
+            .iter()
+            .flatten()
+            .filter(|c| c.owner == side)
+            .map(|c| c.seeds)
+            .sum();
+        let store = view.stores[side.index()];
+        if view.stage == "mtaji" && store == 0 {
+            format!("{side} {board}")
+        } else {
+            format!("{side} {} ({store} in store)", board + store)
+        }
+    };
+    Some(format!(
+        "Seeds: {}, {}",
+        part(Side::South),
+        part(Side::North)
+    ))
+}
+
+/// The status lines under the board: Bao la Kiswahili's seed count ([`seeds_line`]),
+/// stage, side to move, last move, takasia, scores. Once the game is over (`outcome`),
+/// the line says who won instead of who is to move.
 pub fn status(
     view: &BoardView,
     labels: &[String; 2],
     last: Option<&(Side, String)>,
     outcome: Option<Outcome>,
 ) -> String {
-    let mut line = match outcome {
-        None => format!(
-            "Stage: {}. {} {} to move.",
-            view.stage,
-            view.to_move,
-            labels[view.to_move.index()]
-        ),
-        Some(o) => match o.winner {
-            Some(w) => format!(
-                "Stage: {}. Game over: {w} {} won.",
+    let seeds = seeds_line(view).map(|s| s + "\n").unwrap_or_default();
+    let mut line = seeds
+        + &match outcome {
+            None => format!(
+                "Stage: {}. {} {} to move.",
                 view.stage,
-                labels[w.index()]
+                view.to_move,
+                labels[view.to_move.index()]
             ),
-            None => format!("Stage: {}. Game over: a draw.", view.stage),
-        },
-    };
+            Some(o) => match o.winner {
+                Some(w) => format!(
+                    "Stage: {}. Game over: {w} {} won.",
+                    view.stage,
+                    labels[w.index()]
+                ),
+                None => format!("Stage: {}. Game over: a draw.", view.stage),
+            },
+        };
     if let Some((side, text)) = last {
         line.push_str(&format!(" Last move: {text} by {side}."));
     }

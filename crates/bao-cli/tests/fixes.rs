@@ -169,8 +169,8 @@ fn north_is_told_plainly_which_way_the_moves_go() {
         &[
             "Moves: a hole and a direction, as you see the board from your seat.",
             "  a6> sows from a6 towards your right, a6< towards your left.",
-            "  You sit at the top, so your right is the screen's left: a6> sows leftwards on the",
-            "  screen and a6< rightwards.",
+            "  You sit at the top, so your right is the screen's left: a6> sows leftwards on",
+            "  the screen and a6< rightwards; your holes run right to left on the screen.",
         ],
     );
 }
@@ -364,6 +364,7 @@ fn max_plies_adjudicates() {
         &messages(&text),
         &[
             "You (South) play A6>",
+            "Seeds: South 32 (21 in store), North 32 (22 in store)",
             "Stage: namua. Game over: a draw. Last move: A6> by South.",
             "Position: 0 0 0 0 0 0 0 0 / 0 2 2 6 0 0 0 0 / 0 0 0 0 6 0 3 1 /",
             "Game over: max-plies 1 reached: adjudicated by material, drawn 32–32. A draw.",

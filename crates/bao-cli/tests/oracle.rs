@@ -117,7 +117,7 @@ fn help_lists_oracle() {
     let lines = play(&[], "help\nquit\n");
     assert!(
         lines.contains(
-            &"  oracle [S]  the exact value of every move (win/draw/loss in n plies) where the"
+            &"  oracle [S]  exact values (S s, default 2)  explain [N] move N lap by lap"
                 .to_string()
         ),
         "{lines:#?}"

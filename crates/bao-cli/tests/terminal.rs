@@ -449,10 +449,7 @@ fn lap_delay_is_checked() {
         b"A3\nhelp\nexplain\nquit\n",
     ));
     assert!(text.contains("\nYou (South) play A3\n"), "{text}");
-    assert!(
-        text.contains("\n  explain [N] show move N (default: the last) lap by lap\n"),
-        "{text}"
-    );
+    assert!(text.contains(" explain [N] move N lap by lap\n"), "{text}");
     fits_80_columns(&text);
 }
 

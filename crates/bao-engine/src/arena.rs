@@ -94,8 +94,8 @@ pub struct MatchReport {
     /// Elo difference A − B. A score of 0 or 1 is clamped to ½ game from it
     /// (so the value stays finite).
     pub elo: f64,
-    /// 95% confidence interval of the Elo difference (normal approximation of the
-    /// per-game score, same clamping).
+    /// 95% confidence interval of the Elo difference, from the Wilson score interval of
+    /// the points share ([`elo_stats`]); an end is infinite when the share's is 0 or 1.
     pub elo_ci95: (f64, f64),
     /// Every game in match order, empty unless `keep_records`.
     pub games: Vec<GameSummary>,
@@ -107,27 +107,59 @@ pub fn elo_of_score(score: f64) -> f64 {
     -400.0 * (1.0 / s - 1.0).log10()
 }
 
-/// `(score, elo, ci95)` of `wins`/`draws`/`losses`.
+/// `(score, elo, ci95)` of `wins`/`draws`/`losses`: A's points share, its Elo (a share
+/// of 0 or 1 clamped to half a game from it, so that it stays finite) and the 95%
+/// confidence interval of the Elo from the Wilson score interval of the share (z = 1.96),
+/// which stays wide for a clean sweep: 20 wins of 20 give +287 .. +∞ (an end of the
+/// interval at a share of 0 or 1 is −∞ or +∞).
 pub fn elo_stats(wins: u32, draws: u32, losses: u32) -> (f64, f64, (f64, f64)) {
     let n = f64::from(wins + draws + losses);
     if n == 0.0 {
         return (0.5, 0.0, (0.0, 0.0));
     }
-    let (w, d, l) = (f64::from(wins), f64::from(draws), f64::from(losses));
+    let (w, d) = (f64::from(wins), f64::from(draws));
     let s = (w + 0.5 * d) / n;
-    let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n;
-    let se = (var / n).sqrt();
     let lo_clamp = 0.5 / n;
     let hi_clamp = 1.0 - 0.5 / n;
-    let clamp = |x: f64| x.clamp(lo_clamp.min(0.5), hi_clamp.max(0.5));
+    let clamped = s.clamp(lo_clamp.min(0.5), hi_clamp.max(0.5));
+    let (lo, hi) = wilson(s, n, 1.96);
     (
         s,
-        elo_of_score(clamp(s)),
-        (
-            elo_of_score(clamp(s - 1.96 * se)),
-            elo_of_score(clamp(s + 1.96 * se)),
-        ),
+        elo_of_score(clamped),
+        (elo_of_share(lo), elo_of_share(hi)),
     )
+}
+
+/// The Wilson score interval of a share `p` of `n` trials at `z` standard deviations.
+fn wilson(p: f64, n: f64, z: f64) -> (f64, f64) {
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The Elo difference of a share, unclamped: −∞ at 0, +∞ at 1.
+fn elo_of_share(share: f64) -> f64 {
+    if share <= 0.0 {
+        f64::NEG_INFINITY
+    } else if share >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / share - 1.0).log10()
+    }
+}
+
+/// An Elo value for reports: `+215`, `-40`, `+∞`, `−∞`.
+pub fn elo_text(elo: f64) -> String {
+    if elo == f64::INFINITY {
+        "+∞".to_string()
+    } else if elo == f64::NEG_INFINITY {
+        "−∞".to_string()
+    } else {
+        // `{:+.0}` of a small negative value is `-0`: an even score is `+0`.
+        let rounded = elo.round();
+        format!("{:+.0}", if rounded == 0.0 { 0.0 } else { rounded })
+    }
 }
 
 /// Whether a short search already proves the result of `pos` (a decided opening).
@@ -338,11 +370,11 @@ impl fmt::Display for MatchReport {
         writeln!(f, ")")?;
         write!(
             f,
-            "score {:.1}% Elo {:+.0} (95% CI {:+.0} .. {:+.0})",
+            "score {:.1}% Elo {} (95% CI {} .. {})",
             self.score * 100.0,
-            self.elo,
-            self.elo_ci95.0,
-            self.elo_ci95.1
+            elo_text(self.elo),
+            elo_text(self.elo_ci95.0),
+            elo_text(self.elo_ci95.1)
         )?;
         if n > 0 && (self.a_wins == n || self.b_wins == n) {
             write!(f, " (a clean sweep: Elo clamped at half a game)")?;
@@ -365,10 +397,28 @@ mod tests {
         let (s, e, _) = elo_stats(15, 0, 5);
         assert_eq!(s, 0.75);
         assert!((e - 190.848).abs() < 0.01, "{e}");
-        // A clean sweep stays finite (clamped to half a game).
+        // A clean sweep: the Elo stays finite (clamped to half a game), the interval is
+        // Wilson's, wide and open above.
         let (s, e, (lo, hi)) = elo_stats(20, 0, 0);
         assert_eq!(s, 1.0);
         assert!(e.is_finite() && e > 500.0);
-        assert!(lo <= e && hi >= e);
+        assert_eq!(elo_text(lo), "+287");
+        assert_eq!(hi, f64::INFINITY);
+        assert_eq!(elo_text(hi), "+∞");
+        let (_, _, (lo, hi)) = elo_stats(0, 0, 20);
+        assert_eq!(
+            (elo_text(lo), elo_text(hi)),
+            ("−∞".to_string(), "-287".to_string())
+        );
+        // 15 of 20: the Wilson interval of 75% is 53.1% .. 88.8%; an even score is +0.
+        let (_, _, (lo, hi)) = elo_stats(15, 0, 5);
+        assert_eq!(
+            (elo_text(lo), elo_text(hi)),
+            ("+22".to_string(), "+360".to_string())
+        );
+        assert_eq!(
+            (elo_text(-0.2), elo_text(-40.0)),
+            ("+0".to_string(), "-40".to_string())
+        );
     }
 }

@@ -3,11 +3,15 @@
 //! command loop: moves, `moves`, `hint`, `explain`, `undo`, `save`, `board`, `level`,
 //! `new`, `help`, `quit`, `oracle`.
 
+use super::input::typed_ahead;
 use super::input::{Input, Read};
 use super::laps::{laps, Lap};
 use super::oracle::{oracle_line, parse_budget};
-use super::render::{out, read_key, Canvas, Key, Screen};
+use super::render::{
+    compact_layout, drain_typed, keep_typed, out, read_key, wait_key, Canvas, Key, Screen,
+};
 use super::save::{write_atomic, write_autosave, Guard};
+use super::text::position_lines;
 use super::text::{clip, command, plural, quote_file, unquote};
 use super::words::what_it_does;
 use super::PlayOptions;
@@ -23,6 +27,23 @@ use bao_engine::solve::Solvable;
 use bao_engine::{Engine, EngineConfig, Evaluate, Limits};
 use bao_rules::{BoardView, Game, GameLine, Player, Side};
 use std::path::Path;
+
+/// The commands of `bao play` and what they do, for `help` (two to a line).
+const HELP_COMMANDS: [(&str, &str); 13] = [
+    ("moves", "the legal moves"),
+    ("hint", "the engine's advice"),
+    ("oracle [S]", "exact values (S s, default 2)"),
+    ("explain [N]", "move N lap by lap"),
+    ("tutor on|off", "warn before a mistake"),
+    ("undo [N]", "take back your move (N)"),
+    ("save FILE", "save (save! replaces)"),
+    ("board", "draw the board again"),
+    ("position", "the position as text"),
+    ("level N", "the computer's level 1-10"),
+    ("new", "start again"),
+    ("help", "this text"),
+    ("quit", "leave (asks if unsaved)"),
+];
 
 /// A game between the human and the computer.
 pub struct Session<G: Solvable> {
@@ -94,41 +115,35 @@ fn north_orientation<G: Game>() -> &'static str {
     }
 }
 
-/// A help text for the moves of game `G`, for the human playing `side`.
+/// A help text for the moves of game `G`, for the human playing `side`: lines of at
+/// most 80 columns.
 fn move_help<G: Game>(side: Side) -> String {
     let (f, b) = match side {
         Side::South => ('A', 'B'),
         Side::North => ('a', 'b'),
     };
-    let screen = match side {
-        Side::South => String::new(),
-        Side::North => format!(
-            "\n  Your {} are numbered from your left, i.e. right to left on the screen.",
-            if G::NAME == "kiswahili" {
-                "holes"
-            } else {
-                "pits"
-            }
-        ),
-    };
-    let plainly = match side {
-        Side::South => "",
-        Side::North => {
-            "\n  You sit at the top, so your right is the screen's left: a6> sows leftwards on \
-             the\n  screen and a6< rightwards."
-        }
-    };
+    let north = side == Side::North;
     if G::NAME == "kiswahili" {
+        let plainly = if north {
+            "\n  You sit at the top, so your right is the screen's left: a6> sows leftwards on\n  \
+             the screen and a6< rightwards; your holes run right to left on the screen."
+        } else {
+            ""
+        };
         format!(
             "Moves: a hole and a direction, as you see the board from your seat.\n  \
              {f}6> sows from {f}6 towards your right, {f}6< towards your left.{plainly}\n  \
              For a namua capture the direction picks the kichwa the captured seeds are sown\n  \
              from: > from {f}1 (your left end), < from {f}8 (your right end).\n  \
              Add + to take safari when a capture lap ends in your functional nyumba: {f}4>+.\n  \
-             Your holes are {f}1-{f}8 (front row) and {b}1-{b}8 (back row); capital letters\n  \
-             are South's.{screen}"
+             Your holes are {f}1-{f}8 (front row) and {b}1-{b}8 (back row); capitals are South's."
         )
     } else {
+        let screen = if north {
+            "\n  Your pits are numbered from your left, i.e. right to left on the screen."
+        } else {
+            ""
+        };
         format!(
             "Moves: the pit you sow from, {f}1 to {f}6, counted from your left; capital \
              letters are South's.{screen}"
@@ -197,6 +212,9 @@ pub fn explain_move<G: Game>(
                     }
                     Key::Char('b') => k = k.saturating_sub(1),
                     Key::Char('q') | Key::Leave => break,
+                    Key::Resize => {
+                        canvas.resized();
+                    }
                     _ => {}
                 }
             }
@@ -292,13 +310,21 @@ impl<G: Solvable> Session<G> {
             changed,
             None,
         );
+        let position = self.current().to_text();
         out(self.screen.board_block(
             &view,
             &style,
             last.as_ref(),
             self.line.outcome(),
-            &self.current().to_text(),
+            (!compact_layout()).then_some(position.as_str()),
         ));
+    }
+
+    /// `position`: the position text (notation.md §2), as `--position` takes it.
+    fn show_position(&self) {
+        for line in position_lines(&self.current().to_text()) {
+            out(line);
+        }
     }
 
     /// The record, dated today.
@@ -329,6 +355,8 @@ impl<G: Solvable> Session<G> {
             Ok(events) => events,
             Err(e) => bail!("playing {text}: {e}"),
         };
+        self.dirty = true;
+        self.publish();
         let verb = if who == "You" { "play" } else { "plays" };
         let heading = format!("{who} ({side}) {verb} {text}");
         out(&heading);
@@ -442,7 +470,7 @@ impl<G: Solvable> Session<G> {
             Err(_) => String::new(),
         };
         out(format!(
-            "Hint: {} ({}).",
+            "Hint: {}: {}.",
             pos.move_text(best),
             score_text(result.info.score, result.info.depth)
         ));
@@ -603,6 +631,14 @@ impl<G: Solvable> Session<G> {
             out(format!("Not saved: saving is off here ({q})."));
             return;
         }
+        if Path::new(&file).is_dir() {
+            let example = Path::new(&file).join("game.bao");
+            out(format!(
+                "Not saved: {q} is a directory. Give a file name, e.g. {}",
+                command(&format!("save {}", quote_file(&example.to_string_lossy())))
+            ));
+            return;
+        }
         let text = self.record_text();
         match write_atomic(Path::new(&file), &text, force) {
             Ok(()) => {
@@ -643,36 +679,32 @@ impl<G: Solvable> Session<G> {
         }
     }
 
+    /// `help`: the commands in two columns, how to write a move, the board marks and
+    /// where the rules are, in at most 23 lines (an 80×24 terminal keeps the prompt).
     fn help(&self) {
         let view = self.current().view();
         out("Type a move and press Enter, or one of these commands:");
-        out("  moves       list the legal moves");
-        out("  hint        ask the engine for a suggestion (what it does, its score)");
-        out("  oracle [S]  the exact value of every move (win/draw/loss in n plies) where the");
-        out("              solver proves it within S seconds (default 2)");
-        out("  explain [N] show move N (default: the last) lap by lap");
-        out("  tutor on    warn before a mistake of yours (tutor off: no warnings)");
-        out("  undo [N]    take back your last move (or N moves) and the computer's replies");
-        out("  save FILE   save the game as a record (continue with: bao play --load FILE);");
-        out("              an existing file is never replaced: save! FILE replaces it");
-        out("  board       draw the board again");
-        out("  level N     change the computer's level (1-10)");
-        out("  new         start again from the beginning");
-        out("  help        this text");
-        out("  quit        leave (on a terminal, asks first if the game is not saved)");
+        for (a, b) in HELP_COMMANDS.chunks(2).map(|p| (p[0], p.get(1).copied())) {
+            let left = format!("  {:<12}{}", a.0, a.1);
+            match b {
+                Some(b) => out(format!("{left:<45}{:<12}{}", b.0, b.1)),
+                None => out(left),
+            }
+        }
+        out("A saved game goes on with: bao play --load FILE (save never replaces a file).");
         out(move_help::<G>(self.opts.human));
-        out(format!("Board marks: {}.", board::legend(&view)));
+        out(format!("Marks: {}.", board::legend(&view)));
         out(format!(
-            "The rules are in docs/{}.md of the project; messages cite them as {}.",
+            "The rules: docs/{}.md of the project, cited as {}.",
             if G::NAME == "kiswahili" {
                 "bao-la-kiswahili"
             } else {
                 "bao-kingulu"
             },
             if G::NAME == "kiswahili" {
-                "K-Rn (or Rn)"
+                "K-Rn"
             } else {
-                "G-Rn (or Rn)"
+                "G-Rn"
             }
         ));
     }
@@ -773,10 +805,11 @@ impl<G: Solvable> Session<G> {
                 }
                 Ok(yes)
             }
-            Read::Eof | Read::Interrupted => {
+            Read::Eof => {
                 out("Carrying on (save FILE saves the game).");
                 Ok(false)
             }
+            Read::Interrupted => super::save::ctrl_c(),
         }
     }
 
@@ -864,10 +897,7 @@ impl<G: Solvable> Session<G> {
                     self.leave_unsaved("End of input");
                     return Ok(());
                 }
-                Read::Interrupted => {
-                    self.leave_unsaved("Ctrl-C");
-                    return Ok(());
-                }
+                Read::Interrupted => super::save::ctrl_c(),
             };
             if !self.command(line.trim(), input)? {
                 return Ok(());
@@ -932,6 +962,11 @@ impl<G: Solvable> Session<G> {
                     self.show_board()
                 }
             }
+            "position" | "pos" => {
+                if no_more(&lower) {
+                    self.show_position()
+                }
+            }
             "new" => {
                 if no_more(&lower) && self.confirm_leave(input, "Start a new game")? {
                     self.new_game()
@@ -959,7 +994,10 @@ impl<G: Solvable> Session<G> {
                 }
                 let before = self.line.plies();
                 self.human_move(line, input)?;
-                if self.line.plies() > before {
+                // The compact layout draws one board a turn: after the computer's reply.
+                let reply_next =
+                    !self.line.is_over() && self.current().side_to_move() != self.opts.human;
+                if self.line.plies() > before && !(compact_layout() && reply_next) {
                     self.show_board();
                 }
             }
@@ -984,8 +1022,32 @@ fn think<G: Evaluate>(
     } else {
         Some(super::spinner::Spinner::start(format!("{what}…")))
     };
+    // On a terminal the keys typed meanwhile are read one at a time (raw mode): kept for
+    // the next prompt and shown on the spinner's line; Ctrl-C leaves as at the prompt.
+    let keys = spinner.is_some() && super::is_terminal();
     let result = std::thread::scope(|scope| {
         let handle = scope.spawn(move || engine.search_line(line, limits, &mut |_| {}));
+        if keys {
+            if let Some(_raw) = super::render::RawMode::on() {
+                while !handle.is_finished() {
+                    let Some(key) = wait_key(std::time::Duration::from_millis(50)) else {
+                        continue;
+                    };
+                    if !keep_typed(key) {
+                        continue;
+                    }
+                    if let Some(s) = &spinner {
+                        let typed = typed_ahead();
+                        s.set_message(if typed.is_empty() {
+                            format!("{what}…")
+                        } else {
+                            format!("{what}… (typed: {})", clip(&typed, 30))
+                        });
+                    }
+                }
+                drain_typed();
+            }
+        }
         handle.join()
     });
     drop(spinner);

@@ -1,7 +1,7 @@
 //! Input of the terminal game: lines from a line editor on a terminal (history, arrow
 //! keys) or read plainly from a pipe, with escape sequences removed.
 
-use super::render::{out, prompt as show_prompt};
+use super::render::{dumb_terminal, out, prompt as show_prompt};
 use anyhow::{Context, Result};
 use std::io::BufRead;
 
@@ -31,9 +31,10 @@ pub enum Read {
 
 impl Input<'_> {
     /// The input for `bao play`/`bao replay`: the line editor when `interactive` (stdin is
-    /// a terminal) and it can start, else plain reading of `reader`.
+    /// a terminal), the terminal is not dumb ([`dumb_terminal`]) and the editor can start,
+    /// else plain reading of `reader` (with the prompt shown when `interactive`).
     pub fn new(reader: &mut dyn BufRead, interactive: bool) -> Input<'_> {
-        if interactive {
+        if interactive && !dumb_terminal() {
             if let Ok(editor) = rustyline::DefaultEditor::new() {
                 return Input::Editor(Box::new(editor));
             }
@@ -68,19 +69,86 @@ impl Input<'_> {
                     Some(line) => Ok(Read::Line(strip_escapes(&line))),
                 }
             }
-            Input::Editor(editor) => match editor.readline(prompt) {
+            Input::Editor(editor) => match take_typeahead() {
                 Ok(line) => {
+                    // A whole line typed ahead: shown after the prompt, then run.
+                    out(format!("{prompt}{line}"));
                     let line = strip_escapes(&line);
                     if !line.trim().is_empty() {
                         let _ = editor.add_history_entry(line.trim());
                     }
                     Ok(Read::Line(line))
                 }
-                Err(rustyline::error::ReadlineError::Eof) => Ok(Read::Eof),
-                Err(rustyline::error::ReadlineError::Interrupted) => Ok(Read::Interrupted),
-                Err(e) => Err(anyhow::anyhow!("reading your input: {e}")),
+                Err(start) => Self::edit(editor, prompt, &start),
             },
         }
+    }
+
+    /// Reads a line with the editor, starting from `start` (typed ahead).
+    fn edit(editor: &mut rustyline::DefaultEditor, prompt: &str, start: &str) -> Result<Read> {
+        let read = if start.is_empty() {
+            editor.readline(prompt)
+        } else {
+            editor.readline_with_initial(prompt, (start, ""))
+        };
+        match read {
+            Ok(line) => {
+                let line = strip_escapes(&line);
+                if !line.trim().is_empty() {
+                    let _ = editor.add_history_entry(line.trim());
+                }
+                Ok(Read::Line(line))
+            }
+            Err(rustyline::error::ReadlineError::Eof) => Ok(Read::Eof),
+            Err(rustyline::error::ReadlineError::Interrupted) => Ok(Read::Interrupted),
+            Err(e) => Err(anyhow::anyhow!("reading your input: {e}")),
+        }
+    }
+}
+
+/// What was typed while the computer thought or a move was animated (the terminal in
+/// raw mode then): the next prompt starts from it, and each whole line in it is run as
+/// a command as if typed at the prompt.
+static TYPEAHEAD: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
+
+/// The most characters kept typed ahead.
+pub const MAX_TYPEAHEAD: usize = 1024;
+
+/// Keeps `c` typed ahead (`\n` ends a line); a backspace (`\u{8}`) takes back the last
+/// character of the line.
+pub fn type_ahead(c: char) {
+    if let Ok(mut t) = TYPEAHEAD.lock() {
+        if c == '\u{8}' {
+            if !t.ends_with('\n') {
+                t.pop();
+            }
+        } else if t.len() < MAX_TYPEAHEAD {
+            t.push(c);
+        }
+    }
+}
+
+/// The line being typed ahead (after the last whole line), for the spinner.
+pub fn typed_ahead() -> String {
+    TYPEAHEAD
+        .lock()
+        .map(|t| t.rsplit('\n').next().unwrap_or("").to_string())
+        .unwrap_or_default()
+}
+
+/// Takes the next whole line typed ahead (`Ok`), or else the half-typed rest (`Err`,
+/// possibly empty), emptying it.
+fn take_typeahead() -> Result<String, String> {
+    let Ok(mut t) = TYPEAHEAD.lock() else {
+        return Err(String::new());
+    };
+    match t.find('\n') {
+        Some(i) => {
+            let line = t[..i].to_string();
+            t.drain(..=i);
+            Ok(line)
+        }
+        None => Err(std::mem::take(&mut *t)),
     }
 }
 

@@ -7,7 +7,7 @@
 //! game) belongs to the last lap. Each frame has the board after its lap, the holes the
 //! lap changed and the hole it ended in.
 
-use bao_rules::{BoardView, EventKind, Game, TraceEvent};
+use bao_rules::{BoardView, CellMark, EventKind, Game, TraceEvent};
 
 /// The most laps of one move drawn one by one; the rest of a longer move is one frame
 /// (its board is the board after the move), so that a move of thousands of laps cannot
@@ -32,7 +32,9 @@ pub struct Lap {
 /// one frame.
 pub fn laps<G: Game>(before: &G, events: &[TraceEvent], after: &G) -> Vec<Lap> {
     let total = events.iter().filter(|e| e.kind == EventKind::Sow).count();
-    let template = before.view();
+    // The marks of the holes as the move goes: a nyumba lost in a lap (K-R8.2) is drawn
+    // as an ordinary hole from that lap on, as its caption says.
+    let mut template = before.view();
     let mut frames: Vec<Lap> = Vec::new();
     let mut previous = counts_of(&template);
     let mut texts: Vec<String> = Vec::new();
@@ -46,6 +48,9 @@ pub fn laps<G: Game>(before: &G, events: &[TraceEvent], after: &G) -> Vec<Lap> {
         }
         if !event.text.is_empty() {
             texts.push(event.text.clone());
+        }
+        if event.kind == EventKind::NyumbaLost {
+            lose_nyumba(&mut template, event.holes.first());
         }
         if event.kind == EventKind::Sow {
             sown += 1;
@@ -162,6 +167,16 @@ fn counts_of(view: &BoardView) -> Vec<u32> {
 }
 
 /// `template` with the counts of a trace step (same cell order) and its stores.
+/// Marks the nyumba `hole` of `view` as lost (an ordinary hole now).
+fn lose_nyumba(view: &mut BoardView, hole: Option<&String>) {
+    let Some(hole) = hole else { return };
+    for cell in view.rows.iter_mut().flatten() {
+        if &cell.name == hole && matches!(cell.mark, CellMark::Nyumba { .. }) {
+            cell.mark = CellMark::LostNyumba;
+        }
+    }
+}
+
 fn view_with(template: &BoardView, counts: &[u32], stores: [u32; 2]) -> BoardView {
     let mut view = template.clone();
     for (cell, &n) in view.rows.iter_mut().flatten().zip(counts) {

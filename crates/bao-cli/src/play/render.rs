@@ -17,6 +17,30 @@ use std::time::{Duration, Instant};
 /// Whether the terminal is in raw mode now (lines then end with `\r\n`).
 static RAW: AtomicBool = AtomicBool::new(false);
 
+/// Records whether the terminal is in raw mode (lines then end with `\r\n`).
+pub fn set_raw(on: bool) {
+    RAW.store(on, Ordering::Relaxed);
+}
+
+/// The terminal in raw mode (no echo, keys one at a time, Ctrl-C a key) until dropped.
+pub struct RawMode(());
+
+impl RawMode {
+    /// Raw mode on; `None` when the terminal refuses it.
+    pub fn on() -> Option<RawMode> {
+        terminal::enable_raw_mode().ok()?;
+        set_raw(true);
+        Some(RawMode(()))
+    }
+}
+
+impl Drop for RawMode {
+    fn drop(&mut self) {
+        let _ = terminal::disable_raw_mode();
+        set_raw(false);
+    }
+}
+
 /// The default pause after each lap of an animated move, in milliseconds.
 pub const DEFAULT_LAP_DELAY_MS: u64 = 300;
 
@@ -26,6 +50,36 @@ pub const MAX_MOVE_ANIMATION: Duration = Duration::from_secs(12);
 
 /// The shortest pause per lap of an animation.
 pub const MIN_LAP_DELAY: Duration = Duration::from_millis(25);
+
+/// The fewest terminal rows for the full layout of `bao play` (two boards a turn, each
+/// with its position text); a shorter terminal gets the compact one.
+pub const FULL_LAYOUT_ROWS: u16 = 40;
+
+/// Whether `bao play` uses the compact layout: standard output is a terminal of fewer
+/// than [`FULL_LAYOUT_ROWS`] rows (80×24): one board a turn, after the computer's reply,
+/// and the position text only on request (`position`). Pipes get the full layout.
+pub fn compact_layout() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdout().is_terminal()
+        && terminal::size().is_ok_and(|(_, rows)| rows > 0 && rows < FULL_LAYOUT_ROWS)
+}
+
+/// Whether `TERM` is `dumb`, empty or unset: a terminal that takes no escape codes, so
+/// `bao play` and `bao replay` write plain text and read plain lines there (no line
+/// editor, no colour, no animation).
+pub fn dumb_terminal() -> bool {
+    std::env::var("TERM").map_or(true, |t| t.is_empty() || t == "dumb")
+}
+
+/// Ends the program quietly when the output is gone (`bao play | head -1`): exit code
+/// 141, as after SIGPIPE, the same as the other commands.
+fn output_closed(result: std::io::Result<()>) {
+    if let Err(e) = result {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(141);
+        }
+    }
+}
 
 /// Writes `text` (one or more lines): messages wrapped to 80 columns, coloured lines
 /// (a board) as they are.
@@ -41,15 +95,17 @@ pub fn out(text: impl AsRef<str>) {
         buf.push_str(end);
     }
     let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(buf.as_bytes());
-    let _ = stdout.flush();
+    output_closed(
+        stdout
+            .write_all(buf.as_bytes())
+            .and_then(|()| stdout.flush()),
+    );
 }
 
 /// Writes `prompt` without a line end.
 pub fn prompt(prompt: &str) {
     let mut stdout = std::io::stdout().lock();
-    let _ = write!(stdout, "{prompt}");
-    let _ = stdout.flush();
+    output_closed(write!(stdout, "{prompt}").and_then(|()| stdout.flush()));
 }
 
 /// How the game is drawn.
@@ -72,8 +128,7 @@ impl Screen {
     /// `TERM` is `dumb` or unset gets plain text too. Colours follow `NO_COLOR`
     /// (crossterm leaves colours out then; bold, underline and reverse still mark holes).
     pub fn new(plain: bool, lap_delay_ms: u64) -> Screen {
-        let dumb = std::env::var("TERM").map_or(true, |t| t.is_empty() || t == "dumb");
-        let plain = plain || dumb;
+        let plain = plain || dumb_terminal();
         let keys = !plain && super::is_terminal();
         Screen {
             plain,
@@ -100,19 +155,20 @@ impl Screen {
         }
     }
 
-    /// The board, the status line(s) and the position text: what `board` shows.
+    /// The board, the status line(s) and the position text (`None`: left out, the
+    /// compact layout): what `board` shows.
     pub fn board_block(
         &self,
         view: &BoardView,
         style: &Style,
         last: Option<&(Side, String)>,
         outcome: Option<Outcome>,
-        position: &str,
+        position: Option<&str>,
     ) -> String {
         let mut text = board::draw(view, style).trim_end().to_string();
         text.push('\n');
         text.push_str(&board::status(view, &style.labels, last, outcome));
-        for line in position_lines(position) {
+        for line in position.map(position_lines).unwrap_or_default() {
             text.push('\n');
             if self.plain {
                 text.push_str(&line);
@@ -160,13 +216,8 @@ impl Screen {
         let Some(mut canvas) = Canvas::open() else {
             return false;
         };
-        // Keys typed ahead (while the computer thought) skip the animation and stay
-        // for the prompt.
-        if crossterm::event::poll(Duration::ZERO).unwrap_or(true) {
-            return true;
-        }
         let mut skipped = false;
-        for (k, lap) in laps.iter().enumerate() {
+        'laps: for (k, lap) in laps.iter().enumerate() {
             let mut text = self.lap_block(header, lap, labels);
             text.push_str(&format!(
                 "\n(lap {} of {}: any key skips)",
@@ -176,12 +227,28 @@ impl Screen {
             if !canvas.draw(&text) {
                 break;
             }
-            if wait_key(per_lap).is_some() {
-                skipped = true;
-                break;
+            let deadline = Instant::now() + per_lap;
+            loop {
+                match wait_key(deadline.saturating_duration_since(Instant::now())) {
+                    None => break,
+                    Some(Key::Resize) => {
+                        if !canvas.resized() {
+                            break 'laps;
+                        }
+                    }
+                    Some(key) => {
+                        // A letter typed now is the start of the next command: kept.
+                        if let Key::Char(c) = key {
+                            super::input::type_ahead(c);
+                        }
+                        skipped = true;
+                        break 'laps;
+                    }
+                }
             }
         }
         canvas.clear();
+        drain_typed();
         skipped
     }
 }
@@ -189,22 +256,26 @@ impl Screen {
 /// A region at the bottom of the terminal redrawn in place: each [`Canvas::draw`]
 /// moves the cursor up over the previous drawing, clears to the end of the screen and
 /// writes the new one. Holds the terminal in raw mode (no echo, keys one at a time)
-/// until dropped.
+/// until dropped. After the terminal is resized ([`Canvas::resized`]) the screen is
+/// cleared and the drawing redrawn at its top, wrapped to the new width: the terminal's
+/// reflow of the old drawing cannot be erased line by line.
 pub struct Canvas {
-    /// Lines of the last drawing.
+    /// Screen rows the last drawing takes.
     lines: u16,
     /// The terminal's height (a drawing taller than this cannot be redrawn in place).
     rows: u16,
     /// The terminal's width (text is wrapped to it when it is under 80 columns).
     cols: u16,
+    /// The last text drawn (for a redraw after a resize).
+    last: String,
+    _raw: RawMode,
 }
 
 impl Canvas {
     /// Raw mode on; `None` when the terminal refuses it.
     pub fn open() -> Option<Canvas> {
         let (cols, rows) = terminal::size().ok()?;
-        terminal::enable_raw_mode().ok()?;
-        RAW.store(true, Ordering::Relaxed);
+        let raw = RawMode::on()?;
         let mut stdout = std::io::stdout();
         let _ = stdout.queue(cursor::Hide);
         let _ = stdout.flush();
@@ -212,15 +283,26 @@ impl Canvas {
             lines: 0,
             rows,
             cols,
+            last: String::new(),
+            _raw: raw,
         })
     }
 
     /// Replaces the last drawing by `text`; `false` (nothing drawn) when it is taller
     /// than the terminal.
     pub fn draw(&mut self, text: &str) -> bool {
-        let width = WIDTH.min(usize::from(self.cols.max(20)));
+        let cols = usize::from(self.cols.max(1));
+        let width = WIDTH.min(cols.max(20));
         let lines: Vec<String> = wrap_text(text, width);
-        if lines.len() + 1 > usize::from(self.rows) {
+        // A line wider than the terminal (a board on a narrow one) takes several rows.
+        let rows: usize = lines
+            .iter()
+            .map(|l| {
+                let shown = super::input::strip_escapes(l).chars().count();
+                shown.div_ceil(cols).max(1)
+            })
+            .sum();
+        if rows + 1 > usize::from(self.rows) {
             return false;
         }
         let mut stdout = std::io::stdout().lock();
@@ -232,8 +314,26 @@ impl Canvas {
         }
         let _ = stdout.write_all(buf.as_bytes());
         let _ = stdout.flush();
-        self.lines = lines.len() as u16;
+        self.lines = rows.min(usize::from(u16::MAX)) as u16;
+        self.last = text.to_string();
         true
+    }
+
+    /// The terminal was resized: clears the screen and draws the last text again at the
+    /// new size; `false` when it no longer fits.
+    pub fn resized(&mut self) -> bool {
+        if let Ok((cols, rows)) = terminal::size() {
+            self.cols = cols;
+            self.rows = rows;
+        }
+        let mut stdout = std::io::stdout().lock();
+        let _ = stdout.queue(cursor::MoveTo(0, 0));
+        let _ = stdout.queue(terminal::Clear(terminal::ClearType::All));
+        let _ = stdout.flush();
+        drop(stdout);
+        self.lines = 0;
+        let last = std::mem::take(&mut self.last);
+        self.draw(&last)
     }
 
     /// Erases the last drawing.
@@ -258,8 +358,6 @@ impl Drop for Canvas {
         let mut stdout = std::io::stdout();
         let _ = stdout.queue(cursor::Show);
         let _ = stdout.flush();
-        let _ = terminal::disable_raw_mode();
-        RAW.store(false, Ordering::Relaxed);
     }
 }
 
@@ -272,13 +370,19 @@ pub enum Key {
     Space,
     /// A character key.
     Char(char),
-    /// Escape, or Ctrl-C / Ctrl-D (leave).
+    /// Escape or Ctrl-D (leave).
     Leave,
+    /// Backspace.
+    Backspace,
+    /// The terminal was resized.
+    Resize,
     /// Any other key.
     Other,
 }
 
-/// Waits up to `timeout` for a key press (raw mode must be on: see [`Canvas`]).
+/// Waits up to `timeout` for a key press or a resize (raw mode must be on: see
+/// [`RawMode`]). Ctrl-C does not come back: it is [`super::save::ctrl_c`] (the game
+/// autosaved, exit code 130), the same everywhere.
 pub fn wait_key(timeout: Duration) -> Option<Key> {
     use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
     let deadline = Instant::now() + timeout;
@@ -287,14 +391,21 @@ pub fn wait_key(timeout: Duration) -> Option<Key> {
         if !event::poll(left).ok()? {
             return None;
         }
-        if let Ok(Event::Key(k)) = event::read() {
+        let event = event::read();
+        if let Ok(Event::Resize(..)) = event {
+            return Some(Key::Resize);
+        }
+        if let Ok(Event::Key(k)) = event {
             if k.kind == KeyEventKind::Release {
                 continue;
             }
             let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
             return Some(match k.code {
-                KeyCode::Char('c' | 'd') if ctrl => Key::Leave,
+                KeyCode::Char('c') if ctrl => super::save::ctrl_c(),
+                KeyCode::Char('d') if ctrl => Key::Leave,
+                KeyCode::Char(_) if ctrl => Key::Other,
                 KeyCode::Esc => Key::Leave,
+                KeyCode::Backspace => Key::Backspace,
                 KeyCode::Enter => Key::Enter,
                 KeyCode::Char(' ') => Key::Space,
                 KeyCode::Char(c) => Key::Char(c),
@@ -304,6 +415,29 @@ pub fn wait_key(timeout: Duration) -> Option<Key> {
         if left.is_zero() {
             return None;
         }
+    }
+}
+
+/// Keeps `key` typed ahead for the next prompt, if it is one that edits a line; returns
+/// whether it was kept.
+pub fn keep_typed(key: Key) -> bool {
+    use super::input::type_ahead;
+    match key {
+        Key::Char(c) => type_ahead(c),
+        Key::Space => type_ahead(' '),
+        Key::Enter => type_ahead('\n'),
+        Key::Backspace => type_ahead('\u{8}'),
+        _ => return false,
+    }
+    true
+}
+
+/// Moves the keys already read from the terminal but not yet taken (raw mode must still
+/// be on) to the typeahead, so that the line editor gets them: it reads the terminal
+/// itself and would never see them.
+pub fn drain_typed() {
+    while let Some(key) = wait_key(Duration::ZERO) {
+        keep_typed(key);
     }
 }
 

@@ -70,7 +70,7 @@ impl<G: Game> Replay<'_, G> {
             &style,
             last.as_ref(),
             self.outcome_at(i),
-            &pos.to_text(),
+            Some(&pos.to_text()),
         ));
     }
 

@@ -102,31 +102,47 @@ pub fn write_autosave(text: &str) -> Result<String, String> {
     Err("cannot find a free autosave file name".to_string())
 }
 
-/// On a terminal, Ctrl-C outside the prompt (while the computer thinks) raises SIGINT:
-/// this handler saves an unsaved game (the text in `guard`) before leaving with code 130.
-/// At the prompt the line editor reads Ctrl-C itself.
+/// The record slot of the game being played on a terminal, for [`ctrl_c`].
+static GUARD: std::sync::OnceLock<Guard> = std::sync::OnceLock::new();
+
+/// On a terminal, Ctrl-C where the terminal is not in raw mode (a dumb terminal's
+/// prompt) raises SIGINT: this handler then does what [`ctrl_c`] does. Where keys are read
+/// one at a time (the line editor's prompt, while the computer thinks, an animation, a
+/// move explained lap by lap) the key reader calls [`ctrl_c`] itself: Ctrl-C means the
+/// same everywhere.
 pub fn install_ctrl_c(guard: Guard) {
+    let _ = GUARD.set(guard);
     let Ok(mut signals) = signal_hook::iterator::Signals::new([signal_hook::consts::SIGINT]) else {
         return;
     };
     std::thread::spawn(move || {
         if signals.forever().next().is_some() {
-            super::spinner::clear_active();
-            let text = guard.lock().ok().and_then(|g| g.clone());
-            match text {
-                Some(text) => match write_autosave(&text) {
-                    Ok(q) => out(format!(
-                        "\nCtrl-C: the game was not saved, so it is in {q}. Continue it with: {}",
-                        super::text::command(&format!("bao play --load {q}"))
-                    )),
-                    Err(e) => out(format!("\nCtrl-C: leaving the game; {e}")),
-                },
-                None => out("\nCtrl-C: leaving the game."),
-            }
-            let _ = crossterm::terminal::disable_raw_mode();
-            std::process::exit(130);
+            ctrl_c();
         }
     });
+}
+
+/// Ctrl-C: an unsaved game (the text in the slot of [`install_ctrl_c`]) is saved to a new
+/// autosave file, named with how to continue it, and the program leaves with exit code 130
+/// (the terminal back in its normal mode, the spinner cleared, the cursor shown).
+pub fn ctrl_c() -> ! {
+    super::spinner::clear_active();
+    let _ = crossterm::terminal::disable_raw_mode();
+    super::render::set_raw(false);
+    let text = GUARD
+        .get()
+        .and_then(|g| g.lock().ok().and_then(|g| g.clone()));
+    match text {
+        Some(text) => match write_autosave(&text) {
+            Ok(q) => out(format!(
+                "\nCtrl-C: the game was not saved, so it is in {q}. Continue it with: {}",
+                super::text::command(&format!("bao play --load {q}"))
+            )),
+            Err(e) => out(format!("\nCtrl-C: leaving the game; {e}")),
+        },
+        None => out("\nCtrl-C: leaving the game."),
+    }
+    std::process::exit(130);
 }
 
 /// A file-size limit (`ulimit -f`) raises SIGXFSZ on the write that passes it, which

@@ -27,6 +27,13 @@ impl Spinner {
     }
 }
 
+impl Spinner {
+    /// Changes the spinner's message.
+    pub fn set_message(&self, message: String) {
+        self.0.set_message(message);
+    }
+}
+
 impl Drop for Spinner {
     fn drop(&mut self) {
         if let Ok(mut a) = ACTIVE.lock() {

@@ -6,8 +6,10 @@ use super::text::plural;
 use bao_rules::{EventKind, TraceEvent};
 
 /// What a move does, in one clause for players: its captures (seeds and holes), safari,
-/// the takasia it sets, kuweka mtoto, a nyumba lost, and the end of the game if it ends
-/// it; a move without any of these "sows N laps and captures nothing".
+/// the takasia it sets, kuweka mtoto, a nyumba lost, then the end of the game as a
+/// sentence of its own if it ends it ("captures 1 seed (from a6), in 1 lap. North's
+/// front row is empty: South wins (bao hamna)"); a move without any of these "sows N
+/// laps and captures nothing".
 pub fn what_it_does(events: &[TraceEvent]) -> String {
     let laps = events.iter().filter(|e| e.kind == EventKind::Sow).count();
     let mut parts: Vec<String> = Vec::new();
@@ -50,10 +52,16 @@ pub fn what_it_does(events: &[TraceEvent]) -> String {
             parts.push(text);
         }
     }
-    if let Some(end) = events.iter().find(|e| e.kind == EventKind::GameEnd) {
-        parts.push(format!("ends the game ({})", end.text));
-    }
+    // The end of the game is a sentence of its own (it has its own parentheses).
+    let end = events
+        .iter()
+        .find(|e| e.kind == EventKind::GameEnd && !e.text.is_empty())
+        .map(|e| format!(". {}", capitalised(&e.text)))
+        .unwrap_or_default();
     if parts.is_empty() {
+        if !end.is_empty() {
+            return format!("sows {}{end}", plural(laps as u64, "lap"));
+        }
         return format!("sows {} and captures nothing", plural(laps as u64, "lap"));
     }
     let last = parts.pop().unwrap_or_default();
@@ -62,7 +70,16 @@ pub fn what_it_does(events: &[TraceEvent]) -> String {
     } else {
         format!("{} and {last}", parts.join(", "))
     };
-    format!("{head}, in {}", plural(laps as u64, "lap"))
+    format!("{head}, in {}{end}", plural(laps as u64, "lap"))
+}
+
+/// `text` with its first letter in capitals.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 #[cfg(test)]
@@ -123,7 +140,7 @@ mod tests {
         ];
         assert_eq!(
             what_it_does(&won),
-            "captures 1 seed (from a6) and ends the game (North's front row is empty: South wins (bao hamna)), in 1 lap"
+            "captures 1 seed (from a6), in 1 lap. North's front row is empty: South wins (bao hamna)"
         );
     }
 }
