@@ -2,9 +2,12 @@
 //! written, verified and rejected when tampered with, per-move values, a mid-game
 //! position, and the toy game against brute force.
 //!
-//! The Bao la Kujifunza solve takes about 20 s in release, minutes at the test profile's
-//! opt-level 1, so it is `#[ignore]`d: run it with
-//! `cargo test --release -p bao-engine --test solve -- --ignored`. Its certificate is
+//! The values the solver finds are checked against certificates that the rules-only
+//! checker (`verify_text`: the rules crate and no search) accepts: the certificate proves
+//! the value's bound (a win within n plies, a score of at least s seeds for each side), the
+//! solver's refutation of every shorter win its exactness. The Bao la Kujifunza solve and
+//! the per-move margins of the Kingulu start take about 40 s together at the test
+//! profile's opt-level 1 (measured on the 2-core machine); the Kujifunza certificate is also
 //! kept in `tests/data/kujifunza-start.cert` and checked (and tampered with) in every run.
 
 mod common;
@@ -73,10 +76,36 @@ fn kingulu_start_is_a_south_win_in_exactly_29_plies_and_its_moves() {
             ("A6".to_string(), Some(ExactValue::Loss(25))),
         ]
     );
+    // A certificate per move, checked by the rules-only checker: after A3 South (now the
+    // opponent) wins within 28 more plies; after A4, A5, A6 North, to move, wins within
+    // 19, 22, 24 plies (the values above, one ply less: the move itself).
+    for (mv, claim) in [
+        ("A3", Claim::Loss(28)),
+        ("A4", Claim::Win(19)),
+        ("A5", Claim::Win(22)),
+        ("A6", Claim::Win(24)),
+    ] {
+        let child = start.play(start.parse_move(mv).unwrap()).unwrap();
+        let value = match claim {
+            Claim::Win(n) => ExactValue::Win(n),
+            Claim::Loss(n) => ExactValue::Loss(n),
+            Claim::Margin { .. } => unreachable!(),
+        };
+        let text = s.outcome_certificate(&child, value).unwrap().to_text();
+        assert_eq!(verify_text(&text).unwrap().claim, claim, "{mv}");
+        // The bound is tight for the certificate: one ply less does not verify.
+        let shorter = match claim {
+            Claim::Win(n) => text.replace(&format!("claim win {n}"), &format!("claim win {}", n - 1)),
+            Claim::Loss(n) => {
+                text.replace(&format!("claim loss {n}"), &format!("claim loss {}", n - 1))
+            }
+            Claim::Margin { .. } => unreachable!(),
+        };
+        assert!(verify_text(&shorter).is_err(), "{mv}");
+    }
 }
 
 #[test]
-#[ignore = "about 15 s in release; run with --release -- --ignored"]
 fn kingulu_start_per_move_margins() {
     let start = kingulu_start();
     let mut s = solver::<Kingulu>();
@@ -94,6 +123,18 @@ fn kingulu_start_per_move_margins() {
             ("A6".to_string(), Some(22)),
         ]
     );
+    // Each move's margin certified, both halves (South scores at least s, North at least
+    // 48 − s), by the rules-only checker.
+    for (mv, south) in [("A3", 26), ("A4", 19), ("A5", 16), ("A6", 22)] {
+        let child = start.play(start.parse_move(mv).unwrap()).unwrap();
+        let text = s.margin_certificate(&child, south).unwrap().to_text();
+        let north = 48 - south;
+        assert_eq!(
+            verify_text(&text).unwrap().claim,
+            Claim::Margin { south, north },
+            "{mv}"
+        );
+    }
 }
 
 #[test]
@@ -251,7 +292,6 @@ fn kujifunza_certificate_verifies_and_tampering_is_caught_with_the_line() {
 }
 
 #[test]
-#[ignore = "about 20 s in release, minutes at opt-level 1; run with --release -- --ignored"]
 fn kujifunza_start_is_a_south_win_in_exactly_21_plies() {
     let rules = KiswahiliRules::profile("kujifunza").unwrap();
     let start = Kiswahili::start(&rules);
