@@ -1061,10 +1061,19 @@ async fn the_server_answers_while_the_computer_thinks() {
             (status, serde_json::from_slice::<Value>(&bytes).unwrap())
         })
     };
-    tokio::time::sleep(std::time::Duration::from_millis(150)).await;
-    let (status, s) = call(&app, "GET", "/api/games/g1", None).await;
-    assert_eq!(status, StatusCode::OK);
-    assert_eq!(s["thinking"], true);
+    // Wait for the search to start (the state says so), answering all along; a generous
+    // deadline, as the spawned request may be slow to run on a loaded machine.
+    let deadline = started + std::time::Duration::from_secs(30);
+    loop {
+        let (status, s) = call(&app, "GET", "/api/games/g1", None).await;
+        assert_eq!(status, StatusCode::OK);
+        if s["thinking"] == true {
+            break;
+        }
+        assert_eq!(s["ply"], 0, "the search ended before it was seen: {s}");
+        assert!(std::time::Instant::now() < deadline, "no search started: {s}");
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
     assert_eq!(
         call(
             &app,
@@ -1095,8 +1104,10 @@ async fn the_server_answers_while_the_computer_thinks() {
     let (status, r) = thinking.await.expect("engine task");
     let elapsed = started.elapsed();
     assert_eq!(status, StatusCode::OK, "{r}");
+    // A 2 s search with no depth limit would run for hours if it ignored its clock: 30 s is
+    // a generous deadline that a loaded machine does not miss.
     assert!(
-        elapsed < std::time::Duration::from_secs(6),
+        elapsed < std::time::Duration::from_secs(30),
         "search took {elapsed:?}"
     );
     assert_eq!(r["state"]["ply"], 1);
