@@ -426,3 +426,73 @@ fn level_10_plays_the_margin_optimal_move_where_proven() {
     let values = bao_engine::solve::margin_values(&t32, 60_000);
     assert_eq!(values[2], (t32.parse_move("A6").unwrap(), None));
 }
+
+/// The per-move values that `bao play`'s oracle and hint, the web's oracle and hint and
+/// `e2e/oracle.mjs` expect (crates/bao-cli/tests/oracle.rs, crates/bao-web/tests/api.rs),
+/// each certified by the rules-only checker: the value's bound by an outcome certificate
+/// of the position after the move (a loss in n for the mover: the opponent, to move, wins
+/// within n − 1; a win in n: the opponent loses within n − 1), the final score by a
+/// margin certificate (both halves). A draw is the margin 24–24.
+fn assert_certified_moves(pos: &Kingulu, expected: &[(&str, Option<ExactValue>, u32)]) {
+    let mut s = solver::<Kingulu>();
+    let texts: Vec<String> = pos.moves().iter().map(|m| pos.move_text(*m)).collect();
+    let names: Vec<&str> = expected.iter().map(|e| e.0).collect();
+    assert_eq!(texts, names, "{}", pos.to_text());
+    for &(mv, value, south) in expected {
+        let child = pos.play(pos.parse_move(mv).unwrap()).unwrap();
+        assert_eq!(s.outcome(&child).value.map(|v| match v {
+            ExactValue::Win(n) => ExactValue::Loss(n + 1),
+            ExactValue::Loss(n) => ExactValue::Win(n + 1),
+            ExactValue::Draw => ExactValue::Draw,
+        }), Some(value.unwrap_or(ExactValue::Draw)), "{mv}");
+        if let Some(v) = value {
+            let (child_value, claim) = match v {
+                ExactValue::Loss(n) => (ExactValue::Win(n - 1), Claim::Win(n - 1)),
+                ExactValue::Win(n) => (ExactValue::Loss(n - 1), Claim::Loss(n - 1)),
+                ExactValue::Draw => unreachable!(),
+            };
+            let text = s.outcome_certificate(&child, child_value).unwrap().to_text();
+            assert_eq!(verify_text(&text).unwrap().claim, claim, "{mv}");
+        }
+        let north = 48 - south;
+        assert_eq!(s.margin(&child).exact(), Some(south), "{mv}");
+        let text = s.margin_certificate(&child, south).unwrap().to_text();
+        assert_eq!(
+            verify_text(&text).unwrap().claim,
+            Claim::Margin { south, north },
+            "{mv}"
+        );
+    }
+}
+
+#[test]
+fn the_oracle_and_hint_values_are_certified() {
+    // oracle.rs LATE: A1 and A6 lose in 8 (South 20–28 and 22–26).
+    let late = Kingulu::from_text(
+        "0 0 1 0 2 1 / 1 0 0 2 0 1 ; S=20 N=20 ; South",
+        &Default::default(),
+    )
+    .unwrap();
+    assert_certified_moves(
+        &late,
+        &[
+            ("A1", Some(ExactValue::Loss(8)), 20),
+            ("A6", Some(ExactValue::Loss(8)), 22),
+        ],
+    );
+    // The start after A4 a3: A1 loss in 20 (20–28), A2 loss in 18 (21–27), A3 draw
+    // (24–24), A4 loss in 18 (20–28), A6 win in 17 (25–23).
+    let start = kingulu_start();
+    let a4 = start.play(start.parse_move("A4").unwrap()).unwrap();
+    let two = a4.play(a4.parse_move("a3").unwrap()).unwrap();
+    assert_certified_moves(
+        &two,
+        &[
+            ("A1", Some(ExactValue::Loss(20)), 20),
+            ("A2", Some(ExactValue::Loss(18)), 21),
+            ("A3", None, 24),
+            ("A4", Some(ExactValue::Loss(18)), 20),
+            ("A6", Some(ExactValue::Win(17)), 25),
+        ],
+    );
+}

@@ -1305,7 +1305,9 @@ async fn get_with_seat(app: &Router, uri: &str, seat: &str) -> (StatusCode, Valu
 
 /// `GET /api/games/{id}/oracle` on a late Bao Kingulu position (South to move, 8 seeds
 /// on the board): North wins in 8 plies whatever South plays; A6 keeps South to 22 seeds
-/// (G-R14), A1 only to 20. Then the seat rules (as for a hint) and a finished game.
+/// (G-R14), A1 only to 20 (each certified by the rules-only checker in
+/// `crates/bao-engine/tests/solve.rs`). Then the seat rules (as for a hint) and a finished
+/// game.
 #[tokio::test]
 async fn oracle_values_of_a_kingulu_position() {
     let app = bao_web::router();
@@ -1401,7 +1403,8 @@ async fn kingulu_hint_at_the_start_is_proved() {
 /// `POST /api/games/{id}/hint` in a Bao Kingulu game loaded after `1. A4 a3` (South to
 /// move): the solver proves every move within `bao_engine::hint::PROVED_HINT_MS`
 /// (`bao solve --moves --margin`: A1 loss in 20 (20–28), A2 loss in 18 (21–27), A3 draw
-/// (24–24), A4 loss in 18 (20–28), A6 win in 17 (25–23)), so the hint is the
+/// (24–24), A4 loss in 18 (20–28), A6 win in 17 (25–23), each certified by the rules-only
+/// checker in `crates/bao-engine/tests/solve.rs`), so the hint is the
 /// margin-optimal A6 with its exact value, in the words `bao play` prints.
 #[tokio::test]
 async fn kingulu_hint_is_the_solver_proved_margin_optimal_move() {
