@@ -36,6 +36,8 @@ try {
 
   await page.check('#oracle-toggle');
   await solved(page);
+  // The values (A1, A6: loss in 8; South 20–28, 22–26) are certified by the rules-only
+  // checker in crates/bao-engine/tests/solve.rs (the_oracle_and_hint_values_are_certified).
   equal(await oracleOf(page), ['A1:loss', 'A6:loss'], 'both playable pits are coloured as losses');
   equal(await tags(page), ['L8', 'L8'], 'each is tagged L8 (loss in 8 plies)');
   const a6 = await page.$eval('#board g.cell[data-hole="A6"]', (g) => g.getAttribute('aria-label'));

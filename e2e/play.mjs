@@ -56,7 +56,7 @@ try {
   await page.goto(url);
   await page.waitForSelector('#board g.cell');
   check(await page.title() !== '', 'page loads and draws a board');
-  const seats = await serverHasSeats(page, url);
+  check(await serverHasSeats(page, url), 'the server lists its games (GET /api/games)');
 
   // ---- 1. A game against the computer, by clicking.
   await newGame(page, { level: 1 });
@@ -144,11 +144,7 @@ try {
   await page.click('#btn-hint');
   await page.waitForFunction(() => /^Hint: /.test(document.getElementById('caption').textContent), null, { timeout: 60000 });
   const hintText = await page.textContent('#caption');
-  if (seats) {
-    check(/seeds for the side to move \(depth \d+\)|in \d+ pl(y|ies)/.test(hintText), `the hint shows the server's score text: "${hintText}"`);
-  } else {
-    console.log(`pending the server branch: the hint's score_text (now "${hintText}")`);
-  }
+  check(/seeds for the side to move \(depth \d+\)|in \d+ pl(y|ies)/.test(hintText), `the hint shows the server's score text: "${hintText}"`);
   equal(await page.$$eval('#board .halo.hint', (h) => h.length), 1, 'the hinted hole has the pink ring');
 
   // Download: a .bao file whose record names both players.

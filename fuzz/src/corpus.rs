@@ -15,6 +15,8 @@ pub fn dict_path(target: &str) -> PathBuf {
         "kiswahili_move" | "kingulu_move" => "move",
         "record" => "record",
         "rule_options" => "options",
+        "engine_protocol" => "protocol",
+        "play_commands" => "commands",
         _ => "play",
     };
     root().join("dict").join(format!("{name}.dict"))

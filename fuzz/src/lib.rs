@@ -7,13 +7,16 @@
 //! a bounded stable driver that feeds mutated inputs through a body and reports exec/s
 //! (see `fuzz/README.md`).
 //!
-//! Every body does bounded work per input: games stop after [`MAX_PLIES`] plies, and the
-//! rule-options target caps the never-ending guard and the lap cap ([`LAP_CAP`]).
+//! Every body does bounded work per input: games stop after [`MAX_PLIES`] plies, the
+//! rule-options target caps the never-ending guard and the lap cap ([`LAP_CAP`]), and the
+//! two targets that drive the `bao` command through its library (`engine_protocol`,
+//! `play_commands`) bound their lines and searches (their module docs).
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 pub mod choices;
 pub mod corpus;
+pub mod engine_protocol;
 pub mod kingulu_move;
 pub mod kingulu_play;
 pub mod kingulu_position;
@@ -21,6 +24,7 @@ pub mod kiswahili_move;
 pub mod kiswahili_play;
 pub mod kiswahili_position;
 pub mod mutate;
+pub mod play_commands;
 pub mod record;
 pub mod rule_options;
 
@@ -38,7 +42,7 @@ pub type Body = fn(&[u8]) -> usize;
 
 /// Every target as `(name, body)`; the name is the `fuzz_targets/<name>.rs` file and the
 /// `seeds/<name>/` folder.
-pub const TARGETS: [(&str, Body); 8] = [
+pub const TARGETS: [(&str, Body); 10] = [
     ("kiswahili_position", kiswahili_position::run),
     ("kiswahili_move", kiswahili_move::run),
     ("kiswahili_play", kiswahili_play::run),
@@ -47,4 +51,6 @@ pub const TARGETS: [(&str, Body); 8] = [
     ("kingulu_play", kingulu_play::run),
     ("record", record::run),
     ("rule_options", rule_options::run),
+    ("engine_protocol", engine_protocol::run),
+    ("play_commands", play_commands::run),
 ];

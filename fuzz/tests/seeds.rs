@@ -163,3 +163,36 @@ fn mutated_seeds_do_not_panic() {
         }
     }
 }
+
+/// The two targets that drive the `bao` command: every engine-protocol seed is handled to
+/// its last line (48 at most), and the `bao play` seeds cover both games, moves, commands
+/// and refused input.
+#[test]
+fn command_seeds_run() {
+    for (name, bytes) in corpus::seeds("engine_protocol").unwrap() {
+        let lines = String::from_utf8_lossy(&bytes).split('\n').count().min(48);
+        let handled = bao_fuzz::engine_protocol::run(&bytes);
+        // `quit` ends the input early; a seed without it is handled to the end.
+        let quits = String::from_utf8_lossy(&bytes)
+            .lines()
+            .any(|l| l.trim().eq_ignore_ascii_case("quit"));
+        assert!(
+            handled == lines || quits && handled < lines,
+            "{name}: {handled} of {lines} lines"
+        );
+    }
+    let seeds = run_seeds("play_commands");
+    let names: Vec<&str> = seeds.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "kingulu_errors",
+            "kingulu_long",
+            "kingulu_moves",
+            "kiswahili_errors",
+            "kiswahili_long",
+            "kiswahili_moves"
+        ]
+    );
+    assert!(seeds.iter().all(|(_, lines)| *lines >= 9), "{seeds:?}");
+}

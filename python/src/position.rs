@@ -6,13 +6,14 @@ use crate::errors::{parse_err, play_err, MoveError};
 use crate::game::{parse_side, side_name, with_pos, AnyPos, GameKind};
 use crate::np;
 use crate::rules::{rules_arg, PyRules};
-use bao_rules::{EndReason, EventKind, Game, Outcome, Side, TraceEvent};
+use bao_rules::{EndReason, Game, Outcome, Side, TraceEvent};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 
 /// The result of a finished game: `winner` (`"South"`, `"North"` or `None` for a draw)
 /// and `reason` (`bao-hamna`, `no-legal-move`, `front-row-empty`, `score`, `adjudicated`,
-/// `resignation`, `off-board`; notation.md §2). `Outcome(winner, reason)` builds one.
+/// `resignation`, `repetition`, `off-board`: the rules crate's `EndReason::ALL`;
+/// notation.md §2). `Outcome(winner, reason)` builds one.
 #[pyclass(frozen, eq, hash, name = "Outcome", module = "bao")]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyOutcome {
@@ -20,29 +21,16 @@ pub struct PyOutcome {
     pub inner: Outcome,
 }
 
-const REASONS: [EndReason; 7] = [
-    EndReason::BaoHamna,
-    EndReason::NoLegalMove,
-    EndReason::FrontRowEmpty,
-    EndReason::Score,
-    EndReason::Adjudicated,
-    EndReason::Resignation,
-    EndReason::OffBoard,
-];
-
 #[pymethods]
 impl PyOutcome {
     #[new]
     #[pyo3(signature = (winner, reason))]
     fn new(winner: Option<&str>, reason: &str) -> PyResult<Self> {
         let winner = winner.map(parse_side).transpose()?;
-        let reason = REASONS
-            .into_iter()
-            .find(|r| r.as_str() == reason.trim())
-            .ok_or_else(|| {
+        let reason = EndReason::parse(reason.trim()).ok_or_else(|| {
                 crate::errors::BaoError::new_err(format!(
                     "unknown end reason {reason:?}; expected one of {}",
-                    REASONS.map(|r| r.as_str()).join(", ")
+                    EndReason::ALL.map(|r| r.as_str()).join(", ")
                 ))
             })?;
         Ok(PyOutcome {
@@ -102,8 +90,9 @@ impl PyOutcome {
 }
 
 /// One step of a traced move: `kind` (`"lift"`, `"sow"`, `"capture"`, `"kichwa"`,
-/// `"safari"`, `"nyumba_stop"`, `"tax"`, `"takasia_stop"`, `"takasia"`, `"nyumba_lost"`,
-/// `"reserve"`, `"transfer"`, `"bank"`, `"enter"`, `"end"`, `"game_end"`), the `holes`
+/// `"safari"`, `"nyumba-stop"`, `"tax"`, `"takasia-stop"`, `"takasia"`, `"nyumba-lost"`,
+/// `"reserve"`, `"transfer"`, `"bank"`, `"enter"`, `"end"`, `"game-end"`: the rules crate's
+/// `EventKind::as_str`, the same words as the web's JSON), the `holes`
 /// involved by name in order, the number of `seeds`, a sentence `text`, and the board
 /// after the step: `counts` (position-text order, 32 or 12 holes) and `stores` (South,
 /// North).
@@ -130,31 +119,10 @@ pub struct PyTraceEvent {
     stores: (u32, u32),
 }
 
-fn kind_name(kind: EventKind) -> &'static str {
-    match kind {
-        EventKind::Enter => "enter",
-        EventKind::Lift => "lift",
-        EventKind::Sow => "sow",
-        EventKind::Capture => "capture",
-        EventKind::Kichwa => "kichwa",
-        EventKind::Safari => "safari",
-        EventKind::NyumbaStop => "nyumba_stop",
-        EventKind::Tax => "tax",
-        EventKind::TakasiaStop => "takasia_stop",
-        EventKind::Takasia => "takasia",
-        EventKind::NyumbaLost => "nyumba_lost",
-        EventKind::Reserve => "reserve",
-        EventKind::Transfer => "transfer",
-        EventKind::Bank => "bank",
-        EventKind::End => "end",
-        EventKind::GameEnd => "game_end",
-    }
-}
-
 impl From<TraceEvent> for PyTraceEvent {
     fn from(e: TraceEvent) -> Self {
         PyTraceEvent {
-            kind: kind_name(e.kind),
+            kind: e.kind.as_str(),
             holes: e.holes,
             seeds: e.seeds,
             text: e.text,

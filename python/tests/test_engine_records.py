@@ -1,6 +1,8 @@
 """The engine and game records from Python."""
 
+import pickle
 import threading
+import time
 
 import pytest
 
@@ -46,6 +48,35 @@ def test_record_built_from_actions():
     assert again.to_text() == rec.to_text()
 
 
+# G-R15, T32 (crates/bao-rules/tests/line.rs): from this position A6 a6 A6 a6 brings it
+# back a third time; the game ends, scored by G-R14 on it: South 27-21.
+T32 = "0 1 4 1 2 1 / 1 4 6 0 6 1 ; S=9 N=12 ; South"
+
+
+def test_outcome_of_a_repetition():
+    o = bao.Outcome("South", "repetition")
+    assert (o.winner, o.reason) == ("South", "repetition")
+    assert o.description == "the position occurred for the third time and the seeds were counted"
+    assert pickle.loads(pickle.dumps(o)) == o
+    with pytest.raises(bao.BaoError, match="repetition, off-board"):
+        bao.Outcome("South", "boredom")
+
+
+def test_record_ended_by_repetition_pickles():
+    start = bao.Position.from_text("kingulu", T32)
+    text = bao.GameRecord(start, ["A6", "a6", "A6", "a6"]).to_text()
+    assert text == (
+        '[Game "kingulu"]\n[Rules "default"]\n[Date "????.??.??"]\n[South "?"]\n[North "?"]\n'
+        f'[Setup "{T32}"]\n[Result "1-0"]\n[Termination "repetition"]\n\n'
+        "1. A6 a6 2. A6 a6 1-0\n"
+    )
+    rec = bao.GameRecord.from_text(text)
+    assert rec.result == bao.Outcome("South", "repetition")
+    assert rec.to_text() == text
+    assert pickle.loads(pickle.dumps(rec.result)) == rec.result
+    assert rec.current().text == T32 and rec.current().scores == (27, 21)
+
+
 def test_search_is_deterministic_and_legal():
     start = bao.Position.start("kiswahili")
     a = bao.Engine("kiswahili", level=5).search(start)
@@ -63,12 +94,19 @@ def test_search_limits_and_analyze():
     e = bao.Engine("kiswahili", level=8)
     r = e.analyze(start, depth=3)
     assert r.depth == 3 and len(r.iterations) == 3
+    # The node counter is checked at every node (docs/engine.md "Limits"): the search stops
+    # on the first node past the limit, and so counts 51 for a limit of 50.
     r = e.search(start, nodes=50)
-    assert r.move in start.legal_moves()
+    assert r.move in start.legal_moves() and r.nodes == 51
+    assert e.search(start, nodes=500).nodes == 501
     m = bao.Engine("kiswahili", searcher="mcts", nodes=200).search(start)
     assert m.move in start.legal_moves() and m.nodes == 200
-    rnd = bao.Engine("kiswahili", level=1, seed=5).search(start)
-    assert rnd.move in start.legal_moves()
+    # Level 1 plays a random legal move from its seed: the same move for the same seed, and
+    # every one of the start's 4 moves for some seed among 40.
+    rnd = [bao.Engine("kiswahili", level=1, seed=5).search(start).move for _ in range(3)]
+    assert len(set(rnd)) == 1 and rnd[0] in start.legal_moves()
+    seen = {bao.Engine("kiswahili", level=1, seed=s).search(start).move for s in range(40)}
+    assert seen == set(start.legal_moves()) == {"A6<", "A6>", "A7<", "A7>"}
 
 
 def test_search_of_a_finished_game():
@@ -77,22 +115,47 @@ def test_search_of_a_finished_game():
     assert r.move is None and r.action is None
 
 
-def test_search_and_perft_release_the_gil():
-    # While a search runs in a thread, the main thread keeps running Python code.
-    start = bao.Position.start("kiswahili")
-    engine = bao.Engine("kiswahili", level=8, time_ms=300)
-    done = threading.Event()
+def ticks_during(call):
+    """Runs `call` in a thread; the main thread meanwhile records the times at which it ran
+    Python code. Returns (the call's result, its start and end times, the main thread's
+    tick times)."""
     out = {}
 
     def run():
-        out["r"] = engine.search(start)
-        done.set()
+        out["t0"] = time.monotonic()
+        out["r"] = call()
+        out["t1"] = time.monotonic()
 
     t = threading.Thread(target=run)
+    ticks = []
     t.start()
-    ticks = 0
-    while not done.is_set():
-        ticks += 1
+    while t.is_alive():
+        ticks.append(time.monotonic())
     t.join()
-    assert out["r"].move in start.legal_moves()
-    assert ticks > 1000
+    return out["r"], out["t0"], out["t1"], ticks
+
+
+def assert_ran_meanwhile(t0, t1, ticks):
+    # A call that holds the GIL stops the main thread from its first instant to its last:
+    # no tick could fall more than one switch interval (5 ms) inside [t0, t1]. A call
+    # that releases it lets the main thread tick all along.
+    assert t1 - t0 > 0.2, f"the call took {t1 - t0:.3f} s: too short to tell"
+    inside = [t for t in ticks if t0 + 0.05 < t < t1 - 0.05]
+    assert len(inside) > 100, f"{len(inside)} ticks while the call ran {t1 - t0:.3f} s"
+
+
+def test_search_releases_the_gil():
+    start = bao.Position.start("kiswahili")
+    engine = bao.Engine("kiswahili", level=8, time_ms=500)
+    r, t0, t1, ticks = ticks_during(lambda: engine.search(start))
+    assert r.move in start.legal_moves()
+    assert_ran_meanwhile(t0, t1, ticks)
+
+
+def test_perft_releases_the_gil():
+    # Kingulu perft 16 from the start takes about 0.6 s in a release build. The count is the
+    # rules crate's own (this test is about the lock; perft's values are checked against
+    # G-§7.3 and the data file in test_kingulu_perft_matches_rust).
+    n, t0, t1, ticks = ticks_during(lambda: bao.perft("kingulu", 16))
+    assert n == 4_762_603
+    assert_ran_meanwhile(t0, t1, ticks)

@@ -53,10 +53,16 @@ def test_perft_of_a_position_and_divide():
 
 
 def test_perft_with_rules():
-    # The kujifunza start (K-§3.5) has more moves than the namua start.
-    assert bao.perft("kiswahili", 1, rules="kujifunza") == len(
-        bao.Position.start("kiswahili", "kujifunza").legal_moves()
-    )
+    # The kujifunza start (K-§3.5: 2 seeds in every hole, mtaji) by hand: captures are
+    # compulsory (K-R9) and every 2-seed lap ends 2 holes on, in an occupied hole. It
+    # captures when that hole is in the front row (its opposite hole has 2 seeds): A1>,
+    # A2>, A3..A6 either way, A7<, A8< (12; A1<, A2<, A7>, A8> end in the back row), and
+    # from the back row B1< (sows A1 A2), B2< (B1 A1), B7> (B8 A8), B8> (A8 A7): 16 moves.
+    assert bao.perft("kiswahili", 1, rules="kujifunza") == 16
+    assert bao.Position.start("kiswahili", "kujifunza").legal_moves() == [
+        "A1>", "A2>", "A3<", "A3>", "A4<", "A4>", "A5<", "A5>", "A6<", "A6>", "A7<", "A8<",
+        "B1<", "B2<", "B7>", "B8>",
+    ]
     with pytest.raises(bao.RulesError, match="unknown rules profile"):
         bao.perft("kiswahili", 1, rules="nope")
 
@@ -165,7 +171,7 @@ def test_kingulu_worked_cases(data_dir):
             elif key == "move":
                 after, events = pos.play_traced(value)
                 assert pos.play(value) == after, name
-                last = [e for e in events if e.kind != "game_end"][-1]
+                last = [e for e in events if e.kind != "game-end"][-1]
                 assert last.counts == after.counts, name
                 assert last.stores == after.stores, name
                 lifts = sum(e.kind == "lift" for e in events)
@@ -297,7 +303,7 @@ def test_traced_safari_move_events():
     after, events = t5.play_traced("A2>+")
     assert after == t5.play("A2>+")
     assert [e.kind for e in events] == [
-        "enter", "capture", "kichwa", "sow", "safari", "lift", "nyumba_lost", "sow",
+        "enter", "capture", "kichwa", "sow", "safari", "lift", "nyumba-lost", "sow",
         "capture", "kichwa", "sow", "lift", "sow", "lift", "sow", "lift", "sow", "lift",
         "sow", "lift", "sow", "lift", "sow", "end",
     ]  # fmt: skip
@@ -306,7 +312,7 @@ def test_traced_safari_move_events():
     assert events[3].holes == ["A1", "A2", "A3", "A4", "A5"]
     assert events[-1].counts == after.counts and events[-1].stores == after.stores
     _, stop = t5.play_traced("A2>")
-    assert stop[-1].kind == "nyumba_stop"
+    assert stop[-1].kind == "nyumba-stop"
     t9 = bao.Position.from_text(
         "kiswahili",
         "2 1 2 1 0 2 0 1 / 1 7 3 6 7 4 9 4 / 3 0 3 0 0 0 2 2 / 2 0 0 0 0 1 1 0 ;"

@@ -209,7 +209,8 @@ enum Command {
         /// The seed of the openings and engines.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Adjudicate a game as a draw after this many plies.
+        /// Adjudicate a game still in progress after this many plies: the side with more
+        /// material wins, equal material is a draw (K-R12.4).
         #[arg(long, default_value_t = 400)]
         max_plies: u32,
         /// Worker threads.

@@ -533,11 +533,6 @@ impl Protocol {
         }
     }
 
-    /// The engine options in force (the engine configuration `bestmove` searches with).
-    pub fn engine_config(&self) -> &EngineConfig {
-        &self.options.config
-    }
-
     /// Handles one input line, writing the complete response (ending with `ok`).
     /// Returns `false` after `quit`. An empty line is answered with a bare `ok`, so that a
     /// controller waiting for `ok` never hangs (notation.md §5: every response ends with

@@ -6,7 +6,9 @@ mod common;
 use common::{run_in, stdout};
 
 /// A late Bao Kingulu position (South to move, 8 seeds on the board): North wins in 8
-/// plies whatever South plays, but A6 keeps South to 22 seeds and A1 only to 20.
+/// plies whatever South plays, but A6 keeps South to 22 seeds and A1 only to 20 (each
+/// value and margin certified by the rules-only checker in
+/// `crates/bao-engine/tests/solve.rs`, `the_oracle_and_hint_values_are_certified`).
 const LATE: &str = "0 0 1 0 2 1 / 1 0 0 2 0 1 ; S=20 N=20 ; South";
 
 /// Runs `bao play --game kingulu --plain --level 1 [extra]` with `input` piped in; the
@@ -35,6 +37,9 @@ fn after(lines: &[String], marker: &str, stop: &str) -> Vec<String> {
         .collect()
 }
 
+/// The start's per-move values and margins, each certified by the rules-only checker in
+/// `crates/bao-engine/tests/solve.rs` (`kingulu_start_is_a_south_win_in_exactly_29_plies_and_its_moves`,
+/// `kingulu_start_per_move_margins`).
 const START_VALUES: [&str; 4] = [
     "A3: win in 29 (South 26–22)",
     "A4: loss in 20 (South 19–29)",
@@ -77,7 +82,9 @@ fn oracle_and_proved_hint_in_a_late_position() {
 
 /// The start after `A4 a3` (South to move): `bao solve --moves --margin` gives A1 loss in
 /// 20 (20–28), A2 loss in 18 (21–27), A3 draw (24–24), A4 loss in 18 (20–28), A6 win in
-/// 17 (25–23): the hint is A6, in the words of `bao_engine::hint::proved_text`.
+/// 17 (25–23), each certified by the rules-only checker in `crates/bao-engine/tests/solve.rs`
+/// (`the_oracle_and_hint_values_are_certified`): the hint is A6, in the words of
+/// `bao_engine::hint::proved_text`.
 #[test]
 fn proved_hint_two_plies_in_names_the_winning_move_with_its_margin() {
     let lines = play(

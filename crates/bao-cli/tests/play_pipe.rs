@@ -418,15 +418,11 @@ fn the_end_says_who_won_and_why() {
     );
     // South's front row is empty: the computer has won.
     let text = run("4 4 4 4 4 4 4 4 / 2 2 2 2 2 2 2 2 / 0 0 0 0 0 0 0 0 / 2 2 2 2 2 2 2 2 ; S=0 N=0 ; house S- N- ; South ; takasia -");
+    // 87 characters, wrapped at the last space before column 80.
     assert!(
-        text.contains(&format!(
-            "\n{}\n",
-            bao_cli::play::text::wrap(
-                "Game over: North wins: the loser's front row was emptied (bao hamna). The computer won.",
-                80
-            )
-            .join("\n")
-        )),
+        text.contains(
+            "\nGame over: North wins: the loser's front row was emptied (bao hamna). The\ncomputer won.\n"
+        ),
         "{text}"
     );
 }
@@ -454,14 +450,8 @@ fn level_new_and_unknown_commands() {
         "\nYou (South) play A3\n",
         "\nThe computer (North) plays ",
         "\nA new game.\n",
-        &format!(
-            "\nPosition: 4 4 4 4 4 4 / 4 4 4 4 4 4 ; S=0 N=0 ; South\n{}\nBye.\n",
-            bao_cli::play::text::wrap(
-                "Unknown command \"frobnicate\". Type 'help' for the commands, or a move such as A3.",
-                80
-            )
-            .join("\n")
-        ),
+        // 81 characters, wrapped at the last space before column 80.
+        "\nPosition: 4 4 4 4 4 4 / 4 4 4 4 4 4 ; S=0 N=0 ; South\nUnknown command \"frobnicate\". Type 'help' for the commands, or a move such as\nA3.\nBye.\n",
     ] {
         assert!(text.contains(expected), "missing {expected:?} in\n{text}");
     }

@@ -8,10 +8,11 @@ use std::process::{Child, Command, Stdio};
 
 const BAO: &str = env!("CARGO_BIN_EXE_bao");
 
-/// Starts `bao serve` and waits for its first line; returns the child and that line.
-fn start(port: u16, db: &std::path::Path) -> (Child, String) {
+/// Starts `bao serve` on a free port (`--port 0`: the system picks one) and waits for its
+/// first line; returns the child, that line and the port it names.
+fn start(db: &std::path::Path) -> (Child, String, u16) {
     let mut child = Command::new(BAO)
-        .args(["serve", "--port", &port.to_string(), "--db"])
+        .args(["serve", "--port", "0", "--db"])
         .arg(db)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -21,7 +22,12 @@ fn start(port: u16, db: &std::path::Path) -> (Child, String) {
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut line)
         .unwrap();
-    (child, line)
+    let port = line
+        .strip_prefix("bao: serving on http://127.0.0.1:")
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no port in {line:?}"));
+    (child, line, port)
 }
 
 /// One HTTP exchange; returns the status and the body.
@@ -64,8 +70,8 @@ fn field(text: &str, key: &str) -> String {
 fn a_game_survives_kill_9_move_for_move() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("games.sqlite3");
-    let port = 18150;
-    let (mut server, line) = start(port, &db);
+    let (mut server, line, port) = start(&db);
+    assert_ne!(port, 0);
     assert_eq!(
         line,
         format!(
@@ -108,7 +114,7 @@ fn a_game_survives_kill_9_move_for_move() {
     server.kill().unwrap(); // SIGKILL
     server.wait().unwrap();
 
-    let (mut server, _) = start(port, &db);
+    let (mut server, _, port) = start(&db);
     let (status, body) = http(port, "GET", &path, Some(&seat), None);
     assert_eq!(status, 200, "{body}");
     assert_eq!(body, told, "the state the client was told before the kill");
@@ -141,7 +147,7 @@ fn a_game_survives_kill_9_move_for_move() {
 
     // A second server on the same database is refused with a clear message.
     let out = Command::new(BAO)
-        .args(["serve", "--port", &(port + 1).to_string(), "--db"])
+        .args(["serve", "--port", "0", "--db"])
         .arg(&db)
         .output()
         .unwrap();

@@ -1,30 +1,21 @@
 //! The engine on Bao Kingulu (`bao-kingulu.md`): forced wins, avoiding immediate losses,
-//! repeatability and legality. The positions were found in random games
-//! (`examples/find_kg.rs`) and checked by hand against G-R8, R9, R12 and R14.
+//! repeatability and legality. The positions were found in random games, checked by hand
+//! against G-R8, R9, R12 and R14, and each case's claim (exactly one move wins at once,
+//! exactly one does not lose at once) is checked by enumerating the moves in the test.
 
-use bao_engine::{format_info, Engine, EngineConfig, Evaluate, Limits, Score, Searcher};
+mod common;
+
+use bao_engine::{format_info, Evaluate, Limits, Score, Searcher};
 use bao_rules::kingulu::Kingulu;
 use bao_rules::{Game, Side};
+use common::harness::{
+    assert_legal_moves, assert_repeatable, best, depth, engine, loses_at_once, minimax,
+};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 fn pos(text: &str) -> Kingulu {
     Kingulu::from_text(text, &Default::default()).expect("valid test position")
-}
-
-fn engine(searcher: Searcher) -> Engine<Kingulu> {
-    Engine::new(EngineConfig {
-        searcher,
-        limits: Limits::default(),
-        seed: 11,
-        hash_mb: 4,
-    })
-}
-
-fn best(e: &mut Engine<Kingulu>, p: &Kingulu, limits: Limits) -> (String, Score) {
-    let r = e.search(p, limits, &mut |_| {});
-    let mv = r.best.expect("a move");
-    (p.move_text(mv), r.info.score)
 }
 
 const DEPTH4: Limits = Limits {
@@ -79,19 +70,6 @@ fn finds_the_win_in_one() {
     }
 }
 
-/// Whether the opponent wins at once after `c` (the game ended in his favour, or he has
-/// a move that ends it in his favour).
-fn loses_at_once(p: &Kingulu, c: &Kingulu) -> bool {
-    let them = Some(p.side_to_move().opponent());
-    if let Some(o) = c.outcome() {
-        return o.winner == them;
-    }
-    let mut kids = Vec::new();
-    c.children(&mut kids);
-    kids.iter()
-        .any(|(_, g)| g.outcome().is_some_and(|o| o.winner == them))
-}
-
 #[test]
 fn avoids_the_moves_that_lose_at_once() {
     for (text, mv) in ONLY_SAFE_MOVE {
@@ -112,12 +90,8 @@ fn avoids_the_moves_that_lose_at_once() {
             "{text}: {score:?}"
         );
         // Greedy looks one ply ahead only and need not see it; depth 2 must.
-        let d2 = Limits {
-            depth: Some(2),
-            ..Limits::default()
-        };
         assert_eq!(
-            best(&mut engine(Searcher::AlphaBeta), &p, d2).0,
+            best(&mut engine(Searcher::AlphaBeta), &p, depth(2)).0,
             mv,
             "{text}"
         );
@@ -125,68 +99,45 @@ fn avoids_the_moves_that_lose_at_once() {
 }
 
 #[test]
-fn proves_a_win_at_the_start_of_nothing_and_reports_it() {
-    // From the start position nothing is decided at depth 4: a cp score.
+fn start_position_search_and_info_line() {
+    // From the start position nothing is decided at depth 4: a cp score, plain minimax's
+    // (no pruning, no table: harness::minimax), with one of the moves that reach it.
     let start = Kingulu::start(&Default::default());
     let mut e = engine(Searcher::AlphaBeta);
     let r = e.search(&start, DEPTH4, &mut |_| {});
-    assert!(matches!(r.info.score, Score::Cp(_)));
+    let (value, moves) = minimax(&start, 4);
+    assert!(matches!(value, Score::Cp(_)), "{value:?}");
+    assert_eq!(r.info.score, value);
     assert_eq!(r.info.depth, 4);
+    let first = start.move_text(r.best.unwrap());
+    assert!(moves.contains(&first), "{first} not in {moves:?}");
     let line = format_info(&start, &r.info);
-    assert!(line.starts_with("info depth 4 score cp "), "{line}");
-    assert!(line.contains(" pv A"), "{line}");
+    assert!(
+        line.starts_with(&format!("info depth 4 score {value} ")),
+        "{line}"
+    );
+    assert!(line.contains(&format!(" pv {first}")), "{line}");
 }
 
 #[test]
 fn depth_limited_search_is_repeatable() {
-    let start = Kingulu::start(&Default::default());
-    let p = start.play(start.parse_move("A3").unwrap()).unwrap();
-    for searcher in [Searcher::Greedy, Searcher::AlphaBeta, Searcher::Mcts] {
-        let limits = Limits {
-            depth: Some(5),
-            nodes: Some(1_500),
-            time_ms: None,
-        };
-        let a = engine(searcher).search(&p, limits, &mut |_| {});
-        let mut e = engine(searcher);
-        e.search(&start, limits, &mut |_| {});
-        let b = e.search(&p, limits, &mut |_| {});
-        assert_eq!(a.best, b.best, "{searcher:?}");
-        assert_eq!(a.info.pv, b.info.pv, "{searcher:?}");
-        assert_eq!(a.info.nodes, b.info.nodes, "{searcher:?}");
-        assert_eq!(a.info.score, b.info.score, "{searcher:?}");
-    }
+    let limits = Limits {
+        depth: Some(5),
+        nodes: Some(1_500),
+        time_ms: None,
+    };
+    assert_repeatable(&Kingulu::start(&Default::default()), "A3", limits);
 }
 
 #[test]
 fn never_returns_an_illegal_move() {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
-    let mut engines: Vec<Engine<Kingulu>> = (1..=6)
-        .map(|l| Engine::new(EngineConfig::level(l)))
-        .collect();
-    engines.push(engine(Searcher::Mcts));
     let limits = Limits {
         depth: Some(3),
         nodes: Some(400),
         time_ms: Some(200),
     };
-    let mut checked = 0;
-    for _ in 0..12 {
-        let mut p = Kingulu::start(&Default::default());
-        while p.outcome().is_none() {
-            let legal = p.moves();
-            for e in engines.iter_mut() {
-                let r = e.search(&p, limits, &mut |_| {});
-                let mv = r.best.expect("a move in an unfinished game");
-                assert!(legal.contains(&mv), "{p}: {mv:?}");
-                checked += 1;
-            }
-            p = p.play(legal[rng.gen_range(0..legal.len())]).unwrap();
-        }
-        for e in engines.iter_mut() {
-            assert_eq!(e.search(&p, limits, &mut |_| {}).best, None, "{p}");
-        }
-    }
+    let start = Kingulu::start(&Default::default());
+    let checked = assert_legal_moves(&start, 6, 12, 1, usize::MAX, limits);
     assert!(checked > 500, "{checked}");
 }
 

@@ -1,30 +1,20 @@
 //! The engine on Bao la Kiswahili (`bao-la-kiswahili.md`): forced wins (bao hamna in
 //! one, leaving the opponent no legal move), avoiding immediate losses, repeatability and
-//! legality. Positions were found in random games (`examples/find_positions.rs`).
+//! legality. Positions were found in random games (`examples/find_positions.rs`); each
+//! case's claim (exactly one move wins at once, exactly one does not lose at once) is
+//! checked by enumerating the moves in the test.
 
-use bao_engine::{format_info, Engine, EngineConfig, Evaluate, Limits, Score, Searcher};
+mod common;
+
+use bao_engine::{format_info, Evaluate, Limits, Score, Searcher};
 use bao_rules::kiswahili::Kiswahili;
 use bao_rules::{EndReason, Game, Side};
-use rand::{Rng, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
+use common::harness::{
+    assert_legal_moves, assert_repeatable, best, depth, engine, loses_at_once, minimax,
+};
 
 fn pos(text: &str) -> Kiswahili {
     Kiswahili::from_text(text, &Default::default()).expect("valid test position")
-}
-
-fn engine(searcher: Searcher) -> Engine<Kiswahili> {
-    Engine::new(EngineConfig {
-        searcher,
-        limits: Limits::default(),
-        seed: 11,
-        hash_mb: 4,
-    })
-}
-
-fn best(e: &mut Engine<Kiswahili>, p: &Kiswahili, limits: Limits) -> (String, Score) {
-    let r = e.search(p, limits, &mut |_| {});
-    let mv = r.best.expect("a move");
-    (p.move_text(mv), r.info.score)
 }
 
 const DEPTH4: Limits = Limits {
@@ -32,18 +22,6 @@ const DEPTH4: Limits = Limits {
     nodes: None,
     time_ms: None,
 };
-
-/// Whether the opponent wins at once after `c`.
-fn loses_at_once(p: &Kiswahili, c: &Kiswahili) -> bool {
-    let them = Some(p.side_to_move().opponent());
-    if let Some(o) = c.outcome() {
-        return o.winner == them;
-    }
-    let mut kids = Vec::new();
-    c.children(&mut kids);
-    kids.iter()
-        .any(|(_, g)| g.outcome().is_some_and(|o| o.winner == them))
-}
 
 /// Exactly one move wins at once, with the reason it wins (K-R12.1 bao hamna, K-R12.3
 /// no legal move).
@@ -135,13 +113,9 @@ fn avoids_the_moves_that_lose_at_once() {
             .collect();
         assert_eq!(safe, [mv], "{text}");
         assert!(kids.len() >= 3, "{text}");
-        for depth in [2, 4] {
-            let limits = Limits {
-                depth: Some(depth),
-                ..Limits::default()
-            };
-            let (m, score) = best(&mut engine(Searcher::AlphaBeta), &p, limits);
-            assert_eq!(m, mv, "depth {depth}: {text}");
+        for d in [2, 4] {
+            let (m, score) = best(&mut engine(Searcher::AlphaBeta), &p, depth(d));
+            assert_eq!(m, mv, "depth {d}: {text}");
             assert!(
                 !matches!(score, Score::Loss(n) if n <= 2),
                 "{text}: {score:?}"
@@ -154,73 +128,49 @@ fn avoids_the_moves_that_lose_at_once() {
 fn start_position_search_and_info_line() {
     let start = Kiswahili::start(&Default::default());
     let r = engine(Searcher::AlphaBeta).search(&start, DEPTH4, &mut |_| {});
-    assert!(matches!(r.info.score, Score::Cp(_)));
+    // The value is plain minimax's at depth 4 (no pruning, no table: harness::minimax),
+    // and the move one of those that reach it.
+    let (value, moves) = minimax(&start, 4);
+    assert_eq!(r.info.score, value);
+    assert!(matches!(value, Score::Cp(_)), "{value:?}");
     assert_eq!(r.info.depth, 4);
     assert_eq!(r.info.pv.len(), 4);
     let first = start.move_text(r.best.unwrap());
-    assert!(["A6<", "A6>", "A7<", "A7>"].contains(&first.as_str()));
+    assert!(moves.contains(&first), "{first} not in {moves:?}");
+    // The PV is a line of legal moves from the start.
+    let mut p = start.clone();
+    for mv in &r.info.pv {
+        assert!(p.moves().contains(mv), "{}", p.to_text());
+        p = p.play(*mv).unwrap();
+    }
     let line = format_info(&start, &r.info);
-    assert!(line.starts_with("info depth 4 score cp "), "{line}");
+    assert!(
+        line.starts_with(&format!("info depth 4 score {value} ")),
+        "{line}"
+    );
     assert!(line.contains(&format!(" pv {first} ")), "{line}");
 }
 
 #[test]
 fn depth_limited_search_is_repeatable() {
-    let start = Kiswahili::start(&Default::default());
-    let p = start.play(start.parse_move("A6<").unwrap()).unwrap();
-    for searcher in [Searcher::Greedy, Searcher::AlphaBeta, Searcher::Mcts] {
-        let limits = Limits {
-            depth: Some(4),
-            nodes: Some(1_000),
-            time_ms: None,
-        };
-        let a = engine(searcher).search(&p, limits, &mut |_| {});
-        let mut e = engine(searcher);
-        e.search(&start, limits, &mut |_| {});
-        let b = e.search(&p, limits, &mut |_| {});
-        assert_eq!(a.best, b.best, "{searcher:?}");
-        assert_eq!(a.info.pv, b.info.pv, "{searcher:?}");
-        assert_eq!(a.info.nodes, b.info.nodes, "{searcher:?}");
-        assert_eq!(a.info.score, b.info.score, "{searcher:?}");
-    }
+    let limits = Limits {
+        depth: Some(4),
+        nodes: Some(1_000),
+        time_ms: None,
+    };
+    assert_repeatable(&Kiswahili::start(&Default::default()), "A6<", limits);
 }
 
 #[test]
 fn never_returns_an_illegal_move() {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
-    let mut engines: Vec<Engine<Kiswahili>> = (1..=5)
-        .map(|l| Engine::new(EngineConfig::level(l)))
-        .collect();
-    engines.push(engine(Searcher::Mcts));
     let limits = Limits {
         depth: Some(2),
         nodes: Some(300),
         time_ms: Some(200),
     };
-    let mut checked = 0;
-    for _ in 0..3 {
-        let mut p = Kiswahili::start(&Default::default());
-        let mut plies = 0;
-        while p.outcome().is_none() && plies < 150 {
-            let legal = p.moves();
-            // Every searcher on every fourth position (keeps the debug test fast).
-            if plies % 4 == 0 {
-                for e in engines.iter_mut() {
-                    let r = e.search(&p, limits, &mut |_| {});
-                    let mv = r.best.expect("a move in an unfinished game");
-                    assert!(legal.contains(&mv), "{p}: {mv:?}");
-                    checked += 1;
-                }
-            }
-            p = p.play(legal[rng.gen_range(0..legal.len())]).unwrap();
-            plies += 1;
-        }
-        if p.outcome().is_some() {
-            for e in engines.iter_mut() {
-                assert_eq!(e.search(&p, limits, &mut |_| {}).best, None, "{p}");
-            }
-        }
-    }
+    // Every searcher on every fourth position of 3 games (keeps the debug test fast).
+    let start = Kiswahili::start(&Default::default());
+    let checked = assert_legal_moves(&start, 5, 3, 4, 150, limits);
     assert!(checked > 100, "{checked}");
 }
 

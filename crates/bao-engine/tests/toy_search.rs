@@ -200,7 +200,10 @@ fn node_limit_and_time_limit_are_respected() {
         },
         &mut |_| {},
     );
-    assert!(t.elapsed().as_millis() < 500, "{:?}", t.elapsed());
+    // Without its time limit this search (124 seeds, a tree far too big to finish) would
+    // run for hours; 10 s is a generous deadline for a 50 ms limit that a loaded machine
+    // does not miss, and still fails a search that ignores its clock.
+    assert!(t.elapsed().as_secs() < 10, "{:?}", t.elapsed());
     assert!(pos.moves().contains(&r.best.unwrap()));
 }
 

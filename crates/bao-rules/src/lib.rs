@@ -113,6 +113,25 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// Every reason, in declaration order: the one list front ends parse reason words
+    /// against (records, the Python `Outcome`).
+    pub const ALL: [EndReason; 9] = [
+        EndReason::BaoHamna,
+        EndReason::NoLegalMove,
+        EndReason::FrontRowEmpty,
+        EndReason::Score,
+        EndReason::Adjudicated,
+        EndReason::Resignation,
+        EndReason::Repetition,
+        EndReason::OffBoard,
+        EndReason::Time,
+    ];
+
+    /// The reason whose word ([`EndReason::as_str`]) is `word`, if any.
+    pub fn parse(word: &str) -> Option<EndReason> {
+        EndReason::ALL.into_iter().find(|r| r.as_str() == word)
+    }
+
     /// The reason word of notation.md §2 (`bao-hamna`, `no-legal-move`, ...; `resignation`
     /// and `off-board` for results decided off the board).
     pub fn as_str(self) -> &'static str {

@@ -675,19 +675,7 @@ fn parse_termination(text: &str) -> Option<EndReason> {
         "agreement" | "agreed" => return Some(EndReason::OffBoard),
         _ => {}
     }
-    [
-        EndReason::BaoHamna,
-        EndReason::NoLegalMove,
-        EndReason::FrontRowEmpty,
-        EndReason::Score,
-        EndReason::Adjudicated,
-        EndReason::Resignation,
-        EndReason::Repetition,
-        EndReason::OffBoard,
-        EndReason::Time,
-    ]
-    .into_iter()
-    .find(|r| r.as_str() == norm)
+    EndReason::parse(&norm)
 }
 
 fn escape(value: &str) -> String {

@@ -87,6 +87,54 @@ pub enum EventKind {
     GameEnd,
 }
 
+impl EventKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [EventKind; 16] = [
+        EventKind::Enter,
+        EventKind::Lift,
+        EventKind::Sow,
+        EventKind::Capture,
+        EventKind::Kichwa,
+        EventKind::Safari,
+        EventKind::NyumbaStop,
+        EventKind::Tax,
+        EventKind::TakasiaStop,
+        EventKind::Takasia,
+        EventKind::NyumbaLost,
+        EventKind::Reserve,
+        EventKind::Transfer,
+        EventKind::Bank,
+        EventKind::End,
+        EventKind::GameEnd,
+    ];
+
+    /// The kind's name, the one spelling every front end uses (the web's JSON, the Python
+    /// `TraceEvent.kind`): lower case, words joined by `-` like the reason words of
+    /// notation.md §2 (`enter`, `lift`, `sow`, `capture`, `kichwa`, `safari`, `nyumba-stop`,
+    /// `tax`, `takasia-stop`, `takasia`, `nyumba-lost`, `reserve`, `transfer`, `bank`, `end`,
+    /// `game-end`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EventKind::Enter => "enter",
+            EventKind::Lift => "lift",
+            EventKind::Sow => "sow",
+            EventKind::Capture => "capture",
+            EventKind::Kichwa => "kichwa",
+            EventKind::Safari => "safari",
+            EventKind::NyumbaStop => "nyumba-stop",
+            EventKind::Tax => "tax",
+            EventKind::TakasiaStop => "takasia-stop",
+            EventKind::Takasia => "takasia",
+            EventKind::NyumbaLost => "nyumba-lost",
+            EventKind::Reserve => "reserve",
+            EventKind::Transfer => "transfer",
+            EventKind::Bank => "bank",
+            EventKind::End => "end",
+            EventKind::GameEnd => "game-end",
+        }
+    }
+}
+
 /// One step of a traced move, with the board after it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TraceEvent {

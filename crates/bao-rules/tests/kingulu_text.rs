@@ -178,9 +178,21 @@ proptest! {
     /// No panic on arbitrary text: parsing positions and moves only ever errors.
     #[test]
     fn no_panic_on_arbitrary_text(s in "\\PC{0,80}") {
-        let _ = parse(&s);
+        // A text is a position exactly when it round-trips; an error says what is wrong.
+        match parse(&s) {
+            Ok(p) => prop_assert_eq!(parse(&p.to_text()), Ok(p)),
+            Err(e) => prop_assert!(!e.to_string().trim().is_empty()),
+        }
+        // A move text is accepted exactly when it names a legal move, whose canonical
+        // text parses back to it; a refusal names the text.
         let start = Kingulu::start(&Rules::default());
-        let _ = start.parse_move(&s);
+        match start.parse_move(&s) {
+            Ok(m) => {
+                prop_assert!(start.moves().contains(&m));
+                prop_assert_eq!(start.parse_move(&start.move_text(m)), Ok(m));
+            }
+            Err(e) => prop_assert!(!e.message.is_empty()),
+        }
     }
 
     /// No panic on position-like text (tokens the parser knows, in random places).
@@ -201,11 +213,14 @@ proptest! {
         if let Ok(p) = parse(&text) {
             // Valid positions round-trip and every move text is handled.
             prop_assert_eq!(parse(&p.to_text()), Ok(p));
+            let moves = p.moves();
             for m in ["A1", "A6", "a1", "a6x", "A3^#"] {
-                let _ = p.parse_move(m);
+                if let Ok(mv) = p.parse_move(m) {
+                    prop_assert!(moves.contains(&mv), "{} in {}", m, text);
+                }
             }
-            let _ = p.moves();
-            let _ = p.outcome();
+            // Game over exactly when no move is legal (G-R12).
+            prop_assert_eq!(p.outcome().is_some(), moves.is_empty());
         }
     }
 

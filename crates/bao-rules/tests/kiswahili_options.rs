@@ -99,7 +99,7 @@ fn kujifunza_start() {
             "B1<", "B2<", "B7>", "B8>"
         ]
     );
-    assert!(start.moves().iter().all(|m| start.is_capture(*m)));
+    assert!(start.moves().iter().all(|m| m.kind() == MoveKind::Capture));
     assert_eq!(start.view().stage, "mtaji");
 }
 
@@ -312,14 +312,16 @@ fn move_parsing_and_annotations() {
     // K-T9: `A1<` takasias a6.
     let t9 = pos(T9, &r);
     assert!(t9.parse_move("A1<**").is_ok());
-    assert!(
-        t9.parse_move("A1>**").is_err()
-            || t9
-                .play(t9.parse_move("A1>").unwrap())
-                .unwrap()
-                .takasia()
-                .is_some()
+    // `A1>` (3 seeds: A2, A3, A4, ending in the empty A4) leaves A4 with a seed, and North
+    // then has captures (a1 with 4 seeds sows a2..a5 and ends in a5, facing A4): takasia
+    // needs an opponent without capture moves (K-R11.2), so `A1>` takasias no hole.
+    assert_eq!(
+        msg(&t9, "A1>**"),
+        "annotated `**` (takasia) but the move takasias no hole"
     );
+    let after = t9.play(t9.parse_move("A1>").unwrap()).unwrap();
+    assert_eq!(after.takasia(), None);
+    assert!(after.moves().iter().all(|m| m.kind() == MoveKind::Capture));
     // K-T10: `A3>` wins at once; it is a capture, not a takata.
     let t10 = pos(
         "1 1 1 1 1 1 1 1 / 0 0 0 0 7 0 1 0 / 0 0 2 0 1 0 1 0 / 22 0 0 0 0 0 0 22 ; S=0 N=0 ; house S- N- ; South ; takasia -",

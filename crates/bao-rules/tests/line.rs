@@ -256,3 +256,28 @@ fn work_limits_of_untrusted_rules() {
         Err("option max-plies 5000000 is above the limit here of 10000".to_string())
     );
 }
+
+/// The reason words of notation.md §2, written out from the spec: every one parses to a
+/// reason whose word it is, and the list is the whole of `EndReason::ALL` (the one list
+/// the records and the Python `Outcome` parse against).
+#[test]
+fn every_reason_word_of_the_notation_parses() {
+    let words = [
+        "bao-hamna",
+        "no-legal-move",
+        "front-row-empty",
+        "score",
+        "adjudicated",
+        "resignation",
+        "repetition",
+        "off-board",
+        "time",
+    ];
+    let all: Vec<&str> = EndReason::ALL.iter().map(|r| r.as_str()).collect();
+    assert_eq!(all, words);
+    for word in words {
+        assert_eq!(EndReason::parse(word).map(EndReason::as_str), Some(word));
+    }
+    assert_eq!(EndReason::parse("repetition"), Some(EndReason::Repetition));
+    assert_eq!(EndReason::parse("draw"), None);
+}

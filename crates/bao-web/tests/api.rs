@@ -1062,10 +1062,22 @@ async fn the_server_answers_while_the_computer_thinks() {
             (status, serde_json::from_slice::<Value>(&bytes).unwrap())
         })
     };
-    tokio::time::sleep(std::time::Duration::from_millis(150)).await;
-    let (status, s) = call(&app, "GET", "/api/games/g1", None).await;
-    assert_eq!(status, StatusCode::OK);
-    assert_eq!(s["thinking"], true);
+    // Wait for the search to start (the state says so), answering all along; a generous
+    // deadline, as the spawned request may be slow to run on a loaded machine.
+    let deadline = started + std::time::Duration::from_secs(30);
+    loop {
+        let (status, s) = call(&app, "GET", "/api/games/g1", None).await;
+        assert_eq!(status, StatusCode::OK);
+        if s["thinking"] == true {
+            break;
+        }
+        assert_eq!(s["ply"], 0, "the search ended before it was seen: {s}");
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no search started: {s}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
     assert_eq!(
         call(
             &app,
@@ -1096,8 +1108,10 @@ async fn the_server_answers_while_the_computer_thinks() {
     let (status, r) = thinking.await.expect("engine task");
     let elapsed = started.elapsed();
     assert_eq!(status, StatusCode::OK, "{r}");
+    // A 2 s search with no depth limit would run for hours if it ignored its clock: 30 s is
+    // a generous deadline that a loaded machine does not miss.
     assert!(
-        elapsed < std::time::Duration::from_secs(6),
+        elapsed < std::time::Duration::from_secs(30),
         "search took {elapsed:?}"
     );
     assert_eq!(r["state"]["ply"], 1);
@@ -1295,7 +1309,9 @@ async fn get_with_seat(app: &Router, uri: &str, seat: &str) -> (StatusCode, Valu
 
 /// `GET /api/games/{id}/oracle` on a late Bao Kingulu position (South to move, 8 seeds
 /// on the board): North wins in 8 plies whatever South plays; A6 keeps South to 22 seeds
-/// (G-R14), A1 only to 20. Then the seat rules (as for a hint) and a finished game.
+/// (G-R14), A1 only to 20 (each certified by the rules-only checker in
+/// `crates/bao-engine/tests/solve.rs`). Then the seat rules (as for a hint) and a finished
+/// game.
 #[tokio::test]
 async fn oracle_values_of_a_kingulu_position() {
     let app = bao_web::router();
@@ -1391,7 +1407,8 @@ async fn kingulu_hint_at_the_start_is_proved() {
 /// `POST /api/games/{id}/hint` in a Bao Kingulu game loaded after `1. A4 a3` (South to
 /// move): the solver proves every move within `bao_engine::hint::PROVED_HINT_MS`
 /// (`bao solve --moves --margin`: A1 loss in 20 (20–28), A2 loss in 18 (21–27), A3 draw
-/// (24–24), A4 loss in 18 (20–28), A6 win in 17 (25–23)), so the hint is the
+/// (24–24), A4 loss in 18 (20–28), A6 win in 17 (25–23), each certified by the rules-only
+/// checker in `crates/bao-engine/tests/solve.rs`), so the hint is the
 /// margin-optimal A6 with its exact value, in the words `bao play` prints.
 #[tokio::test]
 async fn kingulu_hint_is_the_solver_proved_margin_optimal_move() {

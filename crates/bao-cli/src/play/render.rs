@@ -403,6 +403,9 @@ pub fn wait_key(timeout: Duration) -> Option<Key> {
             return Some(match k.code {
                 KeyCode::Char('c') if ctrl => super::save::ctrl_c(),
                 KeyCode::Char('d') if ctrl => Key::Leave,
+                // Enter typed before raw mode was on reaches it as the line feed the
+                // terminal made of it (ICRNL), which crossterm reads as Ctrl-J.
+                KeyCode::Char('j') if ctrl => Key::Enter,
                 KeyCode::Char(_) if ctrl => Key::Other,
                 KeyCode::Esc => Key::Leave,
                 KeyCode::Backspace => Key::Backspace,

@@ -4,7 +4,7 @@
 
 use crate::weights::*;
 use bao_rules::kingulu::Kingulu;
-use bao_rules::{CellMark, Game, Side};
+use bao_rules::{Game, Side};
 
 /// The state of a Bao Kingulu position as plain arrays (global pit numbering of G-§2:
 /// 0..5 South's row A1..A6, 6..11 North's row a1..a6).
@@ -30,29 +30,6 @@ fn row_of(pit: usize) -> Side {
 }
 
 impl KinguluFeatures {
-    /// Reads the features of a position through [`Game::view`] (slow: used until the
-    /// rules crate's accessors are used instead, and in tests).
-    pub fn from_view<G: Game>(pos: &G) -> KinguluFeatures {
-        let view = pos.view();
-        let mut f = KinguluFeatures {
-            pits: [0; 12],
-            reserved: [None; 12],
-            stores: [view.stores[0] as u8, view.stores[1] as u8],
-            to_move: view.to_move,
-        };
-        // Row 0 is a6..a1 (global 11..6), row 1 is A1..A6 (global 0..5).
-        for (r, row) in view.rows.iter().enumerate().take(2) {
-            for (j, cell) in row.iter().enumerate().take(6) {
-                let pit = if r == 0 { 11 - j } else { j };
-                f.pits[pit] = cell.seeds.min(255) as u8;
-                if let CellMark::Reserved(side) = cell.mark {
-                    f.reserved[pit] = Some(side);
-                }
-            }
-        }
-        f
-    }
-
     /// The provisional score of `side` (G-R14): store + unreserved pits of its row + the
     /// pits it reserved.
     pub fn score(&self, side: Side) -> i32 {
@@ -208,14 +185,28 @@ mod tests {
         assert_eq!(f.score(Side::North), 21);
         // T8: North's legal moves are {6, 7, 10}: 3 playable, none blocked.
         assert_eq!(f.first_lap(Side::North), (3, 0));
-        // North to move: score -6 seeds, South has a reserved pit, South's pit 3 holds 3,
-        // North has no pit with 3 unreserved except pit 6.
-        let (sp, sb) = f.first_lap(Side::South);
-        let expected = KG_SCORE * (21 - 27) - KG_RESERVED_PIT + KG_TARGET * f.threes(Side::South)
-            - KG_VULNERABLE * f.threes(Side::North)
-            + KG_MOBILITY * (3 - sp)
-            - KG_BLOCKED * (0 - sb);
-        assert_eq!(f.evaluate(), expected);
+        // South's first laps by hand (G-R7): A1 (1 seed) ends in A2 and A2 (2) in A4, both
+        // occupied pits of its own row: blocked; A4 (3) ends in a1 and A6 (2) in a2, the
+        // other row: playable.
+        assert_eq!(f.first_lap(Side::South), (2, 2));
+        // Kuweka targets (G-R6c): South's A4 and North's a1 hold 3 unreserved seeds.
         assert_eq!((f.threes(Side::South), f.threes(Side::North)), (1, 1));
+        // North to move, by hand with the weights of `weights.rs` (score 100, reserved pit
+        // 90, target 35, vulnerable 20, mobility 25, blocked 10): score 21 − 27 = −6 seeds
+        // → −600; South holds a reserved pit → −90; South's A4 is North's target → +35;
+        // North's a1 is vulnerable → −20; mobility 3 − 2 → +25; blocked 0 − 2 → +20.
+        assert_eq!(
+            (
+                KG_SCORE,
+                KG_RESERVED_PIT,
+                KG_TARGET,
+                KG_VULNERABLE,
+                KG_MOBILITY,
+                KG_BLOCKED
+            ),
+            (100, 90, 35, 20, 25, 10)
+        );
+        assert_eq!(f.evaluate(), -600 - 90 + 35 - 20 + 25 + 20);
+        assert_eq!(f.evaluate(), -630);
     }
 }

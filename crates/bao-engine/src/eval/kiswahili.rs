@@ -5,7 +5,7 @@
 
 use crate::weights::*;
 use bao_rules::kiswahili::Kiswahili;
-use bao_rules::{CellMark, Game, Side};
+use bao_rules::{Game, Side};
 
 /// The state of a Bao la Kiswahili position as plain arrays, per side in ring index order
 /// (K-§1.2: r 0..7 = front row A1..A8, r 8..15 = back row B8..B1).
@@ -25,46 +25,7 @@ pub struct KiswahiliFeatures {
     pub takasia: Option<usize>,
 }
 
-/// The ring index of the nyumba (A5/a5).
-const NYUMBA: usize = 4;
-
 impl KiswahiliFeatures {
-    /// Reads the features of a position through [`Game::view`] (slow: used until the
-    /// rules crate's accessors are used instead, and in tests).
-    pub fn from_view<G: Game>(pos: &G) -> KiswahiliFeatures {
-        let view = pos.view();
-        let mut f = KiswahiliFeatures {
-            rings: [[0; 16]; 2],
-            stores: [view.stores[0] as u8, view.stores[1] as u8],
-            nyumba_owned: [false; 2],
-            nyumba_functional: [false; 2],
-            to_move: view.to_move,
-            takasia: None,
-        };
-        // Rows: b8..b1, a8..a1, A1..A8, B1..B8.
-        for (r, row) in view.rows.iter().enumerate().take(4) {
-            for (j, cell) in row.iter().enumerate().take(8) {
-                let (side, ring) = match r {
-                    0 => (Side::North, 8 + j),
-                    1 => (Side::North, 7 - j),
-                    2 => (Side::South, j),
-                    _ => (Side::South, 15 - j),
-                };
-                f.rings[side.index()][ring] = cell.seeds.min(255) as u8;
-                if ring == NYUMBA {
-                    if let CellMark::Nyumba { functional } = cell.mark {
-                        f.nyumba_owned[side.index()] = true;
-                        f.nyumba_functional[side.index()] = functional;
-                    }
-                }
-                if cell.takasia {
-                    f.takasia = Some(ring);
-                }
-            }
-        }
-        f
-    }
-
     /// The seeds of the largest first capture `side` could make if it were to move
     /// (namua: K-R6.1; mtaji: K-R9.2 with the 2..=15 rule), 0 if it has none.
     pub fn best_capture(&self, side: Side) -> i32 {

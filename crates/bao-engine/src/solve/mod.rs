@@ -53,6 +53,7 @@ pub use solver::{
 };
 pub use verify::{verify_text, VerifyReport};
 
+use crate::budget::Meter;
 use crate::hash::FastHasher;
 use crate::Evaluate;
 use bao_rules::kingulu::Kingulu;
@@ -61,6 +62,7 @@ use bao_rules::{Game, Side};
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::BuildHasherDefault;
+use std::ops::{Deref, DerefMut};
 use std::time::{Duration, Instant};
 
 /// A hash map keyed by 64-bit position keys.
@@ -145,13 +147,10 @@ pub struct Progress {
 /// A progress callback.
 pub type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
 
-/// Clock, node count and limits of a solve.
+/// Clock, node count and limits of a solve: a [`Meter`] (its fields read through `Deref`)
+/// with the progress report, every 2 s, of the stage, depth and bounds proven so far.
 pub(crate) struct SolveBudget {
-    start: Instant,
-    deadline: Option<Instant>,
-    max_nodes: Option<u64>,
-    pub nodes: u64,
-    pub stopped: bool,
+    meter: Meter,
     progress: Option<ProgressFn>,
     last_progress: Instant,
     pub stage: &'static str,
@@ -161,15 +160,11 @@ pub(crate) struct SolveBudget {
 
 impl SolveBudget {
     fn new(limits: &SolveLimits) -> SolveBudget {
-        let start = Instant::now();
+        let meter = Meter::new(limits.time_ms, limits.nodes);
         SolveBudget {
-            start,
-            deadline: limits.time_ms.map(|ms| start + Duration::from_millis(ms)),
-            max_nodes: limits.nodes,
-            nodes: 0,
-            stopped: false,
+            last_progress: meter.start,
+            meter,
             progress: None,
-            last_progress: start,
             stage: "",
             depth: 0,
             proven: String::new(),
@@ -179,17 +174,10 @@ impl SolveBudget {
     /// Counts one node; true when the solve must stop.
     #[inline]
     pub fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if let Some(max) = self.max_nodes {
-            if self.nodes > max {
-                self.stopped = true;
-            }
-        }
+        self.meter.count();
         if self.nodes & 0x3fff == 0 {
             let now = Instant::now();
-            if self.deadline.is_some_and(|d| now >= d) {
-                self.stopped = true;
-            }
+            self.meter.check_clock(now);
             if now.duration_since(self.last_progress) >= Duration::from_secs(2) {
                 self.last_progress = now;
                 self.report();
@@ -210,9 +198,18 @@ impl SolveBudget {
             f(&p);
         }
     }
+}
 
-    pub fn elapsed_ms(&self) -> u64 {
-        self.start.elapsed().as_millis() as u64
+impl Deref for SolveBudget {
+    type Target = Meter;
+    fn deref(&self) -> &Meter {
+        &self.meter
+    }
+}
+
+impl DerefMut for SolveBudget {
+    fn deref_mut(&mut self) -> &mut Meter {
+        &mut self.meter
     }
 }
 

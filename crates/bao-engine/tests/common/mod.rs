@@ -11,6 +11,8 @@ use bao_rules::{
 };
 use std::fmt;
 
+pub mod harness;
+
 /// The (only) rules of the toy game.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct NimRules;

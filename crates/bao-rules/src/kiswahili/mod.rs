@@ -108,12 +108,6 @@ impl Kiswahili {
         self.stores[self.to_move.index()] > 0
     }
 
-    /// Whether `mv` (from [`Game::legal_moves`]) is a capture move (K-R6, R9.2).
-    #[inline]
-    pub fn is_capture(&self, mv: Move) -> bool {
-        mv.kind == MoveKind::Capture
-    }
-
     /// Builds and validates a position from its parts (the same checks as
     /// [`Game::from_text`]): rings in ring order (K-§1.2) indexed by [`Side::index`],
     /// stores, nyumba ownership, side to move, and the ring index of the side to move's

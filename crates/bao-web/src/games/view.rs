@@ -264,7 +264,7 @@ pub fn summarise_events(events: &[TraceEvent]) -> Vec<EventJson> {
 impl From<&TraceEvent> for EventJson {
     fn from(e: &TraceEvent) -> Self {
         EventJson {
-            kind: kind_name(e.kind),
+            kind: e.kind.as_str(),
             holes: e.holes.clone(),
             seeds: e.seeds,
             text: e.text.clone(),
@@ -272,28 +272,6 @@ impl From<&TraceEvent> for EventJson {
             stores: e.stores,
             count: None,
         }
-    }
-}
-
-/// The JSON name of an event kind.
-pub fn kind_name(kind: EventKind) -> &'static str {
-    match kind {
-        EventKind::Enter => "enter",
-        EventKind::Lift => "lift",
-        EventKind::Sow => "sow",
-        EventKind::Capture => "capture",
-        EventKind::Kichwa => "kichwa",
-        EventKind::Safari => "safari",
-        EventKind::NyumbaStop => "nyumba-stop",
-        EventKind::Tax => "tax",
-        EventKind::TakasiaStop => "takasia-stop",
-        EventKind::Takasia => "takasia",
-        EventKind::NyumbaLost => "nyumba-lost",
-        EventKind::Reserve => "reserve",
-        EventKind::Transfer => "transfer",
-        EventKind::Bank => "bank",
-        EventKind::End => "end",
-        EventKind::GameEnd => "game-end",
     }
 }
 
