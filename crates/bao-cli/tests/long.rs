@@ -13,6 +13,9 @@ fn the_whole_shipped_book_verifies() {
     let text = stdout(&run(&["book", "verify"]));
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].starts_with("positions checked 1368, "), "{text}");
-    assert_eq!(lines[1], "the shipped book: every entry confirmed", "{text}");
+    assert_eq!(
+        lines[1], "the shipped book: every entry confirmed",
+        "{text}"
+    );
     assert_eq!(lines.len(), 2, "{text}");
 }

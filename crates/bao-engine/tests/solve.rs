@@ -95,7 +95,9 @@ fn kingulu_start_is_a_south_win_in_exactly_29_plies_and_its_moves() {
         assert_eq!(verify_text(&text).unwrap().claim, claim, "{mv}");
         // The bound is tight for the certificate: one ply less does not verify.
         let shorter = match claim {
-            Claim::Win(n) => text.replace(&format!("claim win {n}"), &format!("claim win {}", n - 1)),
+            Claim::Win(n) => {
+                text.replace(&format!("claim win {n}"), &format!("claim win {}", n - 1))
+            }
             Claim::Loss(n) => {
                 text.replace(&format!("claim loss {n}"), &format!("claim loss {}", n - 1))
             }
@@ -440,18 +442,25 @@ fn assert_certified_moves(pos: &Kingulu, expected: &[(&str, Option<ExactValue>, 
     assert_eq!(texts, names, "{}", pos.to_text());
     for &(mv, value, south) in expected {
         let child = pos.play(pos.parse_move(mv).unwrap()).unwrap();
-        assert_eq!(s.outcome(&child).value.map(|v| match v {
-            ExactValue::Win(n) => ExactValue::Loss(n + 1),
-            ExactValue::Loss(n) => ExactValue::Win(n + 1),
-            ExactValue::Draw => ExactValue::Draw,
-        }), Some(value.unwrap_or(ExactValue::Draw)), "{mv}");
+        assert_eq!(
+            s.outcome(&child).value.map(|v| match v {
+                ExactValue::Win(n) => ExactValue::Loss(n + 1),
+                ExactValue::Loss(n) => ExactValue::Win(n + 1),
+                ExactValue::Draw => ExactValue::Draw,
+            }),
+            Some(value.unwrap_or(ExactValue::Draw)),
+            "{mv}"
+        );
         if let Some(v) = value {
             let (child_value, claim) = match v {
                 ExactValue::Loss(n) => (ExactValue::Win(n - 1), Claim::Win(n - 1)),
                 ExactValue::Win(n) => (ExactValue::Loss(n - 1), Claim::Loss(n - 1)),
                 ExactValue::Draw => unreachable!(),
             };
-            let text = s.outcome_certificate(&child, child_value).unwrap().to_text();
+            let text = s
+                .outcome_certificate(&child, child_value)
+                .unwrap()
+                .to_text();
             assert_eq!(verify_text(&text).unwrap().claim, claim, "{mv}");
         }
         let north = 48 - south;

@@ -618,7 +618,10 @@ fn section_8_statistics() {
     );
     let mean = plies as f64 / games as f64;
     let pct = |n: u64| 100.0 * n as f64 / games as f64;
-    assert!((mean - 22.2).abs() < 0.3, "mean game length {mean:.2} plies");
+    assert!(
+        (mean - 22.2).abs() < 0.3,
+        "mean game length {mean:.2} plies"
+    );
     assert!(max_plies <= 60, "longest game {max_plies} plies");
     assert!((pct(draws) - 4.2).abs() < 0.6, "draws {:.2} %", pct(draws));
     assert!(

@@ -1071,7 +1071,10 @@ async fn the_server_answers_while_the_computer_thinks() {
             break;
         }
         assert_eq!(s["ply"], 0, "the search ended before it was seen: {s}");
-        assert!(std::time::Instant::now() < deadline, "no search started: {s}");
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no search started: {s}"
+        );
         tokio::time::sleep(std::time::Duration::from_millis(5)).await;
     }
     assert_eq!(

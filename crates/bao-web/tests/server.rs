@@ -914,7 +914,10 @@ async fn serve(dir: &std::path::Path) -> u16 {
             {
                 return port;
             }
-            assert!(Instant::now() < deadline, "the server on port {port} did not start");
+            assert!(
+                Instant::now() < deadline,
+                "the server on port {port} did not start"
+            );
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }

@@ -194,7 +194,14 @@ mod tests {
         // → −600; South holds a reserved pit → −90; South's A4 is North's target → +35;
         // North's a1 is vulnerable → −20; mobility 3 − 2 → +25; blocked 0 − 2 → +20.
         assert_eq!(
-            (KG_SCORE, KG_RESERVED_PIT, KG_TARGET, KG_VULNERABLE, KG_MOBILITY, KG_BLOCKED),
+            (
+                KG_SCORE,
+                KG_RESERVED_PIT,
+                KG_TARGET,
+                KG_VULNERABLE,
+                KG_MOBILITY,
+                KG_BLOCKED
+            ),
             (100, 90, 35, 20, 25, 10)
         );
         assert_eq!(f.evaluate(), -600 - 90 + 35 - 20 + 25 + 20);
