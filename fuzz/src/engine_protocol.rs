@@ -28,7 +28,7 @@ fn too_heavy(line: &str) -> bool {
     match words.get(1) {
         Some(&"hash") => words.get(2).is_some_and(|v| {
             v.chars().filter(|c| c.is_ascii_digit()).count() > 1
-                || v.parse::<u64>().map_or(false, |mb| mb > 8)
+                || v.parse::<u64>().is_ok_and(|mb| mb > 8)
         }),
         Some(name) if name.starts_with("rules") => words[2..].iter().any(|w| big(w)),
         _ => false,

@@ -138,7 +138,7 @@ fn start_position_search_and_info_line() {
     let first = start.move_text(r.best.unwrap());
     assert!(moves.contains(&first), "{first} not in {moves:?}");
     // The PV is a line of legal moves from the start.
-    let mut p = start.clone();
+    let mut p = start;
     for mv in &r.info.pv {
         assert!(p.moves().contains(mv), "{}", p.to_text());
         p = p.play(*mv).unwrap();

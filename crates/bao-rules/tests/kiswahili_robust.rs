@@ -31,7 +31,7 @@ proptest! {
         match Kiswahili::from_text(&text, &Rules::default()) {
             Ok(p) => {
                 // An accepted text is a position that round-trips, with all 64 seeds.
-                prop_assert_eq!(Kiswahili::from_text(&p.to_text(), &Rules::default()).unwrap(), p.clone());
+                prop_assert_eq!(Kiswahili::from_text(&p.to_text(), &Rules::default()).unwrap(), p);
                 let v = p.view();
                 let seeds: u32 = v.rows.iter().flatten().map(|c| c.seeds).sum::<u32>() + v.stores[0] + v.stores[1];
                 prop_assert_eq!(seeds, 64);
