@@ -1,6 +1,7 @@
 //! `bao.Engine`: the bao engine (alpha-beta, MCTS, random, greedy) at a level or with a
 //! custom configuration; searches release the GIL.
 
+use crate::args::{opt, Nat};
 use crate::encode::Encode;
 use crate::errors::BaoError;
 use crate::game::{AnyPos, GameKind};
@@ -248,18 +249,20 @@ impl PyEngine {
 #[pymethods]
 impl PyEngine {
     #[new]
-    #[pyo3(signature = (game = "kiswahili", level = 6, seed = None, hash_mb = None, searcher = None, depth = None, nodes = None, time_ms = None))]
+    #[pyo3(signature = (game = "kiswahili", level = Nat(6), seed = None, hash_mb = None, searcher = None, depth = None, nodes = None, time_ms = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         game: &str,
-        level: u8,
-        seed: Option<u64>,
-        hash_mb: Option<usize>,
+        level: Nat<u8>,
+        seed: Option<Nat<u64>>,
+        hash_mb: Option<Nat<usize>>,
         searcher: Option<&str>,
-        depth: Option<u32>,
-        nodes: Option<u64>,
-        time_ms: Option<u64>,
+        depth: Option<Nat<u32>>,
+        nodes: Option<Nat<u64>>,
+        time_ms: Option<Nat<u64>>,
     ) -> PyResult<Self> {
+        let (level, seed, hash_mb) = (level.0, opt(seed), opt(hash_mb));
+        let (depth, nodes, time_ms) = (opt(depth), opt(nodes), opt(time_ms));
         let kind = GameKind::parse(game)?;
         if !(1..=10).contains(&level) {
             return Err(BaoError::new_err(format!(
@@ -304,10 +307,11 @@ impl PyEngine {
         &mut self,
         py: Python<'_>,
         position: &PyPosition,
-        depth: Option<u32>,
-        nodes: Option<u64>,
-        time_ms: Option<u64>,
+        depth: Option<Nat<u32>>,
+        nodes: Option<Nat<u64>>,
+        time_ms: Option<Nat<u64>>,
     ) -> PyResult<PySearchResult> {
+        let (depth, nodes, time_ms) = (opt(depth), opt(nodes), opt(time_ms));
         self.search_impl(py, position, limits(depth, nodes, time_ms))
     }
 
@@ -319,10 +323,11 @@ impl PyEngine {
         &mut self,
         py: Python<'_>,
         position: &PyPosition,
-        depth: Option<u32>,
-        nodes: Option<u64>,
-        time_ms: Option<u64>,
+        depth: Option<Nat<u32>>,
+        nodes: Option<Nat<u64>>,
+        time_ms: Option<Nat<u64>>,
     ) -> PyResult<PySearchResult> {
+        let (depth, nodes, time_ms) = (opt(depth), opt(nodes), opt(time_ms));
         if depth.is_none() && nodes.is_none() && time_ms.is_none() {
             return self.search_impl(py, position, Limits::default());
         }

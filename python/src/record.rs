@@ -11,10 +11,19 @@ use bao_rules::record::{game_of, GameRecord};
 use bao_rules::Game;
 use pyo3::prelude::*;
 
+/// A record of either game.
 #[derive(Clone, PartialEq, Eq)]
-enum AnyRecord {
+pub(crate) enum AnyRecord {
+    /// Bao la Kiswahili.
     Ki(GameRecord<Kiswahili>),
+    /// Bao Kingulu.
     Ku(GameRecord<Kingulu>),
+}
+
+impl From<AnyRecord> for PyGameRecord {
+    fn from(inner: AnyRecord) -> Self {
+        PyGameRecord { inner }
+    }
 }
 
 macro_rules! with_rec {
@@ -183,6 +192,7 @@ impl PyGameRecord {
     }
 
     /// The start position and the position after each move.
+    #[getter]
     fn positions(&self) -> Vec<PyPosition> {
         match &self.inner {
             AnyRecord::Ki(r) => r
@@ -199,6 +209,7 @@ impl PyGameRecord {
     }
 
     /// The position after the last move.
+    #[getter]
     fn current(&self) -> PyPosition {
         match &self.inner {
             AnyRecord::Ki(r) => AnyPos::Ki(r.current()).into(),
@@ -208,6 +219,11 @@ impl PyGameRecord {
 
     fn __len__(&self) -> usize {
         with_rec!(&self.inner, r => r.moves.len())
+    }
+
+    /// The record as a `GameLine` (to go on playing it).
+    fn to_line(&self) -> PyResult<crate::line::PyGameLine> {
+        crate::line::PyGameLine::from_record_text(&self.to_text())
     }
 
     fn __str__(&self) -> String {

@@ -44,7 +44,7 @@ def test_legal_masks_observations_and_play_actions():
     for game in bao.GAMES:
         ps = random_positions(game, 200, seed=1)
         masks = bao.legal_masks(ps)
-        assert masks.shape == (200, ps[0].num_actions) and masks.dtype == np.uint8
+        assert masks.shape == (200, ps[0].num_actions) and masks.dtype == np.int8
         assert (masks == np.stack([p.action_mask() for p in ps])).all()
         obs = bao.observations(ps)
         assert obs.shape == (200, *bao.observation_shape(game))

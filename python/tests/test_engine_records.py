@@ -27,9 +27,9 @@ def test_record_round_trip():
     assert rec.game == "kiswahili" and len(rec) == 60 and len(rec.moves) == 60
     assert (rec.south, rec.north, rec.date) == ("Juma", "Amina", "2026.11.29")
     assert rec.result == bao.Outcome("North", "bao-hamna")
-    assert rec.current().outcome == rec.result
+    assert rec.current.outcome == rec.result
     assert rec.start == bao.Position.start("kiswahili")
-    assert len(rec.positions()) == 61
+    assert len(rec.positions) == 61
     assert rec.to_text() == FINISHED
     rebuilt = bao.GameRecord(rec.start, rec.moves, south="Juma", north="Amina", date="2026.11.29")
     assert rebuilt.to_text() == FINISHED  # the final position's outcome is written
@@ -39,7 +39,7 @@ def test_record_built_from_actions():
     k = bao.Position.start("kingulu")
     rec = bao.GameRecord(k, [4, "a5", 2])
     assert rec.moves == ["A5", "a5", "A3"]
-    assert rec.current().outcome == bao.Outcome("North", "score")
+    assert rec.current.outcome == bao.Outcome("North", "score")
     again = bao.GameRecord.from_text(rec.to_text())
     assert again.game == "kingulu" and again.moves == rec.moves
     assert rec.result is None and again.result == bao.Outcome("North", "score")

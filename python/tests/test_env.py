@@ -83,9 +83,33 @@ def test_aec_truncation_and_start_position():
     assert ansi.render().splitlines()[3] == " 0  0  0  0  6  2  2  0   A1..A8"
 
 
-@pytest.mark.parametrize("game", bao.GAMES)
-def test_gymnasium_env_checker(game):
-    check_env(BaoGymEnv(game, level=2, illegal_action="lose"), skip_render_check=True)
+@pytest.mark.parametrize("env_id", ["bao/Kiswahili-v0", "bao/Kingulu-v0"])
+def test_gymnasium_env_checker_on_the_default_envs(env_id):
+    # As made by default (illegal_action="lose"): check_env steps unmasked samples.
+    env = gymnasium.make(env_id)
+    assert env.unwrapped.illegal_action == "lose"
+    check_env(env.unwrapped)
+    check_env(BaoGymEnv(env.unwrapped.game, level=2), skip_render_check=True)
+
+
+def test_every_mask_is_int8():
+    env = gymnasium.make("bao/Kingulu-v0")
+    _, info = env.reset(seed=1)
+    aec = kingulu_v0.env()
+    aec.reset()
+    masks = [
+        info["action_mask"],
+        env.unwrapped.action_masks(),
+        aec.observe("player_0")["action_mask"],
+        aec.observe("player_1")["action_mask"],
+        bao.Position.start("kingulu").action_mask(),
+        bao.GameLine(bao.Position.start("kingulu")).action_mask(),
+        bao.legal_masks([bao.Position.start("kingulu")]),
+    ]
+    assert [m.dtype for m in masks] == [np.dtype(bao.MASK_DTYPE)] * 7
+    assert info["action_mask"].tolist() == [0, 0, 1, 1, 1, 1]
+    # Gymnasium's masked sampling takes it as it is.
+    assert env.action_space.sample(mask=info["action_mask"]) in (2, 3, 4, 5)
 
 
 def play_random_gym(env, seed):
@@ -117,11 +141,11 @@ def test_gymnasium_against_the_engine():
     assert obs.shape == (6, 2, 6) and len(info["engine_moves"]) == 1  # South moved first
     assert env.unwrapped.position.side_to_move == "North"
     assert (info["action_mask"] == env.unwrapped.action_masks()).all()
-    raising = BaoGymEnv("kiswahili", level=3)
+    raising = BaoGymEnv("kiswahili", level=3, illegal_action="raise")
     raising.reset(seed=0)
     with pytest.raises(bao.MoveError, match="A1 is empty"):
         raising.step(0)
-    losing = BaoGymEnv("kiswahili", level=3, illegal_action="lose")
+    losing = BaoGymEnv("kiswahili", level=3)
     losing.reset(seed=0)
     _, reward, term, trunc, info = losing.step(0)
     assert (reward, term, trunc) == (-1.0, True, False) and "A1 is empty" in info["illegal"]

@@ -153,3 +153,51 @@ def test_mangled_position_texts_never_crash():
             except bao.PositionError:
                 outcomes["error"] += 1
     assert outcomes["error"] > 1000 and sum(outcomes.values()) == 3000
+
+
+def test_bad_numbers_are_bao_errors_naming_the_argument():
+    cases = [
+        (lambda: bao.perft("kiswahili", -1), "depth", "-1 is out of range: expected a whole number 0..=4294967295"),
+        (lambda: start().perft(2**40), "depth", "1099511627776 is out of range"),
+        (lambda: bao.random_playouts("kingulu", -1), "n", "-1 is out of range"),
+        (lambda: bao.random_playouts("kingulu", 1, seed=-5), "seed", "-5 is out of range"),
+        (lambda: bao.random_playouts("kingulu", 1, max_plies=-1), "max_plies", "-1 is out of range"),
+        (lambda: bao.Engine("kingulu", level=-3), "level", "-3 is out of range: expected a whole number 0..=255"),
+        (lambda: bao.Engine("kingulu", nodes=-1), "nodes", "-1 is out of range"),
+        (lambda: bao.Engine("kingulu").search(bao.Position.start("kingulu"), depth=-2), "depth", "-2 is out of range"),
+        (lambda: bao.play_actions([start()], [-1]), "actions", "-1 is out of range"),
+        (lambda: bao.solve(start(), time_ms=-1), "time_ms", "-1 is out of range"),
+        (lambda: bao.GameLine(start()).undo(-1), "plies", "-1 is out of range"),
+    ]
+    for call, name, message in cases:
+        with pytest.raises(bao.BaoError) as err:
+            call()
+        assert message in str(err.value)
+        assert f"while processing '{name}'" in getattr(err.value, "__notes__", []), name
+
+
+def test_bad_side_is_a_bao_error():
+    with pytest.raises(bao.BaoError, match='unknown side "East"; expected "South" or "North"'):
+        start().observation("East")
+    with pytest.raises(bao.BaoError, match='unknown side "West"'):
+        bao.observations([start()], "West")
+    with pytest.raises(bao.BaoError, match='unknown side "up"'):
+        bao.Outcome("up", "score")
+
+
+def test_bool_is_not_a_move_or_a_number():
+    with pytest.raises(TypeError, match="a move is a move text .* not bool"):
+        start().play(True)
+    with pytest.raises(TypeError, match="a move is a move text .* not bool"):
+        bao.GameLine(start()).play(False)
+    with pytest.raises(TypeError, match="not bool"):
+        bao.perft("kingulu", True)
+    with pytest.raises(TypeError):
+        bao.perft("kingulu", 2.0)
+
+
+def test_solve_refuses_margin_for_kiswahili_and_bad_hash():
+    with pytest.raises(bao.BaoError, match="margin=True is for Bao Kingulu"):
+        bao.solve(start(), margin=True)
+    with pytest.raises(bao.BaoError, match="hash_mb = 0: give 1 to 65536 MiB"):
+        bao.solve(bao.Position.start("kingulu"), hash_mb=0)

@@ -99,7 +99,7 @@ class BaoAECEnv(AECEnv, EzPickle):
         if agent == self.agent_selection and not (
             self.terminations[agent] or self.truncations[agent]
         ):
-            mask = self.position.action_mask().astype(np.int8)
+            mask = self.position.action_mask()
         else:
             mask = np.zeros(self._act_space.n, np.int8)
         return {"observation": obs, "action_mask": mask}

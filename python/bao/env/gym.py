@@ -33,9 +33,12 @@ class BaoGymEnv(gymnasium.Env):
     Arguments: ``game``, ``level`` (1..10; levels 1–7 are deterministic for a seed,
     8–10 are limited by time and are not), ``agent_side``, ``rules`` (a ``bao.Rules``,
     profile name or ``None``), ``max_plies`` (truncate after this many plies of both
-    sides; ``None`` = never), ``illegal_action`` (``"raise"``: raise ``bao.MoveError``
-    with the rules' reason; ``"lose"``: end the episode with reward -1 and the reason in
-    ``info["illegal"]``), ``render_mode`` (``"ansi"`` or ``"human"``).
+    sides; ``None`` = never), ``illegal_action`` (``"lose"``, the default: an action of
+    the action space that is not legal here ends the episode with reward -1 and the
+    rules' reason in ``info["illegal"]``, so every action of ``action_space`` is a valid
+    input, as Gymnasium's ``check_env`` and unmasked learners expect; ``"raise"``: raise
+    ``bao.MoveError`` with the rules' reason), ``render_mode`` (``"ansi"`` or
+    ``"human"``).
 
     Observation: the float32 tensor of python/README.md from the learner's seat.
     Action: ``Discrete(64)`` (kiswahili) or ``Discrete(6)`` (kingulu); the legal ones are
@@ -53,7 +56,7 @@ class BaoGymEnv(gymnasium.Env):
         agent_side: str = "South",
         rules: Any = None,
         max_plies: int | None = 1000,
-        illegal_action: str = "raise",
+        illegal_action: str = "lose",
         render_mode: str | None = None,
     ):
         super().__init__()
@@ -90,16 +93,17 @@ class BaoGymEnv(gymnasium.Env):
     # -- helpers -----------------------------------------------------------------------
 
     def action_masks(self) -> np.ndarray:
-        """The legal-action mask (bool) of the current position (for MaskablePPO)."""
+        """The legal-action mask (``int8`` 0/1, the package's one mask dtype) of the
+        current position (for sb3-contrib's MaskablePPO and ``Discrete.sample(mask=)``)."""
         if self.position.is_over or self.position.side_to_move != self.agent_side:
-            return np.zeros(self.action_space.n, bool)
-        return self.position.action_mask().astype(bool)
+            return np.zeros(int(self.action_space.n), np.int8)
+        return self.position.action_mask()
 
     def _obs(self) -> np.ndarray:
         return self.position.observation(self.agent_side)
 
     def _info(self, **extra) -> dict:
-        info = {"action_mask": self.action_masks().astype(np.int8), "plies": self.plies}
+        info = {"action_mask": self.action_masks(), "plies": self.plies}
         if self.position.outcome is not None:
             info["outcome"] = str(self.position.outcome)
         info.update(extra)
