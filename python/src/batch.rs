@@ -115,7 +115,10 @@ fn playouts<G: Encode>(
 /// wall time, "moves_per_second": float}`. Game `i` uses its own generator seeded from
 /// `(seed, i)`, so results do not depend on `threads`. Releases the GIL.
 #[pyfunction]
-#[pyo3(signature = (game, n, seed = Nat(0), rules = None, position = None, max_plies = Nat(1000), threads = Nat(1)))]
+#[pyo3(
+    signature = (game, n, seed = Nat(0), rules = None, position = None, max_plies = Nat(1000), threads = Nat(1)),
+    text_signature = "(game, n, seed=0, rules=None, position=None, max_plies=1000, threads=1)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn random_playouts<'py>(
     py: Python<'py>,

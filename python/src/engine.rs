@@ -249,7 +249,10 @@ impl PyEngine {
 #[pymethods]
 impl PyEngine {
     #[new]
-    #[pyo3(signature = (game = "kiswahili", level = Nat(6), seed = None, hash_mb = None, searcher = None, depth = None, nodes = None, time_ms = None))]
+    #[pyo3(
+        signature = (game = "kiswahili", level = Nat(6), seed = None, hash_mb = None, searcher = None, depth = None, nodes = None, time_ms = None),
+        text_signature = "(game='kiswahili', level=6, seed=None, hash_mb=None, searcher=None, depth=None, nodes=None, time_ms=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         game: &str,

@@ -241,7 +241,7 @@ impl PyGameLine {
 
     /// Takes back the last `plies` moves (default 1); raises `BaoError` if fewer were
     /// played. Also takes back a resignation.
-    #[pyo3(signature = (plies = crate::args::Nat(1)))]
+    #[pyo3(signature = (plies = crate::args::Nat(1)), text_signature = "($self, plies=1)")]
     fn undo(&mut self, plies: crate::args::Nat<usize>) -> PyResult<()> {
         with_line!(&mut self.inner, l => l.undo(plies.0)).map_err(line_err)
     }

@@ -99,7 +99,10 @@ fn moves_of<G: Game>(rec: &GameRecord<G>) -> Vec<String> {
 #[pymethods]
 impl PyGameRecord {
     #[new]
-    #[pyo3(signature = (start, moves = Vec::new(), south = "?", north = "?", date = "", result = None))]
+    #[pyo3(
+        signature = (start, moves = Vec::new(), south = "?", north = "?", date = "", result = None),
+        text_signature = "(start, moves=(), south='?', north='?', date='', result=None)"
+    )]
     fn new(
         start: &PyPosition,
         moves: Vec<Bound<'_, PyAny>>,

@@ -189,7 +189,10 @@ fn run<G: Solvable + Encode>(
 /// Values are of the position alone (no game history: a value only G-R15 could decide is
 /// reported as not proven). Releases the GIL.
 #[pyfunction]
-#[pyo3(signature = (position, margin = false, moves = false, time_ms = None, nodes = None, hash_mb = Nat(1024)))]
+#[pyo3(
+    signature = (position, margin = false, moves = false, time_ms = None, nodes = None, hash_mb = Nat(1024)),
+    text_signature = "(position, margin=False, moves=False, time_ms=None, nodes=None, hash_mb=1024)"
+)]
 pub fn solve(
     py: Python<'_>,
     position: &PyPosition,

@@ -22,7 +22,7 @@ A3> a8< 29. A5< a4> 30. B5> b1< 0-1
 """  # crates/bao-rules/tests/record_kiswahili.rs
 
 
-def test_record_round_trip():
+def test_record_round_trip() -> None:
     rec = bao.GameRecord.from_text(FINISHED)
     assert rec.game == "kiswahili" and len(rec) == 60 and len(rec.moves) == 60
     assert (rec.south, rec.north, rec.date) == ("Juma", "Amina", "2026.11.29")
@@ -35,7 +35,7 @@ def test_record_round_trip():
     assert rebuilt.to_text() == FINISHED  # the final position's outcome is written
 
 
-def test_record_built_from_actions():
+def test_record_built_from_actions() -> None:
     k = bao.Position.start("kingulu")
     rec = bao.GameRecord(k, [4, "a5", 2])
     assert rec.moves == ["A5", "a5", "A3"]
@@ -46,7 +46,7 @@ def test_record_built_from_actions():
     assert again.to_text() == rec.to_text()
 
 
-def test_search_is_deterministic_and_legal():
+def test_search_is_deterministic_and_legal() -> None:
     start = bao.Position.start("kiswahili")
     a = bao.Engine("kiswahili", level=5).search(start)
     b = bao.Engine("kiswahili", level=5).search(start)
@@ -58,7 +58,7 @@ def test_search_is_deterministic_and_legal():
     assert k.move in ["A3", "A4", "A5", "A6"] and k.depth == 4
 
 
-def test_search_limits_and_analyze():
+def test_search_limits_and_analyze() -> None:
     start = bao.Position.start("kiswahili")
     e = bao.Engine("kiswahili", level=8)
     r = e.analyze(start, depth=3)
@@ -71,20 +71,20 @@ def test_search_limits_and_analyze():
     assert rnd.move in start.legal_moves()
 
 
-def test_search_of_a_finished_game():
+def test_search_of_a_finished_game() -> None:
     end = bao.Position.start("kingulu").play("A5").play("a5").play("A3")
     r = bao.Engine("kingulu", level=3).search(end)
     assert r.move is None and r.action is None
 
 
-def test_search_and_perft_release_the_gil():
+def test_search_and_perft_release_the_gil() -> None:
     # While a search runs in a thread, the main thread keeps running Python code.
     start = bao.Position.start("kiswahili")
     engine = bao.Engine("kiswahili", level=8, time_ms=300)
     done = threading.Event()
-    out = {}
+    out: dict[str, bao.SearchResult] = {}
 
-    def run():
+    def run() -> None:
         out["r"] = engine.search(start)
         done.set()
 

@@ -20,15 +20,15 @@ def blocks(text: str) -> "list[tuple[int, str]]":
     return out
 
 
-def test_readme_has_examples():
+def test_readme_has_examples() -> None:
     assert len(blocks(README.read_text(encoding="utf-8"))) >= 8
 
 
-def test_readme_examples_run():
+def test_readme_examples_run() -> None:
     text = README.read_text(encoding="utf-8")
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    globs: dict = {}
+    globs: dict[str, object] = {}
     for line, block in blocks(text):
         test = parser.get_doctest(block, globs, f"README.md:{line}", str(README), line)
         runner.run(test, clear_globs=False)

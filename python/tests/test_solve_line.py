@@ -11,13 +11,14 @@ import bao
 T32 = "0 1 4 1 2 1 / 1 4 6 0 6 1 ; S=9 N=12 ; South"  # docs/bao-kingulu.md T32
 
 
-def t32():
+def t32() -> bao.Position:
     return bao.Position.from_text("kingulu", T32)
 
 
-def test_solve_t32_with_moves():
+def test_solve_t32_with_moves() -> None:
     # crates/bao-engine/tests/solve.rs: South to move loses in 28 (A5 the longest defence).
     s = bao.solve(t32(), moves=True)
+    assert s.moves is not None
     assert (s.result, s.plies, s.value, s.complete) == ("loss", 28, "loss in 28", True)
     assert s.no_win_within == 27 and s.south_score is None and s.south_range is None
     assert [(m.move, m.action, m.result, m.plies, m.value) for m in s.moves] == [
@@ -28,30 +29,31 @@ def test_solve_t32_with_moves():
     assert s.nodes > 0
 
 
-def test_solve_margin_of_a_late_position_and_finished_ones():
+def test_solve_margin_of_a_late_position_and_finished_ones() -> None:
     # After A5 a5 A3 the game is over, North (to move) has won on score.
     end = bao.Position.start("kingulu").play("A5").play("a5").play("A3")
     assert end.is_over and end.outcome == bao.Outcome("North", "score") and end.side_to_move == "North"
     s = bao.solve(end, margin=True, moves=True)
     assert (s.result, s.plies, s.moves) == ("win", 0, [])
+    assert end.scores is not None
     assert s.south_score == end.scores[0] and s.south_range == (end.scores[0], end.scores[0])
     before = bao.Position.start("kingulu").play("A5").play("a5")
     s = bao.solve(before, margin=True, moves=True)
-    assert s.complete and s.result is not None
+    assert s.complete and s.result is not None and s.moves is not None
     a3 = [m for m in s.moves if m.move == "A3"][0]
     assert (a3.result, a3.plies, a3.south_score) == ("loss", 1, end.scores[0])
     # The value of the position is the best move's.
-    best = max(s.moves, key=lambda m: m.south_score)
+    best = max(s.moves, key=lambda m: m.south_score or 0)
     assert s.south_score == best.south_score
 
 
-def test_solve_limits_report_what_is_not_proven():
+def test_solve_limits_report_what_is_not_proven() -> None:
     s = bao.solve(bao.Position.start("kingulu"), margin=True, nodes=1000)
     assert s.result is None and s.value is None and not s.complete
     assert s.south_score is None
 
 
-def test_game_line_repetition_ends_the_game():
+def test_game_line_repetition_ends_the_game() -> None:
     line = bao.GameLine(t32())
     for mv in ["A6", "a6", "A6"]:
         line.play(mv)
@@ -70,7 +72,7 @@ def test_game_line_repetition_ends_the_game():
         line.undo(4)
 
 
-def test_game_line_copies_records_and_pickles():
+def test_game_line_copies_records_and_pickles() -> None:
     line = bao.GameLine(bao.Position.start("kingulu"))
     line.play("A3")
     other = line.copy()
@@ -87,7 +89,7 @@ def test_game_line_copies_records_and_pickles():
     assert line.resign("South") == bao.Outcome("North", "resignation") and line.is_over
 
 
-def test_game_record_attributes_are_properties():
+def test_game_record_attributes_are_properties() -> None:
     rec = bao.GameRecord(bao.Position.start("kingulu"), ["A5", "a5"])
     assert rec.moves == ["A5", "a5"] and len(rec.positions) == 3
     assert rec.current == rec.positions[-1] == bao.Position.start("kingulu").play("A5").play("a5")

@@ -26,7 +26,7 @@ from .render import board_text
 __all__ = ["BaoGymEnv"]
 
 
-class BaoGymEnv(gymnasium.Env):
+class BaoGymEnv(gymnasium.Env[np.ndarray, np.int64]):
     """The learner plays ``agent_side`` (``"South"`` or ``"North"``) against
     ``bao.Engine(game, level)``; the engine moves at once whenever it is to move.
 
@@ -84,7 +84,7 @@ class BaoGymEnv(gymnasium.Env):
         self.observation_space = spaces.Box(
             0.0, float(seeds), bao.observation_shape(self.game), np.float32
         )
-        self.action_space = spaces.Discrete(self._start.num_actions)
+        self.action_space: spaces.Discrete = spaces.Discrete(self._start.num_actions)
         self.position = self._start
         self.plies = 0
         self._done = False
@@ -102,14 +102,14 @@ class BaoGymEnv(gymnasium.Env):
     def _obs(self) -> np.ndarray:
         return self.position.observation(self.agent_side)
 
-    def _info(self, **extra) -> dict:
+    def _info(self, **extra: Any) -> dict[str, Any]:
         info = {"action_mask": self.action_masks(), "plies": self.plies}
         if self.position.outcome is not None:
             info["outcome"] = str(self.position.outcome)
         info.update(extra)
         return info
 
-    def _engine_moves(self) -> list:
+    def _engine_moves(self) -> list[str]:
         """Lets the engine play while it is to move; returns its moves (texts)."""
         played = []
         while (
@@ -118,9 +118,10 @@ class BaoGymEnv(gymnasium.Env):
             and not self._truncated()
         ):
             result = self.engine.search(self.position)
+            assert result.action is not None  # the game is not over
             self.position = self.position.play(result.action)
             self.plies += 1
-            played.append(result.move)
+            played.append(result.move or "")
         return played
 
     def _truncated(self) -> bool:
@@ -132,7 +133,9 @@ class BaoGymEnv(gymnasium.Env):
 
     # -- gymnasium API -------------------------------------------------------------------
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         engine_seed = int(self.np_random.integers(0, 2**63 - 1))
         self.engine = bao.Engine(self.game, level=self.level, seed=engine_seed)
@@ -150,7 +153,7 @@ class BaoGymEnv(gymnasium.Env):
             self.render()
         return self._obs(), self._info(engine_moves=replies)
 
-    def step(self, action):
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         if self._done:
             raise bao.GameOverError("the episode is over; call reset()")
         try:
@@ -169,7 +172,7 @@ class BaoGymEnv(gymnasium.Env):
             self.render()
         return self._obs(), self._reward(), terminated, truncated, self._info(engine_moves=replies)
 
-    def render(self):
+    def render(self) -> str | None:
         if self.render_mode is None:
             return None
         text = board_text(self.position)
@@ -183,7 +186,7 @@ def _register() -> None:
     for game, name in (("kiswahili", "Kiswahili"), ("kingulu", "Kingulu")):
         env_id = f"bao/{name}-v0"
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=BaoGymEnv, kwargs={"game": game})
+            gymnasium.register(id=env_id, entry_point=BaoGymEnv, kwargs={"game": game})  # type: ignore[arg-type]
 
 
 _register()
