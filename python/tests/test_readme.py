@@ -10,6 +10,7 @@ import pytest
 README = Path(__file__).resolve().parents[1] / "README.md"
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
+pytest.importorskip("pyspiel")  # the OpenSpiel example
 
 
 def blocks(text: str) -> "list[tuple[int, str]]":
