@@ -200,16 +200,18 @@ class Engine:
     ) -> Engine: ...
     @property
     def game(self) -> _GameName: ...
+    @property
+    def description(self) -> str: ...
     def search(
         self,
-        position: Position,
+        position: Position | GameLine,
         depth: int | None = None,
         nodes: int | None = None,
         time_ms: int | None = None,
     ) -> SearchResult: ...
     def analyze(
         self,
-        position: Position,
+        position: Position | GameLine,
         depth: int | None = None,
         nodes: int | None = None,
         time_ms: int | None = None,

@@ -14,9 +14,12 @@ use bao_rules::record::game_of;
 use bao_rules::{Game, GameLine, LineError, Player, Side};
 use pyo3::prelude::*;
 
+/// A game line of either game.
 #[derive(Clone)]
-enum AnyLine {
+pub(crate) enum AnyLine {
+    /// Bao la Kiswahili.
     Ki(GameLine<Kiswahili>),
+    /// Bao Kingulu.
     Ku(GameLine<Kingulu>),
 }
 
@@ -50,7 +53,7 @@ fn line_err(e: LineError) -> PyErr {
 #[pyclass(name = "GameLine", module = "bao")]
 #[derive(Clone)]
 pub struct PyGameLine {
-    inner: AnyLine,
+    pub(crate) inner: AnyLine,
 }
 
 fn texts<G: Game>(line: &GameLine<G>) -> Vec<String> {

@@ -93,3 +93,19 @@ def test_game_record_attributes_are_properties() -> None:
     rec = bao.GameRecord(bao.Position.start("kingulu"), ["A5", "a5"])
     assert rec.moves == ["A5", "a5"] and len(rec.positions) == 3
     assert rec.current == rec.positions[-1] == bao.Position.start("kingulu").play("A5").play("a5")
+
+
+def test_engine_searches_a_game_line_with_its_history() -> None:
+    line = bao.GameLine(t32())
+    for mv in ["A6", "a6", "A6"]:
+        line.play(mv)
+    engine = bao.Engine("kingulu", depth=4)
+    r = engine.search(line)
+    assert r.move in line.legal_moves() and r.depth == 4
+    assert engine.description == "alpha-beta depth 4"
+    assert bao.Engine("kingulu", level=1).description == "random"
+    assert bao.Engine("kingulu", level=8).description == "alpha-beta time 1000 ms"
+    with pytest.raises(TypeError, match="a bao.Position or a bao.GameLine"):
+        engine.search("0 1 4 1 2 1 / 1 4 6 0 6 1 ; S=9 N=12 ; South")  # type: ignore[arg-type]
+    with pytest.raises(bao.BaoError, match="this engine plays kiswahili, but the line is"):
+        bao.Engine("kiswahili").search(line)
