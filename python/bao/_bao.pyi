@@ -20,7 +20,8 @@ _Tensor = npt.NDArray[np.float32]
 
 __all__ = [
     "Rules", "Position", "Outcome", "TraceEvent", "Engine", "Score", "SearchInfo",
-    "SearchResult", "GameRecord", "GameLine", "Solution", "MoveSolution", "solve", "perft",
+    "SearchResult", "GameRecord", "GameLine", "Solution", "MoveSolution", "solve",
+    "reach_key", "reach_level", "reach_position", "reach_close", "perft",
     "random_playouts", "legal_masks", "observations", "play_actions", "BaoError",
     "PositionError", "MoveError", "GameOverError", "RulesError", "RecordError",
     "KISWAHILI_ACTIONS", "KINGULU_ACTIONS", "KISWAHILI_OBS_SHAPE", "KINGULU_OBS_SHAPE",
@@ -362,3 +363,9 @@ def observations(positions: Sequence[Position], perspective: str | None = None) 
 def play_actions(
     positions: Sequence[Position], actions: Sequence[int] | npt.NDArray[np.integer[Any]]
 ) -> list[Position]: ...
+def reach_key(position: Position) -> int: ...
+def reach_level(key: int) -> int: ...
+def reach_position(key: int, rules: _RulesArg = None) -> Position: ...
+def reach_close(
+    entry: bytes, rules: _RulesArg = None, keep_found: bool = False
+) -> tuple[int, bytes | None, bytes]: ...

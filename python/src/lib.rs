@@ -13,6 +13,7 @@ mod game;
 mod line;
 mod np;
 mod position;
+mod reach;
 mod record;
 mod rules;
 mod solve;
@@ -36,6 +37,10 @@ fn _bao(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<solve::PySolution>()?;
     m.add_class::<solve::PyMoveSolution>()?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(reach::reach_key, m)?)?;
+    m.add_function(wrap_pyfunction!(reach::reach_level, m)?)?;
+    m.add_function(wrap_pyfunction!(reach::reach_position, m)?)?;
+    m.add_function(wrap_pyfunction!(reach::reach_close, m)?)?;
     m.add_function(wrap_pyfunction!(batch::perft, m)?)?;
     m.add_function(wrap_pyfunction!(batch::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(batch::legal_masks, m)?)?;

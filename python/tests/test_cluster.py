@@ -14,7 +14,7 @@ import pytest
 ray = pytest.importorskip("ray")
 
 import bao  # noqa: E402
-from bao.cluster import MatchConfig, SelfplayConfig, run_match, run_selfplay, start_ray  # noqa: E402
+from bao.cluster import MatchConfig, SelfplayConfig, run_match, run_reach, run_selfplay, start_ray  # noqa: E402
 from bao.cluster.match import elo_stats  # noqa: E402
 
 
@@ -118,3 +118,57 @@ def test_selfplay_shards_resume_and_formats(local_ray: None, tmp_path: Path) -> 
 def test_heavy_match_level_6_against_level_2(local_ray: None) -> None:
     report = run_match(MatchConfig(game="kingulu", a=6, b=2, games=100, seed=1), quiet=True)
     assert report.played == 100 and report.a_wins > report.b_wins
+
+
+REACH = [
+    ("0 0 2 1 0 1 / 1 0 1 2 0 0 ; S=20 N=20 ; South", 108),
+    ("1 0 1 3 1 1 / 2 0 2 2 1 1 ; S=17 N=16 ; South", 2736),
+    ("2 2 1 2 0 1 / 1 2 1 2 0 0 ; S=15 N=19 ; South", 184940),
+]
+
+
+def plain_reach(text: str) -> int:
+    """Every position reachable from `text` by a plain search over positions."""
+    start = bao.Position.from_text("kingulu", text)
+    seen = {start}
+    stack = [start]
+    while stack:
+        for _, c in stack.pop().children():
+            if c not in seen:
+                seen.add(c)
+                stack.append(c)
+    return len(seen)
+
+
+@pytest.mark.parametrize("text,total", REACH)
+def test_reach_gives_bao_reach_totals(local_ray: None, text: str, total: int) -> None:
+    # The totals of `bao reach --position` (crates/bao-cli/tests/solve.rs) and of a plain
+    # search (the largest one is 0.9 s of Python here).
+    assert plain_reach(text) == total
+    result = run_reach(bao.Position.from_text("kingulu", text), quiet=True)
+    assert result.positions == total and str(result).splitlines()[-1] == f"total: {total} positions"
+
+
+def test_reach_resumes_level_by_level(local_ray: None, tmp_path: Path) -> None:
+    text, total = REACH[1]
+    pos = bao.Position.from_text("kingulu", text)
+    part = run_reach(pos, tmp_path, partitions_per_task=4, quiet=True, below_level=450)
+    assert 0 < part.positions < total and part.levels_done == 450
+    assert str(part).splitlines()[-1] == f"total below level 450: {part.positions} positions"
+    whole = run_reach(pos, tmp_path, partitions_per_task=4, quiet=True)
+    assert (whole.positions, whole.partitions, whole.largest) == (total, 53, 242)
+    assert not list(tmp_path.glob("level-*"))  # every level directory removed once counted
+    with pytest.raises(bao.BaoError, match="other settings \\(position differ\\)"):
+        run_reach(bao.Position.from_text("kingulu", REACH[0][0]), tmp_path, quiet=True)
+
+
+def test_cli_reach_prints_the_total() -> None:
+    text, total = REACH[0]
+    done = subprocess.run(
+        [sys.executable, "-m", "bao.cluster", "reach", "--position", text, "--num-cpus", "2", "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == f"total: {total} positions"

@@ -18,6 +18,16 @@ installed (``pip install ./python`` on each, or a Ray ``runtime_env``).
 
 from .common import start_ray
 from .match import MatchConfig, MatchReport, run_match
+from .reach import ReachResult, run_reach
 from .selfplay import SelfplayConfig, run_selfplay
 
-__all__ = ["MatchConfig", "MatchReport", "SelfplayConfig", "run_match", "run_selfplay", "start_ray"]
+__all__ = [
+    "MatchConfig",
+    "MatchReport",
+    "ReachResult",
+    "SelfplayConfig",
+    "run_match",
+    "run_reach",
+    "run_selfplay",
+    "start_ray",
+]
