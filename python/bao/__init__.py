@@ -2,7 +2,10 @@
 native speed (a thin PyO3 layer over the Rust crates ``bao-rules`` and ``bao-engine``).
 
 * Rules: :class:`Rules`, :class:`Position` (immutable, hashable), :class:`Outcome`,
-  :class:`TraceEvent`, :class:`GameRecord`, :func:`perft`.
+  :class:`TraceEvent`, :class:`GameRecord`, :class:`GameLine` (a game in progress,
+  with repetition G-R15), :func:`perft`.
+* Solver: :func:`solve` (exact value, shortest win, final score, per-move values),
+  :class:`Solution`, :class:`MoveSolution`.
 * Engine: :class:`Engine` (``search``/``analyze`` release the GIL), :class:`Score`,
   :class:`SearchResult`, :class:`SearchInfo`.
 * Batch calls (GIL released): :func:`random_playouts`, :func:`legal_masks`,
@@ -26,9 +29,11 @@ from ._bao import (
     KISWAHILI_OBS_SHAPE,
     BaoError,
     Engine,
+    GameLine,
     GameOverError,
     GameRecord,
     MoveError,
+    MoveSolution,
     Outcome,
     Position,
     PositionError,
@@ -38,12 +43,14 @@ from ._bao import (
     Score,
     SearchInfo,
     SearchResult,
+    Solution,
     TraceEvent,
     legal_masks,
     observations,
     perft,
     play_actions,
     random_playouts,
+    solve,
 )
 
 __version__ = "0.1.0"
@@ -51,13 +58,18 @@ __version__ = "0.1.0"
 #: The games, by name.
 GAMES = ("kiswahili", "kingulu")
 
+#: The dtype of every legal-action mask of the package (``Position.action_mask``,
+#: ``GameLine.action_mask``, ``legal_masks``, the environments): ``int8`` 0/1, as
+#: Gymnasium's ``Discrete.sample(mask=...)`` and PettingZoo's classic games use.
+MASK_DTYPE = "int8"
+
 
 def num_actions(game: str) -> int:
     """The size of the action space of ``game`` (64 for kiswahili, 6 for kingulu)."""
     return Position.start(game).num_actions
 
 
-def observation_shape(game: str) -> tuple:
+def observation_shape(game: str) -> "tuple[int, int, int]":
     """The observation tensor shape ``(planes, rows, columns)`` of ``game``."""
     return {"kiswahili": KISWAHILI_OBS_SHAPE, "kingulu": KINGULU_OBS_SHAPE}[
         Position.start(game).game
@@ -72,9 +84,12 @@ __all__ = [
     "KISWAHILI_OBS_SHAPE",
     "BaoError",
     "Engine",
+    "GameLine",
     "GameOverError",
     "GameRecord",
+    "MASK_DTYPE",
     "MoveError",
+    "MoveSolution",
     "Outcome",
     "Position",
     "PositionError",
@@ -84,6 +99,7 @@ __all__ = [
     "Score",
     "SearchInfo",
     "SearchResult",
+    "Solution",
     "TraceEvent",
     "legal_masks",
     "num_actions",
@@ -92,4 +108,5 @@ __all__ = [
     "perft",
     "play_actions",
     "random_playouts",
+    "solve",
 ]

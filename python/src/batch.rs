@@ -1,6 +1,7 @@
 //! Batch calls that stay in Rust for many positions or games: perft, random playouts,
 //! legal masks, observations, play. The GIL is released while they run.
 
+use crate::args::Nat;
 use crate::encode::{obs_len, Encode};
 use crate::errors::{BaoError, MoveError};
 use crate::game::{parse_side, with_pos, AnyPos, GameKind};
@@ -26,10 +27,11 @@ const MAX_GAMES: usize = 100_000_000;
 pub fn perft(
     py: Python<'_>,
     game: &str,
-    depth: u32,
+    depth: Nat<u32>,
     rules: Option<&Bound<'_, PyAny>>,
     position: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u64> {
+    let depth = depth.0;
     let pos = position_arg(GameKind::parse(game)?, rules, position)?;
     Ok(py.detach(move || with_pos!(&pos, p => bao_rules::perft::perft(p, depth))))
 }
@@ -113,18 +115,22 @@ fn playouts<G: Encode>(
 /// wall time, "moves_per_second": float}`. Game `i` uses its own generator seeded from
 /// `(seed, i)`, so results do not depend on `threads`. Releases the GIL.
 #[pyfunction]
-#[pyo3(signature = (game, n, seed = 0, rules = None, position = None, max_plies = 1000, threads = 1))]
+#[pyo3(
+    signature = (game, n, seed = Nat(0), rules = None, position = None, max_plies = Nat(1000), threads = Nat(1)),
+    text_signature = "(game, n, seed=0, rules=None, position=None, max_plies=1000, threads=1)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn random_playouts<'py>(
     py: Python<'py>,
     game: &str,
-    n: usize,
-    seed: u64,
+    n: Nat<usize>,
+    seed: Nat<u64>,
     rules: Option<&Bound<'_, PyAny>>,
     position: Option<&Bound<'_, PyAny>>,
-    max_plies: u32,
-    threads: usize,
+    max_plies: Nat<u32>,
+    threads: Nat<usize>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let (n, seed, max_plies, threads) = (n.0, seed.0, max_plies.0, threads.0);
     if n > MAX_GAMES {
         return Err(BaoError::new_err(format!(
             "n = {n} games is more than the limit of {MAX_GAMES} per call"
@@ -203,7 +209,7 @@ fn dims(kind: GameKind) -> (usize, [usize; 3]) {
 }
 
 /// `bao.legal_masks(positions) -> numpy.ndarray`: the legal-action masks of many
-/// positions of one game, `uint8` of shape `(len(positions), num_actions)`. Releases the
+/// positions of one game, `int8` of shape `(len(positions), num_actions)`. Releases the
 /// GIL while the moves are generated.
 #[pyfunction]
 pub fn legal_masks<'py>(
@@ -225,7 +231,7 @@ pub fn legal_masks<'py>(
         }
         out
     });
-    np::u8_array(py, &data, &[n, a])
+    np::mask_array(py, &data, &[n, a])
 }
 
 /// `bao.observations(positions, perspective=None) -> numpy.ndarray`: the observation
@@ -265,7 +271,7 @@ fn obs_len_of(kind: GameKind) -> usize {
     }
 }
 
-fn play_one<G: Encode>(p: &G, action: i64) -> Result<G, String> {
+fn play_one<G: Encode>(p: &G, action: u64) -> Result<G, String> {
     let mv = usize::try_from(action)
         .ok()
         .and_then(|a| p.move_of(a))
@@ -280,8 +286,9 @@ fn play_one<G: Encode>(p: &G, action: i64) -> Result<G, String> {
 pub fn play_actions(
     py: Python<'_>,
     positions: &Bound<'_, PyAny>,
-    actions: Vec<i64>,
+    actions: Vec<Nat<u64>>,
 ) -> PyResult<Vec<PyPosition>> {
+    let actions: Vec<u64> = actions.into_iter().map(|a| a.0).collect();
     let (_, pos) = positions_of(positions)?;
     if pos.len() != actions.len() {
         return Err(BaoError::new_err(format!(

@@ -1,9 +1,11 @@
 //! `bao.Engine`: the bao engine (alpha-beta, MCTS, random, greedy) at a level or with a
 //! custom configuration; searches release the GIL.
 
+use crate::args::{opt, Nat};
 use crate::encode::Encode;
 use crate::errors::BaoError;
 use crate::game::{AnyPos, GameKind};
+use crate::line::{AnyLine, PyGameLine};
 use crate::position::PyPosition;
 use bao_engine::{Engine, EngineConfig, Limits, Score, SearchInfo, SearchResult, Searcher};
 use bao_rules::kingulu::Kingulu;
@@ -167,6 +169,29 @@ fn run<G: Encode>(engine: &mut Engine<G>, pos: &G, limits: Limits) -> PySearchRe
     let mut iterations = Vec::new();
     let r: SearchResult<G::Move> =
         engine.search(pos, limits, &mut |info| iterations.push(info_of(pos, info)));
+    result_of(pos, r, iterations)
+}
+
+/// A search of a game line's current position with the line's history (G-R15: a
+/// position that would occur for the third time ends the game there).
+fn run_line<G: Encode>(
+    engine: &mut Engine<G>,
+    line: &bao_rules::GameLine<G>,
+    limits: Limits,
+) -> PySearchResult {
+    let pos = line.current();
+    let mut iterations = Vec::new();
+    let r: SearchResult<G::Move> = engine.search_line(line, limits, &mut |info| {
+        iterations.push(info_of(pos, info))
+    });
+    result_of(pos, r, iterations)
+}
+
+fn result_of<G: Encode>(
+    pos: &G,
+    r: SearchResult<G::Move>,
+    iterations: Vec<PySearchInfo>,
+) -> PySearchResult {
     let last = info_of(pos, &r.info);
     PySearchResult {
         best: r.best.map(|m| pos.move_text(m)),
@@ -229,17 +254,35 @@ impl PyEngine {
     fn search_impl(
         &mut self,
         py: Python<'_>,
-        position: &PyPosition,
+        target: &Bound<'_, PyAny>,
         lim: Limits,
     ) -> PyResult<PySearchResult> {
+        if let Ok(line) = target.cast::<PyGameLine>() {
+            let line = line.borrow().inner.clone();
+            let inner = &mut self.inner;
+            return match (inner, &line) {
+                (AnyEngine::Ki(e), AnyLine::Ki(l)) => Ok(py.detach(|| run_line(e, l, lim))),
+                (AnyEngine::Ku(e), AnyLine::Ku(l)) => Ok(py.detach(|| run_line(e, l, lim))),
+                _ => Err(BaoError::new_err(format!(
+                    "this engine plays {}, but the line is a game of the other game",
+                    self.kind.name()
+                ))),
+            };
+        }
+        let position = target.cast::<PyPosition>().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err(
+                "the engine searches a bao.Position or a bao.GameLine",
+            )
+        })?;
+        let position = position.get().inner;
         let inner = &mut self.inner;
-        match (inner, position.inner) {
+        match (inner, position) {
             (AnyEngine::Ki(e), AnyPos::Ki(p)) => Ok(py.detach(|| run(e, &p, lim))),
             (AnyEngine::Ku(e), AnyPos::Ku(p)) => Ok(py.detach(|| run(e, &p, lim))),
             _ => Err(BaoError::new_err(format!(
                 "this engine plays {}, but the position is a {} position",
                 self.kind.name(),
-                position.inner.kind().name()
+                position.kind().name()
             ))),
         }
     }
@@ -248,18 +291,23 @@ impl PyEngine {
 #[pymethods]
 impl PyEngine {
     #[new]
-    #[pyo3(signature = (game = "kiswahili", level = 6, seed = None, hash_mb = None, searcher = None, depth = None, nodes = None, time_ms = None))]
+    #[pyo3(
+        signature = (game = "kiswahili", level = Nat(6), seed = None, hash_mb = None, searcher = None, depth = None, nodes = None, time_ms = None),
+        text_signature = "(game='kiswahili', level=6, seed=None, hash_mb=None, searcher=None, depth=None, nodes=None, time_ms=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         game: &str,
-        level: u8,
-        seed: Option<u64>,
-        hash_mb: Option<usize>,
+        level: Nat<u8>,
+        seed: Option<Nat<u64>>,
+        hash_mb: Option<Nat<usize>>,
         searcher: Option<&str>,
-        depth: Option<u32>,
-        nodes: Option<u64>,
-        time_ms: Option<u64>,
+        depth: Option<Nat<u32>>,
+        nodes: Option<Nat<u64>>,
+        time_ms: Option<Nat<u64>>,
     ) -> PyResult<Self> {
+        let (level, seed, hash_mb) = (level.0, opt(seed), opt(hash_mb));
+        let (depth, nodes, time_ms) = (opt(depth), opt(nodes), opt(time_ms));
         let kind = GameKind::parse(game)?;
         if !(1..=10).contains(&level) {
             return Err(BaoError::new_err(format!(
@@ -297,17 +345,46 @@ impl PyEngine {
         self.kind.name()
     }
 
-    /// Searches `position` and returns a `SearchResult`. `depth`, `nodes` and `time_ms`
+    /// What the engine is, in `bao match`'s words: `alpha-beta depth 2`, `random`,
+    /// `alpha-beta time 1000 ms`, `mcts nodes 2000`.
+    #[getter]
+    fn description(&self) -> String {
+        let c = match &self.inner {
+            AnyEngine::Ki(e) => e.config().clone(),
+            AnyEngine::Ku(e) => e.config().clone(),
+        };
+        let mut out = match c.searcher {
+            Searcher::Random => "random".to_string(),
+            Searcher::Greedy => "greedy".to_string(),
+            Searcher::AlphaBeta => "alpha-beta".to_string(),
+            Searcher::Mcts => "mcts".to_string(),
+        };
+        if let Some(d) = c.limits.depth {
+            out.push_str(&format!(" depth {d}"));
+        }
+        if let Some(t) = c.limits.time_ms {
+            out.push_str(&format!(" time {t} ms"));
+        }
+        if let Some(n) = c.limits.nodes {
+            out.push_str(&format!(" nodes {n}"));
+        }
+        out
+    }
+
+    /// Searches `position` (a `Position`, or a `GameLine`: its current position with the
+    /// game's history, so a move into a third occurrence is scored by G-R15 as the rules
+    /// end the game) and returns a `SearchResult`. `depth`, `nodes` and `time_ms`
     /// override the engine's limits where given. Releases the GIL.
     #[pyo3(signature = (position, depth = None, nodes = None, time_ms = None))]
     fn search(
         &mut self,
         py: Python<'_>,
-        position: &PyPosition,
-        depth: Option<u32>,
-        nodes: Option<u64>,
-        time_ms: Option<u64>,
+        position: &Bound<'_, PyAny>,
+        depth: Option<Nat<u32>>,
+        nodes: Option<Nat<u64>>,
+        time_ms: Option<Nat<u64>>,
     ) -> PyResult<PySearchResult> {
+        let (depth, nodes, time_ms) = (opt(depth), opt(nodes), opt(time_ms));
         self.search_impl(py, position, limits(depth, nodes, time_ms))
     }
 
@@ -318,11 +395,12 @@ impl PyEngine {
     fn analyze(
         &mut self,
         py: Python<'_>,
-        position: &PyPosition,
-        depth: Option<u32>,
-        nodes: Option<u64>,
-        time_ms: Option<u64>,
+        position: &Bound<'_, PyAny>,
+        depth: Option<Nat<u32>>,
+        nodes: Option<Nat<u64>>,
+        time_ms: Option<Nat<u64>>,
     ) -> PyResult<PySearchResult> {
+        let (depth, nodes, time_ms) = (opt(depth), opt(nodes), opt(time_ms));
         if depth.is_none() && nodes.is_none() && time_ms.is_none() {
             return self.search_impl(py, position, Limits::default());
         }

@@ -186,7 +186,7 @@ pub fn side_name(side: Side) -> &'static str {
 /// Parses a side name for Python (`South`, `north`, `S`, ...).
 pub fn parse_side(text: &str) -> PyResult<Side> {
     Side::parse(text).ok_or_else(|| {
-        pyo3::exceptions::PyValueError::new_err(format!(
+        crate::errors::BaoError::new_err(format!(
             "unknown side {text:?}; expected \"South\" or \"North\""
         ))
     })

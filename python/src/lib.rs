@@ -1,18 +1,22 @@
 //! The native module `bao._bao` of the Python package `bao`: a thin PyO3 layer over the
 //! crates `bao-rules` (positions, moves, play, traced play, records, perft) and
-//! `bao-engine` (search), plus batch calls and the action/observation encodings used by
+//! `bao-engine` (search, the exact solver), a game line with its history (G-R15), plus batch calls and the action/observation encodings used by
 //! the PettingZoo and Gymnasium environments (written in Python, `python/bao/env`).
 //! See python/README.md.
 
+mod args;
 mod batch;
 mod encode;
 mod engine;
 mod errors;
 mod game;
+mod line;
 mod np;
 mod position;
+mod reach;
 mod record;
 mod rules;
+mod solve;
 
 use pyo3::prelude::*;
 
@@ -29,6 +33,14 @@ fn _bao(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::PySearchInfo>()?;
     m.add_class::<engine::PySearchResult>()?;
     m.add_class::<record::PyGameRecord>()?;
+    m.add_class::<line::PyGameLine>()?;
+    m.add_class::<solve::PySolution>()?;
+    m.add_class::<solve::PyMoveSolution>()?;
+    m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(reach::reach_key, m)?)?;
+    m.add_function(wrap_pyfunction!(reach::reach_level, m)?)?;
+    m.add_function(wrap_pyfunction!(reach::reach_position, m)?)?;
+    m.add_function(wrap_pyfunction!(reach::reach_close, m)?)?;
     m.add_function(wrap_pyfunction!(batch::perft, m)?)?;
     m.add_function(wrap_pyfunction!(batch::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(batch::legal_masks, m)?)?;

@@ -21,6 +21,19 @@ pub fn u8_array<'py>(py: Python<'py>, data: &[u8], shape: &[usize]) -> PyResult<
     array(py, data, "uint8", shape)
 }
 
+/// The legal-action mask dtype of the whole package: `int8` (0/1), as Gymnasium's
+/// `Discrete.sample(mask=...)` and PettingZoo's classic games expect.
+pub const MASK_DTYPE: &str = "int8";
+
+/// A mask array (`int8` 0/1) of `shape` holding `data` (each 0 or 1).
+pub fn mask_array<'py>(
+    py: Python<'py>,
+    data: &[u8],
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
+    array(py, data, MASK_DTYPE, shape)
+}
+
 /// An `int8` array of `shape` holding `data`.
 pub fn i8_array<'py>(py: Python<'py>, data: &[i8], shape: &[usize]) -> PyResult<Bound<'py, PyAny>> {
     let bytes: Vec<u8> = data.iter().map(|&x| x as u8).collect();

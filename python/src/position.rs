@@ -1,6 +1,7 @@
 //! `bao.Position`, `bao.Outcome` and `bao.TraceEvent`: immutable positions of either game
 //! with the rules' legal moves, play, traced play, outcome and perft.
 
+use crate::args::Nat;
 use crate::encode::{obs_len, Encode};
 use crate::errors::{parse_err, play_err, MoveError};
 use crate::game::{parse_side, side_name, with_pos, AnyPos, GameKind};
@@ -141,6 +142,11 @@ impl PyTraceEvent {
 
 /// A move given from Python: a move text (`"A6<"`, `"a3"`) or an action index.
 pub fn move_arg<G: Encode>(pos: &G, mv: &Bound<'_, PyAny>) -> PyResult<G::Move> {
+    if mv.is_instance_of::<PyBool>() {
+        return Err(pyo3::exceptions::PyTypeError::new_err(
+            "a move is a move text (str) or an action index (int), not bool",
+        ));
+    }
     if mv.is_instance_of::<PyInt>() && !mv.is_instance_of::<PyBool>() {
         let Ok(a) = mv.extract::<i64>() else {
             return Err(MoveError::new_err(format!(
@@ -215,7 +221,7 @@ fn observation<'py, G: Encode>(
 fn mask<'py, G: Encode>(py: Python<'py>, p: &G) -> PyResult<Bound<'py, PyAny>> {
     let mut m = vec![0u8; G::ACTIONS];
     p.write_mask(&mut Vec::new(), &mut m);
-    np::u8_array(py, &m, &[G::ACTIONS])
+    np::mask_array(py, &m, &[G::ACTIONS])
 }
 
 fn counts(p: &AnyPos) -> Vec<u32> {
@@ -342,7 +348,7 @@ impl PyPosition {
         with_pos!(&self.inner, p => actions(p))
     }
 
-    /// The legal-action mask: a `uint8` array of shape `(num_actions,)`.
+    /// The legal-action mask: an `int8` array (0/1) of shape `(num_actions,)`.
     fn action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         with_pos!(&self.inner, p => mask(py, p))
     }
@@ -413,14 +419,14 @@ impl PyPosition {
 
     /// The number of leaves of the legal-move tree to `depth` plies (notation.md §5).
     /// Releases the GIL.
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        let pos = self.inner;
+    fn perft(&self, py: Python<'_>, depth: Nat<u32>) -> u64 {
+        let (pos, depth) = (self.inner, depth.0);
         py.detach(move || with_pos!(&pos, p => bao_rules::perft::perft(p, depth)))
     }
 
     /// Perft split by the first move: a list of `(move text, leaves)`. Releases the GIL.
-    fn perft_divide(&self, py: Python<'_>, depth: u32) -> Vec<(String, u64)> {
-        let pos = self.inner;
+    fn perft_divide(&self, py: Python<'_>, depth: Nat<u32>) -> Vec<(String, u64)> {
+        let (pos, depth) = (self.inner, depth.0);
         py.detach(move || with_pos!(&pos, p => bao_rules::perft::perft_divide(p, depth)))
     }
 
@@ -443,6 +449,13 @@ impl PyPosition {
             py.get_type::<PyPosition>().into_any(),
             (self.game().to_string(), self.text(), self.rules()),
         ))
+    }
+}
+
+impl PyPosition {
+    /// The position text (for other types' `repr`).
+    pub fn inner_text(&self) -> String {
+        self.text()
     }
 }
 

@@ -11,10 +11,19 @@ use bao_rules::record::{game_of, GameRecord};
 use bao_rules::Game;
 use pyo3::prelude::*;
 
+/// A record of either game.
 #[derive(Clone, PartialEq, Eq)]
-enum AnyRecord {
+pub(crate) enum AnyRecord {
+    /// Bao la Kiswahili.
     Ki(GameRecord<Kiswahili>),
+    /// Bao Kingulu.
     Ku(GameRecord<Kingulu>),
+}
+
+impl From<AnyRecord> for PyGameRecord {
+    fn from(inner: AnyRecord) -> Self {
+        PyGameRecord { inner }
+    }
 }
 
 macro_rules! with_rec {
@@ -90,7 +99,10 @@ fn moves_of<G: Game>(rec: &GameRecord<G>) -> Vec<String> {
 #[pymethods]
 impl PyGameRecord {
     #[new]
-    #[pyo3(signature = (start, moves = Vec::new(), south = "?", north = "?", date = "", result = None))]
+    #[pyo3(
+        signature = (start, moves = Vec::new(), south = "?", north = "?", date = "", result = None),
+        text_signature = "(start, moves=(), south='?', north='?', date='', result=None)"
+    )]
     fn new(
         start: &PyPosition,
         moves: Vec<Bound<'_, PyAny>>,
@@ -183,6 +195,7 @@ impl PyGameRecord {
     }
 
     /// The start position and the position after each move.
+    #[getter]
     fn positions(&self) -> Vec<PyPosition> {
         match &self.inner {
             AnyRecord::Ki(r) => r
@@ -199,6 +212,7 @@ impl PyGameRecord {
     }
 
     /// The position after the last move.
+    #[getter]
     fn current(&self) -> PyPosition {
         match &self.inner {
             AnyRecord::Ki(r) => AnyPos::Ki(r.current()).into(),
@@ -208,6 +222,11 @@ impl PyGameRecord {
 
     fn __len__(&self) -> usize {
         with_rec!(&self.inner, r => r.moves.len())
+    }
+
+    /// The record as a `GameLine` (to go on playing it).
+    fn to_line(&self) -> PyResult<crate::line::PyGameLine> {
+        crate::line::PyGameLine::from_record_text(&self.to_text())
     }
 
     fn __str__(&self) -> String {

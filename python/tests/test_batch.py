@@ -1,13 +1,16 @@
 """Batch calls agree with the per-call API and are reproducible."""
 
+from typing import List
+
 import numpy as np
 
 import bao
 
 
-def random_positions(game, n, seed):
+def random_positions(game: str, n: int, seed: int) -> List[bao.Position]:
     rng = np.random.default_rng(seed)
-    out, p = [], bao.Position.start(game)
+    out: List[bao.Position] = []
+    p = bao.Position.start(game)
     while len(out) < n:
         if p.is_over:
             p = bao.Position.start(game)
@@ -18,7 +21,7 @@ def random_positions(game, n, seed):
     return out
 
 
-def test_random_playouts_are_reproducible():
+def test_random_playouts_are_reproducible() -> None:
     for game in bao.GAMES:
         a = bao.random_playouts(game, 300, seed=42)
         b = bao.random_playouts(game, 300, seed=42)
@@ -32,7 +35,7 @@ def test_random_playouts_are_reproducible():
         assert a["plies"].dtype == np.uint32 and a["result"].dtype == np.int8
 
 
-def test_random_playouts_max_plies_and_position():
+def test_random_playouts_max_plies_and_position() -> None:
     r = bao.random_playouts("kiswahili", 50, seed=1, max_plies=3)
     assert (r["plies"] == 3).all() and not r["finished"].any() and (r["result"] == 0).all()
     end = bao.Position.start("kingulu").play("A5").play("a5").play("A3")
@@ -40,11 +43,11 @@ def test_random_playouts_max_plies_and_position():
     assert r["moves"] == 0 and (r["result"] == -1).all() and r["finished"].all()
 
 
-def test_legal_masks_observations_and_play_actions():
+def test_legal_masks_observations_and_play_actions() -> None:
     for game in bao.GAMES:
         ps = random_positions(game, 200, seed=1)
         masks = bao.legal_masks(ps)
-        assert masks.shape == (200, ps[0].num_actions) and masks.dtype == np.uint8
+        assert masks.shape == (200, ps[0].num_actions) and masks.dtype == np.int8
         assert (masks == np.stack([p.action_mask() for p in ps])).all()
         obs = bao.observations(ps)
         assert obs.shape == (200, *bao.observation_shape(game))

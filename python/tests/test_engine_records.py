@@ -3,10 +3,13 @@
 import pickle
 import threading
 import time
+from typing import Any, Callable, Dict, List, Tuple, TypeVar
 
 import pytest
 
 import bao
+
+T = TypeVar("T")
 
 FINISHED = """[Game "kiswahili"]
 [Rules "mancala-world"]
@@ -24,24 +27,24 @@ A3> a8< 29. A5< a4> 30. B5> b1< 0-1
 """  # crates/bao-rules/tests/record_kiswahili.rs
 
 
-def test_record_round_trip():
+def test_record_round_trip() -> None:
     rec = bao.GameRecord.from_text(FINISHED)
     assert rec.game == "kiswahili" and len(rec) == 60 and len(rec.moves) == 60
     assert (rec.south, rec.north, rec.date) == ("Juma", "Amina", "2026.11.29")
     assert rec.result == bao.Outcome("North", "bao-hamna")
-    assert rec.current().outcome == rec.result
+    assert rec.current.outcome == rec.result
     assert rec.start == bao.Position.start("kiswahili")
-    assert len(rec.positions()) == 61
+    assert len(rec.positions) == 61
     assert rec.to_text() == FINISHED
     rebuilt = bao.GameRecord(rec.start, rec.moves, south="Juma", north="Amina", date="2026.11.29")
     assert rebuilt.to_text() == FINISHED  # the final position's outcome is written
 
 
-def test_record_built_from_actions():
+def test_record_built_from_actions() -> None:
     k = bao.Position.start("kingulu")
     rec = bao.GameRecord(k, [4, "a5", 2])
     assert rec.moves == ["A5", "a5", "A3"]
-    assert rec.current().outcome == bao.Outcome("North", "score")
+    assert rec.current.outcome == bao.Outcome("North", "score")
     again = bao.GameRecord.from_text(rec.to_text())
     assert again.game == "kingulu" and again.moves == rec.moves
     assert rec.result is None and again.result == bao.Outcome("North", "score")
@@ -53,7 +56,7 @@ def test_record_built_from_actions():
 T32 = "0 1 4 1 2 1 / 1 4 6 0 6 1 ; S=9 N=12 ; South"
 
 
-def test_outcome_of_a_repetition():
+def test_outcome_of_a_repetition() -> None:
     o = bao.Outcome("South", "repetition")
     assert (o.winner, o.reason) == ("South", "repetition")
     assert o.description == "the position occurred for the third time and the seeds were counted"
@@ -62,7 +65,7 @@ def test_outcome_of_a_repetition():
         bao.Outcome("South", "boredom")
 
 
-def test_record_ended_by_repetition_pickles():
+def test_record_ended_by_repetition_pickles() -> None:
     start = bao.Position.from_text("kingulu", T32)
     text = bao.GameRecord(start, ["A6", "a6", "A6", "a6"]).to_text()
     assert text == (
@@ -74,10 +77,10 @@ def test_record_ended_by_repetition_pickles():
     assert rec.result == bao.Outcome("South", "repetition")
     assert rec.to_text() == text
     assert pickle.loads(pickle.dumps(rec.result)) == rec.result
-    assert rec.current().text == T32 and rec.current().scores == (27, 21)
+    assert rec.current.text == T32 and rec.current.scores == (27, 21)
 
 
-def test_search_is_deterministic_and_legal():
+def test_search_is_deterministic_and_legal() -> None:
     start = bao.Position.start("kiswahili")
     a = bao.Engine("kiswahili", level=5).search(start)
     b = bao.Engine("kiswahili", level=5).search(start)
@@ -89,7 +92,7 @@ def test_search_is_deterministic_and_legal():
     assert k.move in ["A3", "A4", "A5", "A6"] and k.depth == 4
 
 
-def test_search_limits_and_analyze():
+def test_search_limits_and_analyze() -> None:
     start = bao.Position.start("kiswahili")
     e = bao.Engine("kiswahili", level=8)
     r = e.analyze(start, depth=3)
@@ -109,25 +112,25 @@ def test_search_limits_and_analyze():
     assert seen == set(start.legal_moves()) == {"A6<", "A6>", "A7<", "A7>"}
 
 
-def test_search_of_a_finished_game():
+def test_search_of_a_finished_game() -> None:
     end = bao.Position.start("kingulu").play("A5").play("a5").play("A3")
     r = bao.Engine("kingulu", level=3).search(end)
     assert r.move is None and r.action is None
 
 
-def ticks_during(call):
+def ticks_during(call: Callable[[], T]) -> Tuple[T, float, float, List[float]]:
     """Runs `call` in a thread; the main thread meanwhile records the times at which it ran
     Python code. Returns (the call's result, its start and end times, the main thread's
     tick times)."""
-    out = {}
+    out: Dict[str, Any] = {}
 
-    def run():
+    def run() -> None:
         out["t0"] = time.monotonic()
         out["r"] = call()
         out["t1"] = time.monotonic()
 
     t = threading.Thread(target=run)
-    ticks = []
+    ticks: List[float] = []
     t.start()
     while t.is_alive():
         ticks.append(time.monotonic())
@@ -135,7 +138,7 @@ def ticks_during(call):
     return out["r"], out["t0"], out["t1"], ticks
 
 
-def assert_ran_meanwhile(t0, t1, ticks):
+def assert_ran_meanwhile(t0: float, t1: float, ticks: List[float]) -> None:
     # A call that holds the GIL stops the main thread from its first instant to its last:
     # no tick could fall more than one switch interval (5 ms) inside [t0, t1]. A call
     # that releases it lets the main thread tick all along.
@@ -144,7 +147,7 @@ def assert_ran_meanwhile(t0, t1, ticks):
     assert len(inside) > 100, f"{len(inside)} ticks while the call ran {t1 - t0:.3f} s"
 
 
-def test_search_releases_the_gil():
+def test_search_releases_the_gil() -> None:
     start = bao.Position.start("kiswahili")
     engine = bao.Engine("kiswahili", level=8, time_ms=500)
     r, t0, t1, ticks = ticks_during(lambda: engine.search(start))
@@ -152,7 +155,7 @@ def test_search_releases_the_gil():
     assert_ran_meanwhile(t0, t1, ticks)
 
 
-def test_perft_releases_the_gil():
+def test_perft_releases_the_gil() -> None:
     # Kingulu perft 16 from the start takes about 0.6 s in a release build. The count is the
     # rules crate's own (this test is about the lock; perft's values are checked against
     # G-§7.3 and the data file in test_kingulu_perft_matches_rust).

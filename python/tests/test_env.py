@@ -2,6 +2,8 @@
 passes Gymnasium's env checker; seeded games are reproducible."""
 
 import os
+from types import ModuleType
+from typing import Any, Dict, List, Tuple
 
 import numpy as np
 import pytest
@@ -9,9 +11,13 @@ import pytest
 # The extras (`pip install ./python[env]`) are optional for a local run: without them these
 # tests are skipped, and pytest says so. Under CI (the environment variable CI is exactly
 # `true`, the one rule of .ci/run and the README) a missing extra is an import error.
+gymnasium: Any
+pettingzoo: Any
 if os.environ.get("CI") == "true":
-    import gymnasium  # noqa: F401
-    import pettingzoo  # noqa: F401
+    import gymnasium as _gymnasium
+    import pettingzoo as _pettingzoo
+
+    gymnasium, pettingzoo = _gymnasium, _pettingzoo
 else:
     pettingzoo = pytest.importorskip("pettingzoo")
     gymnasium = pytest.importorskip("gymnasium")
@@ -24,16 +30,17 @@ from bao.env import BaoGymEnv, kingulu_v0, kiswahili_v0  # noqa: E402
 
 
 @pytest.mark.parametrize("module", [kiswahili_v0, kingulu_v0])
-def test_pettingzoo_api_test(module):
+def test_pettingzoo_api_test(module: ModuleType) -> None:
     api_test(module.env(), num_cycles=1000, verbose_progress=False)
 
 
-def play_random_aec(env, seed):
+def play_random_aec(env: Any, seed: int) -> Tuple[List[int], str, Dict[str, float]]:
     """Plays one game with masked random actions from a seeded generator; returns the
     actions, the final position text and the rewards."""
     rng = np.random.default_rng(seed)
     env.reset(seed=seed)
-    actions, rewards = [], {a: 0.0 for a in env.possible_agents}
+    actions: List[int] = []
+    rewards = {a: 0.0 for a in env.possible_agents}
     for agent in env.agent_iter():
         obs, reward, term, trunc, _ = env.last()
         rewards[agent] += reward
@@ -47,7 +54,7 @@ def play_random_aec(env, seed):
 
 
 @pytest.mark.parametrize("module", [kiswahili_v0, kingulu_v0])
-def test_seeded_random_game_is_reproducible(module):
+def test_seeded_random_game_is_reproducible(module: ModuleType) -> None:
     a = play_random_aec(module.env(), 11)
     b = play_random_aec(module.env(), 11)
     c = play_random_aec(module.env(), 12)
@@ -58,12 +65,12 @@ def test_seeded_random_game_is_reproducible(module):
     p = bao.Position.start(env.game)
     for x in actions:
         p = p.play(x)
-    assert p.text == final and p.is_over
+    assert p.text == final and p.is_over and p.outcome is not None
     assert rewards == {"player_0": p.outcome.reward("South"), "player_1": p.outcome.reward("North")}
     assert sorted(rewards.values()) in ([-1, 1], [0, 0])
 
 
-def test_aec_observation_and_illegal_action():
+def test_aec_observation_and_illegal_action() -> None:
     env = kiswahili_v0.env()
     env.reset()
     assert env.agent_selection == "player_0"
@@ -78,7 +85,7 @@ def test_aec_observation_and_illegal_action():
     assert env.unwrapped.position == bao.Position.start("kiswahili").play("A6<")
 
 
-def test_aec_truncation_and_start_position():
+def test_aec_truncation_and_start_position() -> None:
     env = kingulu_v0.env(max_plies=2)
     env.reset()
     env.step(2)
@@ -92,12 +99,36 @@ def test_aec_truncation_and_start_position():
     assert ansi.render().splitlines()[3] == " 0  0  0  0  6  2  2  0   A1..A8"
 
 
-@pytest.mark.parametrize("game", bao.GAMES)
-def test_gymnasium_env_checker(game):
-    check_env(BaoGymEnv(game, level=2, illegal_action="lose"), skip_render_check=True)
+@pytest.mark.parametrize("env_id", ["bao/Kiswahili-v0", "bao/Kingulu-v0"])
+def test_gymnasium_env_checker_on_the_default_envs(env_id: str) -> None:
+    # As made by default (illegal_action="lose"): check_env steps unmasked samples.
+    env = gymnasium.make(env_id)
+    assert env.unwrapped.illegal_action == "lose"
+    check_env(env.unwrapped)
+    check_env(BaoGymEnv(env.unwrapped.game, level=2), skip_render_check=True)
 
 
-def play_random_gym(env, seed):
+def test_every_mask_is_int8() -> None:
+    env = gymnasium.make("bao/Kingulu-v0")
+    _, info = env.reset(seed=1)
+    aec = kingulu_v0.env()
+    aec.reset()
+    masks = [
+        info["action_mask"],
+        env.unwrapped.action_masks(),
+        aec.observe("player_0")["action_mask"],
+        aec.observe("player_1")["action_mask"],
+        bao.Position.start("kingulu").action_mask(),
+        bao.GameLine(bao.Position.start("kingulu")).action_mask(),
+        bao.legal_masks([bao.Position.start("kingulu")]),
+    ]
+    assert [m.dtype for m in masks] == [np.dtype(bao.MASK_DTYPE)] * 7
+    assert info["action_mask"].tolist() == [0, 0, 1, 1, 1, 1]
+    # Gymnasium's masked sampling takes it as it is.
+    assert env.action_space.sample(mask=info["action_mask"]) in (2, 3, 4, 5)
+
+
+def play_random_gym(env: BaoGymEnv, seed: int) -> Tuple[List[bytes], float, str]:
     rng = np.random.default_rng(seed)
     obs, info = env.reset(seed=seed)
     trace, total = [obs.tobytes()], 0.0
@@ -111,7 +142,7 @@ def play_random_gym(env, seed):
 
 
 @pytest.mark.parametrize("game,side", [("kiswahili", "South"), ("kingulu", "North")])
-def test_gymnasium_seeded_episode_is_reproducible(game, side):
+def test_gymnasium_seeded_episode_is_reproducible(game: str, side: str) -> None:
     env = BaoGymEnv(game, level=1, agent_side=side)
     a = play_random_gym(env, 5)
     b = play_random_gym(BaoGymEnv(game, level=1, agent_side=side), 5)
@@ -120,17 +151,17 @@ def test_gymnasium_seeded_episode_is_reproducible(game, side):
     assert c[0] != a[0]
 
 
-def test_gymnasium_against_the_engine():
+def test_gymnasium_against_the_engine() -> None:
     env = gymnasium.make("bao/Kingulu-v0", level=3, agent_side="North")
     obs, info = env.reset(seed=0)
     assert obs.shape == (6, 2, 6) and len(info["engine_moves"]) == 1  # South moved first
     assert env.unwrapped.position.side_to_move == "North"
     assert (info["action_mask"] == env.unwrapped.action_masks()).all()
-    raising = BaoGymEnv("kiswahili", level=3)
+    raising = BaoGymEnv("kiswahili", level=3, illegal_action="raise")
     raising.reset(seed=0)
     with pytest.raises(bao.MoveError, match="A1 is empty"):
         raising.step(0)
-    losing = BaoGymEnv("kiswahili", level=3, illegal_action="lose")
+    losing = BaoGymEnv("kiswahili", level=3)
     losing.reset(seed=0)
     _, reward, term, trunc, info = losing.step(0)
     assert (reward, term, trunc) == (-1.0, True, False) and "A1 is empty" in info["illegal"]
@@ -138,7 +169,7 @@ def test_gymnasium_against_the_engine():
         losing.step(20)
 
 
-def test_environments_pickle():
+def test_environments_pickle() -> None:
     import pickle
 
     env = pickle.loads(pickle.dumps(kingulu_v0.raw_env(rules=bao.Rules("kingulu"), max_plies=50)))

@@ -1,22 +1,24 @@
 """Bad input raises a clear Python exception (a ValueError subclass) carrying the rules'
 reason; nothing crashes."""
 
+from typing import Any, Callable, List, Tuple
+
 import pytest
 
 import bao
 
 
-def start():
+def start() -> bao.Position:
     return bao.Position.start("kiswahili")
 
 
-def test_error_hierarchy():
+def test_error_hierarchy() -> None:
     for cls in (bao.PositionError, bao.MoveError, bao.GameOverError, bao.RulesError, bao.RecordError):
         assert issubclass(cls, bao.BaoError) and issubclass(cls, ValueError)
     assert issubclass(bao.GameOverError, bao.MoveError)
 
 
-def test_unknown_move_text():
+def test_unknown_move_text() -> None:
     with pytest.raises(bao.MoveError, match=r'move "Z9<": no such hole "Z9"'):
         start().play("Z9<")
     with pytest.raises(bao.MoveError, match="missing direction < or > after A6"):
@@ -27,7 +29,7 @@ def test_unknown_move_text():
         bao.Position.start("kingulu").play("A9")
 
 
-def test_illegal_move_carries_the_rules_reason():
+def test_illegal_move_carries_the_rules_reason() -> None:
     with pytest.raises(bao.MoveError) as err:
         start().play("A1>")
     assert str(err.value) == 'move "A1>": illegal: A1 is empty; legal moves: A6< A6> A7< A7>'
@@ -35,7 +37,7 @@ def test_illegal_move_carries_the_rules_reason():
         bao.Position.start("kingulu").play("A1")
 
 
-def test_illegal_and_out_of_range_actions():
+def test_illegal_and_out_of_range_actions() -> None:
     with pytest.raises(bao.MoveError) as err:
         start().play(0)
     assert str(err.value) == "illegal move A1<: A1 is empty; legal moves: A6< A6> A7< A7>"
@@ -46,20 +48,20 @@ def test_illegal_and_out_of_range_actions():
     with pytest.raises(bao.MoveError, match=r"action 6 is out of range: kingulu actions are 0..5"):
         bao.Position.start("kingulu").play(6)
     with pytest.raises(TypeError, match="a move is a move text"):
-        start().play(2.5)
+        start().play(2.5)  # type: ignore[arg-type]
     import numpy as np
 
     assert start().play(np.int64(20)) == start().play("A6<")
 
 
-def test_game_over():
+def test_game_over() -> None:
     end = bao.Position.start("kingulu").play("A5").play("a5").play("A3")
     assert end.is_over and end.legal_moves() == [] and end.action_mask().sum() == 0
     with pytest.raises(bao.GameOverError, match="the game is over"):
         end.play(0)
 
 
-def test_bad_position_text():
+def test_bad_position_text() -> None:
     with pytest.raises(bao.PositionError) as err:
         bao.Position.from_text("kiswahili", "1 2 3")
     assert "cannot read position field position: expected 5 fields" in str(err.value)
@@ -71,7 +73,7 @@ def test_bad_position_text():
         bao.Position.from_text("kiswahili", "")
 
 
-def test_bad_rules_and_games():
+def test_bad_rules_and_games() -> None:
     with pytest.raises(bao.RulesError, match='unknown game "chess"'):
         bao.Position.start("chess")
     with pytest.raises(bao.RulesError, match="known profiles: mancala-world, de-voogt, kiba, kujifunza"):
@@ -83,10 +85,10 @@ def test_bad_rules_and_games():
     with pytest.raises(bao.RulesError, match="these rules are for kingulu, not kiswahili"):
         bao.Position.start("kiswahili", bao.Rules("kingulu"))
     with pytest.raises(bao.RulesError, match="not a str, int or bool"):
-        bao.Rules("kiswahili", takasia=1.5)
+        bao.Rules("kiswahili", takasia=1.5)  # type: ignore[arg-type]
 
 
-def test_bad_records():
+def test_bad_records() -> None:
     with pytest.raises(bao.RecordError, match="does not look like a game record"):
         bao.GameRecord.from_text("hello")
     with pytest.raises(bao.RecordError, match=r"move 1\. A1>: illegal: A1 is empty"):
@@ -99,7 +101,7 @@ def test_bad_records():
         bao.GameRecord(start(), ["A6<", "a1>"])
 
 
-def test_bad_engine_and_batch_arguments():
+def test_bad_engine_and_batch_arguments() -> None:
     with pytest.raises(bao.BaoError, match="level 11 is out of range 1..10"):
         bao.Engine("kiswahili", level=11)
     with pytest.raises(bao.BaoError, match="unknown searcher"):
@@ -109,7 +111,7 @@ def test_bad_engine_and_batch_arguments():
     with pytest.raises(bao.BaoError, match="item 1 is a kingulu position but item 0 is kiswahili"):
         bao.legal_masks([start(), bao.Position.start("kingulu")])
     with pytest.raises(TypeError, match="item 0 is not a bao.Position"):
-        bao.legal_masks(["x"])
+        bao.legal_masks(["x"])  # type: ignore[list-item]
     with pytest.raises(bao.MoveError, match="item 1: illegal move A1<: A1 is empty"):
         bao.play_actions([start(), start()], [20, 0])
     with pytest.raises(bao.BaoError, match="2 positions but 1 actions"):
@@ -118,12 +120,12 @@ def test_bad_engine_and_batch_arguments():
         bao.perft("kiswahili", 1, position=bao.Position.start("kingulu"))
 
 
-def test_huge_action_is_a_move_error():
+def test_huge_action_is_a_move_error() -> None:
     with pytest.raises(bao.MoveError, match=r"action 1000000000000000000000000000000 is out of range"):
         start().play(10**30)
 
 
-def test_mangled_position_texts_never_crash():
+def test_mangled_position_texts_never_crash() -> None:
     # Random edits of valid texts: each one is either a valid position or a PositionError.
     import random
 
@@ -153,3 +155,51 @@ def test_mangled_position_texts_never_crash():
             except bao.PositionError:
                 outcomes["error"] += 1
     assert outcomes["error"] > 1000 and sum(outcomes.values()) == 3000
+
+
+def test_bad_numbers_are_bao_errors_naming_the_argument() -> None:
+    cases: List[Tuple[Callable[[], Any], str, str]] = [
+        (lambda: bao.perft("kiswahili", -1), "depth", "-1 is out of range: expected a whole number 0..=4294967295"),
+        (lambda: start().perft(2**40), "depth", "1099511627776 is out of range"),
+        (lambda: bao.random_playouts("kingulu", -1), "n", "-1 is out of range"),
+        (lambda: bao.random_playouts("kingulu", 1, seed=-5), "seed", "-5 is out of range"),
+        (lambda: bao.random_playouts("kingulu", 1, max_plies=-1), "max_plies", "-1 is out of range"),
+        (lambda: bao.Engine("kingulu", level=-3), "level", "-3 is out of range: expected a whole number 0..=255"),
+        (lambda: bao.Engine("kingulu", nodes=-1), "nodes", "-1 is out of range"),
+        (lambda: bao.Engine("kingulu").search(bao.Position.start("kingulu"), depth=-2), "depth", "-2 is out of range"),
+        (lambda: bao.play_actions([start()], [-1]), "actions", "-1 is out of range"),
+        (lambda: bao.solve(start(), time_ms=-1), "time_ms", "-1 is out of range"),
+        (lambda: bao.GameLine(start()).undo(-1), "plies", "-1 is out of range"),
+    ]
+    for call, name, message in cases:
+        with pytest.raises(bao.BaoError) as err:
+            call()
+        assert message in str(err.value)
+        assert f"while processing '{name}'" in getattr(err.value, "__notes__", []), name
+
+
+def test_bad_side_is_a_bao_error() -> None:
+    with pytest.raises(bao.BaoError, match='unknown side "East"; expected "South" or "North"'):
+        start().observation("East")
+    with pytest.raises(bao.BaoError, match='unknown side "West"'):
+        bao.observations([start()], "West")
+    with pytest.raises(bao.BaoError, match='unknown side "up"'):
+        bao.Outcome("up", "score")
+
+
+def test_bool_is_not_a_move_or_a_number() -> None:
+    with pytest.raises(TypeError, match="a move is a move text .* not bool"):
+        start().play(True)
+    with pytest.raises(TypeError, match="a move is a move text .* not bool"):
+        bao.GameLine(start()).play(False)
+    with pytest.raises(TypeError, match="not bool"):
+        bao.perft("kingulu", True)
+    with pytest.raises(TypeError):
+        bao.perft("kingulu", 2.0)  # type: ignore[arg-type]
+
+
+def test_solve_refuses_margin_for_kiswahili_and_bad_hash() -> None:
+    with pytest.raises(bao.BaoError, match="margin=True is for Bao Kingulu"):
+        bao.solve(start(), margin=True)
+    with pytest.raises(bao.BaoError, match="hash_mb = 0: give 1 to 65536 MiB"):
+        bao.solve(bao.Position.start("kingulu"), hash_mb=0)

@@ -261,25 +261,35 @@ enum Command {
     /// Bao Kingulu: the opening book of solved positions (build it, or check one).
     #[command(subcommand)]
     Book(BookCommand),
-    /// Bao Kingulu: count the positions reachable from the start (exactly, on disk,
-    /// resumable), or those within N plies and whether any game can repeat a position
-    /// in them.
+    /// Bao Kingulu: count the positions reachable from the start or from a position
+    /// (exactly, on disk, resumable), or those within N plies of the start and whether
+    /// any game can repeat a position in them.
     Reach {
-        /// The work directory (level files and progress.txt; resumes from it).
-        #[arg(long, value_name = "DIR", required_unless_present = "plies")]
+        /// The work directory (level files, progress.txt, start.txt; resumes from it).
+        /// Optional with --position (a temporary directory, removed at the end).
+        #[arg(long, value_name = "DIR", required_unless_present_any = ["plies", "position"])]
         dir: Option<String>,
+        /// Count from this Bao Kingulu position (notation.md §2) instead of the start;
+        /// prints `total: N positions`.
+        #[arg(long, value_name = "TEXT", conflicts_with = "plies")]
+        position: Option<String>,
         /// Only the positions within this many plies, and the repetition check.
         #[arg(long, value_name = "N", conflicts_with = "dir")]
         plies: Option<u32>,
         /// Memory for one partition's positions, MiB (8 bytes a position).
-        #[arg(long, value_name = "MIB", default_value_t = 4096, requires = "dir")]
+        #[arg(
+            long,
+            value_name = "MIB",
+            default_value_t = 4096,
+            conflicts_with = "plies"
+        )]
         memory_mb: u64,
         /// Stop (with a checkpoint) after this many seconds; a rerun resumes.
-        #[arg(long, value_name = "S", requires = "dir")]
+        #[arg(long, value_name = "S", conflicts_with = "plies")]
         time: Option<u64>,
         /// Count only the levels below this one (level = seeds in the stores × 13 +
         /// reserved pits).
-        #[arg(long, value_name = "L", requires = "dir")]
+        #[arg(long, value_name = "L", conflicts_with = "plies")]
         below_level: Option<usize>,
     },
     /// Serve the web app on http://127.0.0.1:PORT/, keeping every game in a database.
@@ -558,14 +568,24 @@ fn run(cli: Cli) -> Result<()> {
         Command::Book(BookCommand::Verify { file }) => book::verify(file.as_deref()),
         Command::Reach {
             dir,
+            position,
             plies,
             memory_mb,
             time,
             below_level,
-        } => match (dir, plies) {
-            (_, Some(n)) => solve::census(n),
-            (Some(dir), None) => solve::reach(&dir, memory_mb, time, below_level),
-            (None, None) => anyhow::bail!("bao reach needs --dir DIR or --plies N"),
+        } => match (dir, plies, position) {
+            (_, Some(n), _) => solve::census(n),
+            (dir, None, position @ Some(_)) => solve::reach(
+                dir.as_deref(),
+                position.as_deref(),
+                memory_mb,
+                time,
+                below_level,
+            ),
+            (Some(dir), None, None) => solve::reach(Some(&dir), None, memory_mb, time, below_level),
+            (None, None, None) => {
+                anyhow::bail!("bao reach needs --dir DIR, --position TEXT or --plies N")
+            }
         },
         Command::Serve {
             port,

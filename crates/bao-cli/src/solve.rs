@@ -386,25 +386,67 @@ pub fn census(plies: u32) -> Result<()> {
 /// The least memory `bao reach --memory-mb` accepts, MiB.
 pub const MIN_REACH_MEMORY_MB: u64 = 16;
 
-/// Runs `bao reach --dir DIR`: the exact count of the positions reachable from the Bao
-/// Kingulu start, in `dir` (resumable), with `memory_mb` MiB for one partition, stopping
-/// after `time` seconds (with a checkpoint) and before level `below_level` if given.
+/// Runs `bao reach --dir DIR [--position TEXT]`: the exact count of the positions
+/// reachable from the Bao Kingulu start (or from `position`), in `dir` (resumable; with
+/// a position and no `dir`, a temporary directory removed at the end), with `memory_mb`
+/// MiB for one partition, stopping after `time` seconds (with a checkpoint) and before
+/// level `below_level` if given. A finished count ends with `total: N positions`.
 ///
 /// # Errors
-/// A memory size below [`MIN_REACH_MEMORY_MB`], I/O errors of the work directory, and a
-/// partition that does not fit in `memory_mb` (its checkpoint is kept, so a rerun with
-/// more memory resumes it).
+/// A memory size below [`MIN_REACH_MEMORY_MB`], a position text that is not a valid
+/// Bao Kingulu position, I/O errors of the work directory (also one holding the count
+/// of another start), and a partition that does not fit in `memory_mb` (its checkpoint
+/// is kept, so a rerun with more memory resumes it).
 pub fn reach(
-    dir: &str,
+    dir: Option<&str>,
+    position: Option<&str>,
     memory_mb: u64,
     time: Option<u64>,
     below_level: Option<usize>,
 ) -> Result<()> {
-    use bao_engine::solve::reach::{count_reachable, CountLimits, ReachEnd, ReachEvent};
-    use bao_rules::kingulu::Rules;
+    use bao_rules::kingulu::{Kingulu, Rules};
     if memory_mb < MIN_REACH_MEMORY_MB {
         bail!("--memory-mb {memory_mb}: at least {MIN_REACH_MEMORY_MB}");
     }
+    let start = match position {
+        Some(text) => Kingulu::from_text(text, &Rules::default())
+            .map_err(|e| anyhow::anyhow!("--position {text:?}: {e}"))?,
+        None => Kingulu::start(&Rules::default()),
+    };
+    // With --position and no --dir: a fresh temporary directory, removed at the end.
+    let temp = dir.is_none().then(|| {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        std::env::temp_dir().join(format!("bao-reach-{}-{nanos}", std::process::id()))
+    });
+    let dir_buf = match (&temp, dir) {
+        (Some(t), _) => t.clone(),
+        (None, Some(d)) => std::path::PathBuf::from(d),
+        (None, None) => unreachable!("a directory or a temporary one"),
+    };
+    let dir = dir_buf.to_string_lossy().to_string();
+    let result = reach_in(&start, &dir, memory_mb, time, below_level, temp.is_some());
+    if let Some(t) = &temp {
+        if result.is_ok() {
+            let _ = std::fs::remove_dir_all(t);
+        }
+    }
+    result
+}
+
+/// The count of [`reach`] in `dir` (`temporary`: a directory made for this run).
+fn reach_in(
+    start: &bao_rules::kingulu::Kingulu,
+    dir: &str,
+    memory_mb: u64,
+    time: Option<u64>,
+    below_level: Option<usize>,
+    temporary: bool,
+) -> Result<()> {
+    use bao_engine::solve::reach::{
+        count_reachable_from, CountLimits, ReachEnd, ReachEvent, LEVEL_COUNT,
+    };
     let mut limits = CountLimits {
         memory_bytes: memory_mb.saturating_mul(1 << 20),
         time: time.map(std::time::Duration::from_secs),
@@ -414,7 +456,7 @@ pub fn reach(
         limits.max_level = l;
     }
     let mut last = std::time::Instant::now();
-    let end = count_reachable(&Rules::default(), Path::new(dir), &limits, &mut |e| match e {
+    let end = count_reachable_from(start, Path::new(dir), &limits, &mut |e| match e {
         ReachEvent::Layer {
             level,
             partition,
@@ -448,7 +490,7 @@ pub fn reach(
     .with_context(|| format!("the work directory {dir}"))?;
     match end {
         ReachEnd::Complete(c) => {
-            let what = if c.levels_done >= 49 * 13 {
+            let what = if c.levels_done >= LEVEL_COUNT {
                 "reachable positions".to_string()
             } else {
                 format!("reachable positions below level {}:", c.levels_done)
@@ -457,6 +499,14 @@ pub fn reach(
                 "{what} {} (partitions {}, largest partition {}) in {:.1} s",
                 c.positions, c.partitions, c.largest_partition, c.seconds
             );
+            if c.levels_done >= LEVEL_COUNT {
+                println!("total: {} positions", c.positions);
+            } else {
+                println!(
+                    "total below level {}: {} positions",
+                    c.levels_done, c.positions
+                );
+            }
             Ok(())
         }
         ReachEnd::Stopped {
@@ -484,7 +534,13 @@ pub fn reach(
                     "the partition does not fit in --memory-mb {memory_mb} (8 bytes for each position found and 24 for each still to expand): run again with a larger --memory-mb to resume"
                 );
             }
-            println!("checkpoint saved in {dir}: run the same command again to resume");
+            if temporary {
+                println!(
+                    "checkpoint saved in {dir} (a temporary directory): run again with --dir {dir} to resume"
+                );
+            } else {
+                println!("checkpoint saved in {dir}: run the same command again to resume");
+            }
             Ok(())
         }
     }

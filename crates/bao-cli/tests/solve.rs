@@ -176,6 +176,34 @@ fn reach_counts_the_first_levels_on_disk_and_refuses_bad_limits() {
 }
 
 #[test]
+fn reach_from_a_position_prints_the_total() {
+    // Totals checked against a plain search (bao-engine reach::tests, and the Python
+    // package's bao.cluster reach).
+    for (text, total) in [
+        ("0 0 2 1 0 1 / 1 0 1 2 0 0 ; S=20 N=20 ; South", 108),
+        ("1 0 1 3 1 1 / 2 0 2 2 1 1 ; S=17 N=16 ; South", 2736),
+        ("2 2 1 2 0 1 / 1 2 1 2 0 0 ; S=15 N=19 ; South", 184940),
+    ] {
+        let text_out = stdout(&run(&["reach", "--position", text]));
+        assert_eq!(
+            text_out.lines().last(),
+            Some(format!("total: {total} positions").as_str()),
+            "{text_out}"
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let work = dir.path().join("w");
+    let work = work.to_str().unwrap();
+    let p = "0 0 2 1 0 1 / 1 0 1 2 0 0 ; S=20 N=20 ; South";
+    let out = stdout(&run(&["reach", "--dir", work, "--position", p]));
+    assert!(out.ends_with("total: 108 positions\n"), "{out}");
+    let err = failure(&run(&["reach", "--dir", work]));
+    assert!(err.contains(&format!("holds the count from {p}")), "{err}");
+    let err = failure(&run(&["reach", "--position", "1 2 3"]));
+    assert!(err.contains("--position \"1 2 3\": "), "{err}");
+}
+
+#[test]
 fn book_verify_confirms_entries_and_names_the_wrong_line() {
     let shipped = include_str!("../../bao-engine/data/kingulu-opening.txt");
     // Three entries six plies in (quick to solve again), after a comment line.

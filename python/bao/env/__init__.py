@@ -11,10 +11,12 @@ The submodules import ``pettingzoo`` and ``gymnasium`` (``pip install "./python[
 importing ``bao`` alone does not.
 """
 
+from typing import Any
+
 __all__ = ["BaoGymEnv", "kiswahili_v0", "kingulu_v0"]
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     import importlib
 
     if name in ("kiswahili_v0", "kingulu_v0", "gym", "aec"):

@@ -45,7 +45,7 @@ class BaoAECEnv(AECEnv, EzPickle):
     seeds ``np_random``.
     """
 
-    metadata = {
+    metadata: dict[str, Any] = {
         "render_modes": ["human", "ansi"],
         "name": "bao_v0",
         "is_parallelizable": False,
@@ -88,23 +88,23 @@ class BaoAECEnv(AECEnv, EzPickle):
         self.position = self._start
         self.plies = 0
 
-    def observation_space(self, agent):
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent):
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
-    def observe(self, agent):
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
         obs = self.position.observation(SIDES[agent])
         if agent == self.agent_selection and not (
             self.terminations[agent] or self.truncations[agent]
         ):
-            mask = self.position.action_mask().astype(np.int8)
+            mask = self.position.action_mask()
         else:
             mask = np.zeros(self._act_space.n, np.int8)
         return {"observation": obs, "action_mask": mask}
 
-    def reset(self, seed=None, options=None):
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None or not hasattr(self, "np_random"):
             self.np_random, _ = seeding.np_random(seed)
         position = (options or {}).get("position")
@@ -121,19 +121,20 @@ class BaoAECEnv(AECEnv, EzPickle):
         over = self.position.is_over
         self.terminations = {a: over for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = AGENT_OF[self.position.side_to_move]
         if over:
             self._set_rewards()
             self._accumulate_rewards()
 
-    def _set_rewards(self):
+    def _set_rewards(self) -> None:
         outcome = self.position.outcome
+        assert outcome is not None
         for a in self.agents:
             self.rewards[a] = outcome.reward(SIDES[a])
             self.infos[a] = {"outcome": str(outcome)}
 
-    def step(self, action):
+    def step(self, action: int | np.integer[Any] | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -154,7 +155,7 @@ class BaoAECEnv(AECEnv, EzPickle):
         if self.render_mode == "human":
             self.render()
 
-    def render(self):
+    def render(self) -> str | None:
         if self.render_mode is None:
             return None
         text = board_text(self.position)
@@ -163,5 +164,5 @@ class BaoAECEnv(AECEnv, EzPickle):
             return None
         return text
 
-    def close(self):
+    def close(self) -> None:
         pass

@@ -26,16 +26,19 @@ from .render import board_text
 __all__ = ["BaoGymEnv"]
 
 
-class BaoGymEnv(gymnasium.Env):
+class BaoGymEnv(gymnasium.Env[np.ndarray, np.int64]):
     """The learner plays ``agent_side`` (``"South"`` or ``"North"``) against
     ``bao.Engine(game, level)``; the engine moves at once whenever it is to move.
 
     Arguments: ``game``, ``level`` (1..10; levels 1–7 are deterministic for a seed,
     8–10 are limited by time and are not), ``agent_side``, ``rules`` (a ``bao.Rules``,
     profile name or ``None``), ``max_plies`` (truncate after this many plies of both
-    sides; ``None`` = never), ``illegal_action`` (``"raise"``: raise ``bao.MoveError``
-    with the rules' reason; ``"lose"``: end the episode with reward -1 and the reason in
-    ``info["illegal"]``), ``render_mode`` (``"ansi"`` or ``"human"``).
+    sides; ``None`` = never), ``illegal_action`` (``"lose"``, the default: an action of
+    the action space that is not legal here ends the episode with reward -1 and the
+    rules' reason in ``info["illegal"]``, so every action of ``action_space`` is a valid
+    input, as Gymnasium's ``check_env`` and unmasked learners expect; ``"raise"``: raise
+    ``bao.MoveError`` with the rules' reason), ``render_mode`` (``"ansi"`` or
+    ``"human"``).
 
     Observation: the float32 tensor of python/README.md from the learner's seat.
     Action: ``Discrete(64)`` (kiswahili) or ``Discrete(6)`` (kingulu); the legal ones are
@@ -53,7 +56,7 @@ class BaoGymEnv(gymnasium.Env):
         agent_side: str = "South",
         rules: Any = None,
         max_plies: int | None = 1000,
-        illegal_action: str = "raise",
+        illegal_action: str = "lose",
         render_mode: str | None = None,
     ):
         super().__init__()
@@ -81,7 +84,7 @@ class BaoGymEnv(gymnasium.Env):
         self.observation_space = spaces.Box(
             0.0, float(seeds), bao.observation_shape(self.game), np.float32
         )
-        self.action_space = spaces.Discrete(self._start.num_actions)
+        self.action_space: spaces.Discrete = spaces.Discrete(self._start.num_actions)
         self.position = self._start
         self.plies = 0
         self._done = False
@@ -90,22 +93,23 @@ class BaoGymEnv(gymnasium.Env):
     # -- helpers -----------------------------------------------------------------------
 
     def action_masks(self) -> np.ndarray:
-        """The legal-action mask (bool) of the current position (for MaskablePPO)."""
+        """The legal-action mask (``int8`` 0/1, the package's one mask dtype) of the
+        current position (for sb3-contrib's MaskablePPO and ``Discrete.sample(mask=)``)."""
         if self.position.is_over or self.position.side_to_move != self.agent_side:
-            return np.zeros(self.action_space.n, bool)
-        return self.position.action_mask().astype(bool)
+            return np.zeros(int(self.action_space.n), np.int8)
+        return self.position.action_mask()
 
     def _obs(self) -> np.ndarray:
         return self.position.observation(self.agent_side)
 
-    def _info(self, **extra) -> dict:
-        info = {"action_mask": self.action_masks().astype(np.int8), "plies": self.plies}
+    def _info(self, **extra: Any) -> dict[str, Any]:
+        info = {"action_mask": self.action_masks(), "plies": self.plies}
         if self.position.outcome is not None:
             info["outcome"] = str(self.position.outcome)
         info.update(extra)
         return info
 
-    def _engine_moves(self) -> list:
+    def _engine_moves(self) -> list[str]:
         """Lets the engine play while it is to move; returns its moves (texts)."""
         played = []
         while (
@@ -114,9 +118,10 @@ class BaoGymEnv(gymnasium.Env):
             and not self._truncated()
         ):
             result = self.engine.search(self.position)
+            assert result.action is not None  # the game is not over
             self.position = self.position.play(result.action)
             self.plies += 1
-            played.append(result.move)
+            played.append(result.move or "")
         return played
 
     def _truncated(self) -> bool:
@@ -128,7 +133,9 @@ class BaoGymEnv(gymnasium.Env):
 
     # -- gymnasium API -------------------------------------------------------------------
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         engine_seed = int(self.np_random.integers(0, 2**63 - 1))
         self.engine = bao.Engine(self.game, level=self.level, seed=engine_seed)
@@ -146,7 +153,7 @@ class BaoGymEnv(gymnasium.Env):
             self.render()
         return self._obs(), self._info(engine_moves=replies)
 
-    def step(self, action):
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         if self._done:
             raise bao.GameOverError("the episode is over; call reset()")
         try:
@@ -165,7 +172,7 @@ class BaoGymEnv(gymnasium.Env):
             self.render()
         return self._obs(), self._reward(), terminated, truncated, self._info(engine_moves=replies)
 
-    def render(self):
+    def render(self) -> str | None:
         if self.render_mode is None:
             return None
         text = board_text(self.position)
@@ -179,7 +186,7 @@ def _register() -> None:
     for game, name in (("kiswahili", "Kiswahili"), ("kingulu", "Kingulu")):
         env_id = f"bao/{name}-v0"
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=BaoGymEnv, kwargs={"game": game})
+            gymnasium.register(id=env_id, entry_point=BaoGymEnv, kwargs={"game": game})  # type: ignore[arg-type]
 
 
 _register()

@@ -5,6 +5,8 @@
 ``render_mode``.
 """
 
+from typing import Any
+
 from .aec import BaoAECEnv  # first: a clear ImportError without pettingzoo
 
 from pettingzoo.utils import wrappers  # noqa: E402
@@ -12,11 +14,11 @@ from pettingzoo.utils import wrappers  # noqa: E402
 __all__ = ["env", "raw_env"]
 
 
-def raw_env(**kwargs) -> BaoAECEnv:
+def raw_env(**kwargs: Any) -> BaoAECEnv:
     """The bare AEC environment."""
     return BaoAECEnv(game="kingulu", **kwargs)
 
 
-def env(**kwargs):
+def env(**kwargs: Any) -> Any:
     """The AEC environment with PettingZoo's order enforcing wrapper."""
     return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))

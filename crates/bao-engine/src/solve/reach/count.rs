@@ -18,8 +18,9 @@
 //! duplicates, which reading removes.
 
 use super::closure::Closure;
-use super::pack::{level, partition, start_key, Ranker, LEVELS};
-use bao_rules::kingulu::Rules;
+use super::pack::{level, pack, partition, Ranker, LEVELS};
+use bao_rules::kingulu::{Kingulu, Rules};
+use bao_rules::Game;
 use std::collections::HashMap;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufReader, BufWriter, Read, Write};
@@ -317,6 +318,24 @@ pub fn count_reachable(
     limits: &CountLimits,
     on_event: &mut dyn FnMut(ReachEvent<'_>),
 ) -> io::Result<ReachEnd> {
+    count_reachable_from(&Kingulu::start(rules), dir, limits, on_event)
+}
+
+/// [`count_reachable`] from any Bao Kingulu position `start` (under its rules): every
+/// position reachable from it, `start` included. The work directory records the start
+/// (`start.txt`, its position text); resuming a directory of another start is refused.
+/// A directory without `start.txt` (made by a version that counted from the start only)
+/// is taken as a count from the start position.
+///
+/// # Errors
+/// As [`count_reachable`]; a work directory of another start is `InvalidInput`.
+pub fn count_reachable_from(
+    start: &Kingulu,
+    dir: &Path,
+    limits: &CountLimits,
+    on_event: &mut dyn FnMut(ReachEvent<'_>),
+) -> io::Result<ReachEnd> {
+    let rules = start.rules();
     if dir.exists() && !dir.is_dir() {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -327,10 +346,30 @@ pub fn count_reachable(
     repair_level_files(dir)?;
     let rk = Ranker::new();
     let progress = dir.join("progress.txt");
+    let start_path = dir.join("start.txt");
+    let start_text = start.to_text();
+    if progress.exists() {
+        let recorded = if start_path.exists() {
+            fs::read_to_string(&start_path)?.trim().to_string()
+        } else {
+            Kingulu::start(rules).to_text()
+        };
+        if recorded != start_text {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "{} holds the count from {recorded}, not from {start_text}: use another directory",
+                    dir.display()
+                ),
+            ));
+        }
+    }
     let mut count = if progress.exists() {
         ReachCount::parse(&fs::read_to_string(&progress)?).ok_or_else(|| bad(&progress))?
     } else {
-        write_keys(&level_file(dir, 0), &[start_key(&rk, rules)])?;
+        let key = pack(&rk, start);
+        write_keys(&level_file(dir, level(key)), &[key])?;
+        write_text(&start_path, &format!("{start_text}\n"))?;
         let fresh = ReachCount {
             levels_done: 0,
             positions: 0,
@@ -358,6 +397,13 @@ pub fn count_reachable(
     };
     let mut layers_run = 0u64;
     for lv in count.levels_done..limits.max_level.min(LEVELS) {
+        if !level_file(dir, lv).exists() && partial.as_ref().is_none_or(|p| p.level != lv) {
+            // Nothing leads into this level: done at once (progress.txt is written at the
+            // next level with keys or at the end; redoing an empty level is free).
+            count.levels_done = lv + 1;
+            on_event(ReachEvent::Level(&count));
+            continue;
+        }
         let mut keys = read_keys(&level_file(dir, lv))?;
         keys.sort_unstable();
         keys.dedup();
@@ -465,6 +511,8 @@ pub fn count_reachable(
         let _ = fs::remove_file(level_file(dir, lv));
         on_event(ReachEvent::Level(&count));
     }
+    count.seconds = seconds(run_start);
+    write_text(&progress, &count.to_text())?;
     Ok(ReachEnd::Complete(count))
 }
 

@@ -5,7 +5,10 @@
 //!   game can repeat a position within them (the move graph on them is checked for a
 //!   cycle).
 //! * [`count_reachable`]: the exact number of all reachable positions, level by level
-//!   on disk, each partition closed breadth first in memory, resumable from a checkpoint.
+//!   on disk, each partition closed breadth first in memory, resumable from a checkpoint;
+//!   [`count_reachable_from`] from any position.
+//! * The pieces for a distributed count (the Python package's `bao.cluster reach`):
+//!   [`key_of`], [`level_of`], [`close_partition`].
 
 mod census;
 mod closure;
@@ -13,7 +16,9 @@ mod count;
 mod pack;
 
 pub use census::{ply_census, PlyCensus};
-pub use count::{count_reachable, CountLimits, ReachCount, ReachEnd, ReachEvent};
+pub use count::{
+    count_reachable, count_reachable_from, CountLimits, ReachCount, ReachEnd, ReachEvent,
+};
 
 #[cfg(test)]
 mod tests;
@@ -65,4 +70,93 @@ pub fn close_entries(
         );
     }
     Some(closure.found.len() as u64)
+}
+
+/// The packed 64-bit key of a Bao Kingulu position (stores, reserved pits, side to move,
+/// the rank of the pits; the same key the count uses). Keys order partitions by their
+/// top 24 bits ([`partition_of`]).
+pub fn key_of(pos: &bao_rules::kingulu::Kingulu) -> u64 {
+    pack::pack(&pack::Ranker::new(), pos)
+}
+
+/// The position of a key made by [`key_of`], under `rules`; `None` for a key no
+/// position packs to.
+pub fn position_of(
+    key: u64,
+    rules: &bao_rules::kingulu::Rules,
+) -> Option<bao_rules::kingulu::Kingulu> {
+    let s = key >> 58;
+    let n = (key >> 52) & 0x3f;
+    let mask = (key >> 40) & 0xfff;
+    let board = 48u64.checked_sub(s + n)?;
+    let rk = pack::Ranker::new();
+    let rank = key & ((1 << 39) - 1);
+    // The rank must be one of the compositions of the board's seeds into 12 pits.
+    if rank >= pack::binom(board as u32 + 11, 11) || mask >> 12 != 0 {
+        return None;
+    }
+    let pits = rk.unrank(rank, board as usize);
+    let mut reserved = [None; 12];
+    for (i, r) in reserved.iter_mut().enumerate() {
+        if mask & (1 << i) != 0 {
+            *r = Some(if i < 6 {
+                bao_rules::Side::North
+            } else {
+                bao_rules::Side::South
+            });
+        }
+    }
+    let side = if key >> 39 & 1 == 1 {
+        bao_rules::Side::North
+    } else {
+        bao_rules::Side::South
+    };
+    bao_rules::kingulu::Kingulu::from_parts(pits, reserved, [s as u8, n as u8], side, rules).ok()
+}
+
+/// The level of a key: seeds in the stores × 13 + reserved pits. A move keeps the
+/// partition or goes to a higher level.
+pub fn level_of(key: u64) -> usize {
+    pack::level(key)
+}
+
+/// The number of levels (0..[`LEVEL_COUNT`]).
+pub const LEVEL_COUNT: usize = pack::LEVELS;
+
+/// Closes one partition: from `entry` (keys of one partition, any order, duplicates
+/// allowed) every position reachable by moves that stay in the partition. Returns the
+/// partition's positions found (sorted) and the keys of the moves that leave it (to
+/// higher levels; sorted, without duplicates). Memory: 8 bytes a position found, plus
+/// the frontier and the leaving keys.
+///
+/// # Panics
+/// If `entry` holds keys of two partitions.
+pub fn close_partition(
+    rules: &bao_rules::kingulu::Rules,
+    mut entry: Vec<u64>,
+) -> (Vec<u64>, Vec<u64>) {
+    entry.sort_unstable();
+    entry.dedup();
+    let Some(&first) = entry.first() else {
+        return (Vec::new(), Vec::new());
+    };
+    let part = pack::partition(first);
+    assert!(
+        entry.iter().all(|&k| pack::partition(k) == part),
+        "close_partition: keys of more than one partition"
+    );
+    let rk = pack::Ranker::new();
+    let mut closure = closure::Closure::new(part, entry);
+    let mut leaving: Vec<u64> = Vec::new();
+    while !closure.is_done() {
+        closure
+            .step(&rk, rules, &mut |leave| {
+                leaving.extend_from_slice(leave);
+                Ok(())
+            })
+            .expect("no I/O without a sink");
+        leaving.sort_unstable();
+        leaving.dedup();
+    }
+    (closure.found, leaving)
 }

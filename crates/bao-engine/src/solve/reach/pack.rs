@@ -159,11 +159,6 @@ pub(crate) fn partition_text(part: u64) -> String {
     text
 }
 
-/// Starting the count: the packed start position under `rules`.
-pub(crate) fn start_key(rk: &Ranker, rules: &Rules) -> u64 {
-    pack(rk, &Kingulu::start(rules))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

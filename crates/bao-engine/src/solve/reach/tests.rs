@@ -177,3 +177,79 @@ fn progress_files_that_do_not_read_are_refused() {
     assert!(err.to_string().ends_with("is not a directory"), "{err}");
     std::fs::remove_file(&file).unwrap();
 }
+
+/// Every position reachable from `start` (itself included), by a plain search.
+fn reachable_from(start: Kingulu) -> u64 {
+    let mut seen = HashSet::from([start]);
+    let mut stack = vec![start];
+    let mut kids = Vec::new();
+    while let Some(pos) = stack.pop() {
+        pos.children(&mut kids);
+        for (_, c) in kids.iter() {
+            if seen.insert(*c) {
+                stack.push(*c);
+            }
+        }
+    }
+    seen.len() as u64
+}
+
+#[test]
+fn counts_from_a_position_match_a_plain_search() {
+    let rules = Rules::default();
+    for (text, want) in [
+        ("0 0 2 1 0 1 / 1 0 1 2 0 0 ; S=20 N=20 ; South", 108),
+        ("1 0 1 3 1 1 / 2 0 2 2 1 1 ; S=17 N=16 ; South", 2736),
+        ("1 5*S 2 0 0 0 / 1 1 5*N 1 0 0 ; S=22 N=10 ; North", 15),
+    ] {
+        let start = Kingulu::from_text(text, &rules).unwrap();
+        assert_eq!(reachable_from(start), want, "{text}");
+        let dir = temp_dir(&format!("from{want}"));
+        let c = complete(
+            count_reachable_from(&start, &dir, &CountLimits::default(), &mut |_| {}).unwrap(),
+        );
+        assert_eq!((c.levels_done, c.positions), (LEVEL_COUNT, want), "{text}");
+        // The directory is of this start: another one is refused, the same one resumes.
+        let other = Kingulu::start(&rules);
+        let err =
+            count_reachable_from(&other, &dir, &CountLimits::default(), &mut |_| {}).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains(&format!("holds the count from {text}")),
+            "{err}"
+        );
+        let again = complete(
+            count_reachable_from(&start, &dir, &CountLimits::default(), &mut |_| {}).unwrap(),
+        );
+        assert_eq!(again.positions, want);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn close_partition_and_keys_agree_with_the_count() {
+    // The pieces of a distributed count: closing the partitions level by level from the
+    // start key gives the same total as the count.
+    let rules = Rules::default();
+    let start =
+        Kingulu::from_text("0 0 2 1 0 1 / 1 0 1 2 0 0 ; S=20 N=20 ; South", &rules).unwrap();
+    let key = key_of(&start);
+    assert_eq!(position_of(key, &rules), Some(start));
+    assert_eq!(position_of(u64::MAX, &rules), None);
+    let mut levels: std::collections::BTreeMap<usize, Vec<u64>> =
+        [(super::level_of(key), vec![key])].into();
+    let mut total = 0;
+    while let Some((lv, mut keys)) = levels.pop_first() {
+        keys.sort_unstable();
+        keys.dedup();
+        for chunk in keys.chunk_by(|a, b| a >> 40 == b >> 40) {
+            let (found, leaving) = close_partition(&rules, chunk.to_vec());
+            total += found.len() as u64;
+            for k in leaving {
+                assert!(super::level_of(k) > lv);
+                levels.entry(super::level_of(k)).or_default().push(k);
+            }
+        }
+    }
+    assert_eq!(total, 108);
+}

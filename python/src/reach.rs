@@ -1,0 +1,104 @@
+//! The pieces of the distributed reachable-position count (`bao.cluster reach`): packed
+//! keys of Bao Kingulu positions and the closure of one partition, from
+//! `bao_engine::solve::reach` (the code `bao reach` runs). Keys travel as little-endian
+//! `u64` bytes (`numpy.frombuffer(b, "<u8")`).
+
+use crate::errors::BaoError;
+use crate::game::{AnyPos, AnyRules, GameKind};
+use crate::position::PyPosition;
+use crate::rules::rules_arg;
+use bao_engine::solve::reach;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+fn kingulu(position: &PyPosition) -> PyResult<bao_rules::kingulu::Kingulu> {
+    match position.inner {
+        AnyPos::Ku(p) => Ok(p),
+        AnyPos::Ki(_) => Err(BaoError::new_err(
+            "the reachable-position count is for Bao Kingulu positions",
+        )),
+    }
+}
+
+fn keys_of(bytes: &[u8]) -> PyResult<Vec<u64>> {
+    if bytes.len() % 8 != 0 {
+        return Err(BaoError::new_err(format!(
+            "keys: {} bytes is not a whole number of 8-byte keys",
+            bytes.len()
+        )));
+    }
+    Ok(bytes
+        .chunks_exact(8)
+        .map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")))
+        .collect())
+}
+
+fn bytes_of(keys: &[u64]) -> Vec<u8> {
+    keys.iter().flat_map(|k| k.to_le_bytes()).collect()
+}
+
+/// `reach_key(position) -> int`: the packed key of a Bao Kingulu position (as `bao
+/// reach` packs it; the top 24 bits are its partition: stores and reserved pits).
+#[pyfunction]
+pub fn reach_key(position: &PyPosition) -> PyResult<u64> {
+    Ok(reach::key_of(&kingulu(position)?))
+}
+
+/// `reach_level(key) -> int`: seeds in the stores × 13 + reserved pits. Moves keep the
+/// partition or raise the level.
+#[pyfunction]
+pub fn reach_level(key: u64) -> usize {
+    reach::level_of(key)
+}
+
+/// `reach_position(key, rules=None) -> Position`: the position of a key (`BaoError` for
+/// a key no position packs to).
+#[pyfunction]
+#[pyo3(signature = (key, rules = None))]
+pub fn reach_position(key: u64, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyPosition> {
+    let AnyRules::Ku(r) = rules_arg(GameKind::Kingulu, rules)? else {
+        unreachable!("Kingulu rules")
+    };
+    reach::position_of(key, &r)
+        .map(|p| AnyPos::Ku(p).into())
+        .ok_or_else(|| BaoError::new_err(format!("key {key:#x} is not a packed position")))
+}
+
+/// `reach_close(entry, rules=None, keep_found=False) -> (count, found, leaving)`: closes
+/// one partition from the keys `entry` (bytes of little-endian u64, all of one
+/// partition): every position reachable by moves inside the partition. `count` is the
+/// partition's positions, `found` their keys as bytes (sorted; `None` unless
+/// `keep_found`), `leaving` the keys (bytes, sorted, unique) of the moves leaving it,
+/// all of higher levels. Releases the GIL (the closure runs on all cores).
+#[pyfunction]
+#[pyo3(signature = (entry, rules = None, keep_found = false))]
+pub fn reach_close<'py>(
+    py: Python<'py>,
+    entry: &[u8],
+    rules: Option<&Bound<'_, PyAny>>,
+    keep_found: bool,
+) -> PyResult<(u64, Option<Bound<'py, PyBytes>>, Bound<'py, PyBytes>)> {
+    let AnyRules::Ku(r) = rules_arg(GameKind::Kingulu, rules)? else {
+        unreachable!("Kingulu rules")
+    };
+    let keys = keys_of(entry)?;
+    if let Some(&first) = keys.first() {
+        if keys.iter().any(|&k| k >> 40 != first >> 40) {
+            return Err(BaoError::new_err(
+                "reach_close: the keys are of more than one partition",
+            ));
+        }
+        if keys.iter().any(|&k| reach::position_of(k, &r).is_none()) {
+            return Err(BaoError::new_err(
+                "reach_close: a key is not a packed position",
+            ));
+        }
+    }
+    let (found, leaving) = py.detach(move || reach::close_partition(&r, keys));
+    let found_bytes = keep_found.then(|| PyBytes::new(py, &bytes_of(&found)));
+    Ok((
+        found.len() as u64,
+        found_bytes,
+        PyBytes::new(py, &bytes_of(&leaving)),
+    ))
+}
