@@ -7,6 +7,7 @@
 pub mod board;
 pub mod book;
 pub mod common;
+pub mod matching;
 pub mod play;
 pub mod protocol;
 pub mod solve;

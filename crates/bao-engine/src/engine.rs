@@ -43,6 +43,8 @@ pub struct Engine<G: Evaluate> {
     pv: Vec<Vec<G::Move>>,
     /// The game's positions before the root and on the search path (G-R15, K-R12.4).
     reps: PathHistory<G>,
+    /// When a time-limited search starts another iteration.
+    time_rule: crate::TimeRule,
 }
 
 impl<G: Evaluate> Engine<G> {
@@ -58,8 +60,21 @@ impl<G: Evaluate> Engine<G> {
             kids: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             order: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            time_rule: crate::TimeRule::default(),
             reps: PathHistory::empty(),
         }
+    }
+
+    /// When a time-limited search starts another iteration (see [`Engine::set_time_rule`]).
+    pub fn time_rule(&self) -> crate::TimeRule {
+        self.time_rule
+    }
+
+    /// Sets when a time-limited alpha-beta search starts another iteration
+    /// ([`crate::TimeRule`]; the default is `Predict`, the engine protocol's move times use
+    /// `Full`).
+    pub fn set_time_rule(&mut self, rule: crate::TimeRule) {
+        self.time_rule = rule;
     }
 
     /// The configuration.
@@ -299,6 +314,8 @@ impl<G: Evaluate> Engine<G> {
 
         let mut best_info = budget.info(0, to_score(first_score), vec![root[0].0]);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut iteration_start = budget.elapsed_ms();
+        let mut last_iteration_ms: Option<u64> = None;
         for depth in 1..=max_depth {
             let mut alpha = -INF;
             let beta = INF;
@@ -351,8 +368,12 @@ impl<G: Evaluate> Engine<G> {
             if root.len() == 1 && limits.depth.is_none() {
                 break;
             }
+            let now = budget.elapsed_ms();
+            let (last_ms, prev) = (now - iteration_start, last_iteration_ms);
+            last_iteration_ms = Some(last_ms);
+            iteration_start = now;
             if let Some(ms) = limits.time_ms {
-                if budget.elapsed_ms() * 2 > ms {
+                if !self.time_rule.another_iteration(now, ms, last_ms, prev) {
                     break;
                 }
             }

@@ -30,11 +30,13 @@ mod mcts;
 mod repetition;
 mod score;
 pub mod solve;
+mod time_rule;
 mod tt;
 pub mod weights;
 
 pub use engine::Engine;
 pub use eval::{Evaluate, KinguluFeatures, KiswahiliFeatures};
+pub use time_rule::TimeRule;
 
 /// A search score, from the side to move's point of view.
 ///
