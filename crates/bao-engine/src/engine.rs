@@ -23,6 +23,22 @@ const MAX_PLY: usize = MAX_DEPTH as usize + 2;
 /// Size of the history table (a power of two).
 const HISTORY: usize = 4096;
 
+/// The depth reduction of the `n`-th move (0-based, in search order) of a node searched
+/// to `depth` (late move reductions, weights in `crate::weights`): none on the principal
+/// variation, for the first moves or near the leaves.
+#[inline]
+fn lmr_reduction(depth: u32, n: usize, pv_node: bool) -> u32 {
+    use crate::weights::{LMR_LATE_MOVE, LMR_MIN_DEPTH, LMR_MIN_MOVE};
+    if pv_node || depth < LMR_MIN_DEPTH || n < LMR_MIN_MOVE {
+        return 0;
+    }
+    if n >= LMR_LATE_MOVE && depth >= LMR_MIN_DEPTH + 2 {
+        2
+    } else {
+        1
+    }
+}
+
 /// A playing engine for one game `G`. Owns its transposition table, history table,
 /// killer moves and random number generator; reuse it across the moves of a game.
 ///
@@ -505,7 +521,24 @@ impl<G: Evaluate> Engine<G> {
                 let v = if n == 0 {
                     -self.negamax(child, depth - 1, ply + 1, -beta, -alpha, budget)
                 } else {
-                    let v = -self.negamax(child, depth - 1, ply + 1, -alpha - 1, -alpha, budget);
+                    // Late move reductions: a move ordered late in a node that is not on
+                    // the principal variation is searched shallower first; only when it
+                    // beats alpha there is it searched to the full depth.
+                    let reduction = lmr_reduction(depth, n, pv_node);
+                    let mut v = alpha + 1;
+                    if reduction > 0 {
+                        v = -self.negamax(
+                            child,
+                            depth - 1 - reduction,
+                            ply + 1,
+                            -alpha - 1,
+                            -alpha,
+                            budget,
+                        );
+                    }
+                    if v > alpha && !budget.stopped {
+                        v = -self.negamax(child, depth - 1, ply + 1, -alpha - 1, -alpha, budget);
+                    }
                     if v > alpha && v < beta && !budget.stopped {
                         -self.negamax(child, depth - 1, ply + 1, -beta, -alpha, budget)
                     } else {

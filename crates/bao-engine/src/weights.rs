@@ -51,6 +51,16 @@ pub const KG_BLOCKED: i32 = 10;
 
 // ---------------------------------------------------------------- Search
 
+/// Late move reductions: the smallest remaining depth at which a late move is searched
+/// one ply shallower first (a null window; a move that beats alpha is searched again at
+/// the full depth).
+pub const LMR_MIN_DEPTH: u32 = 3;
+/// Late move reductions: moves from this index on (0-based, in search order) are reduced.
+pub const LMR_MIN_MOVE: usize = 3;
+/// Late move reductions: moves from this index on are reduced by two plies where the
+/// remaining depth is at least `LMR_MIN_DEPTH + 2`.
+pub const LMR_LATE_MOVE: usize = 8;
+
 /// MCTS: plies of a random playout before it is scored by the evaluation.
 pub const MCTS_PLAYOUT_PLIES: u32 = 24;
 /// MCTS: the UCT exploration constant (values are in 0..1).
