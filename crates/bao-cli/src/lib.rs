@@ -11,3 +11,4 @@ pub mod matching;
 pub mod play;
 pub mod protocol;
 pub mod solve;
+pub mod tune;

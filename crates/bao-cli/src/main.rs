@@ -2,7 +2,7 @@
 //! positions, run engine matches, count perft, speak the engine protocol, serve the web
 //! app. See `docs/cli.md`.
 
-use bao_cli::{book, matching, play, protocol, solve, with_game};
+use bao_cli::{book, matching, play, protocol, solve, tune, with_game};
 
 use anyhow::{anyhow, bail, Context, Result};
 use bao_cli::common::{describe_config, make_position, make_rules, parse_engine_spec, GameName};
@@ -248,6 +248,31 @@ enum Command {
         /// Write every game as a record to this file.
         #[arg(long, value_name = "FILE")]
         records: Option<String>,
+    },
+    /// Bao la Kiswahili: tune the evaluation's weights from self-play (Texel-style
+    /// logistic fit); resumable: run the same command again to continue.
+    Tune {
+        /// The work directory (settings.txt, data.tsv, progress.txt, weights.txt).
+        #[arg(long, value_name = "DIR")]
+        dir: String,
+        /// Self-play games in all.
+        #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+        games: u64,
+        /// Search nodes a move in the self-play games.
+        #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        nodes: u64,
+        /// Random plies at the start of each game.
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(0..=100))]
+        random_plies: u32,
+        /// The seed of the run.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+        threads: u64,
+        /// The ridge penalty of the fit.
+        #[arg(long, default_value_t = 1e-7)]
+        lambda: f64,
     },
     /// Make a balanced opening set for matches: positions after MIN..MAX random plies
     /// whose search value is within ±WITHIN centi-seeds (the shipped sets were made so).
@@ -683,6 +708,29 @@ fn run(cli: Cli) -> Result<()> {
                 command: std::env::args().skip(1).collect::<Vec<_>>().join(" "),
             };
             with_game!(game.game, openings_cmd(&game, opts))
+        }
+        Command::Tune {
+            dir,
+            games,
+            nodes,
+            random_plies,
+            seed,
+            threads,
+            lambda,
+        } => {
+            if !(lambda >= 0.0 && lambda.is_finite()) {
+                bail!("--lambda {lambda}: give a number of at least 0");
+            }
+            tune::tune(&tune::TuneOptions {
+                dir,
+                games,
+                nodes,
+                random_plies,
+                seed,
+                threads: threads as usize,
+                lambda,
+                command: std::env::args().skip(1).collect::<Vec<_>>().join(" "),
+            })
         }
         Command::Verify { file } => solve::verify(&file),
         Command::Book(BookCommand::Build { plies, out, force }) => book::build(plies, &out, force),

@@ -32,6 +32,7 @@ mod score;
 pub mod solve;
 mod time_rule;
 mod tt;
+pub mod tune;
 pub mod weights;
 
 pub use engine::Engine;
