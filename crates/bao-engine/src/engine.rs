@@ -457,6 +457,55 @@ impl<G: Evaluate> Engine<G> {
             }
         }
 
+        let orig_alpha = alpha;
+        let mut best_v = -INF;
+        let mut best_mv: Option<G::Move> = None;
+        // The hash move first, before the other moves are generated: when it cuts off, the
+        // node costs one move's sowing instead of all of them (move generation is most of
+        // the search's time). The table key is the whole position, so the move is legal.
+        let mut searched_first = None;
+        if let Some(t) = tt_move {
+            let child = pos.play_unchecked(t);
+            let v = if depth == 1 {
+                if budget.tick() {
+                    return 0;
+                }
+                -self.leaf_value(&child, ply + 1)
+            } else {
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, budget)
+            };
+            if budget.stopped {
+                return 0;
+            }
+            searched_first = Some(t);
+            best_v = v;
+            best_mv = Some(t);
+            if v > alpha {
+                alpha = v;
+                let (head, tail) = self.pv.split_at_mut(ply + 1);
+                head[ply].clear();
+                head[ply].push(t);
+                if depth > 1 {
+                    head[ply].extend_from_slice(&tail[0]);
+                }
+            }
+            if v >= beta {
+                if depth > 1 {
+                    self.reward_cutoff(pos, t, depth, ply);
+                }
+                self.store_node(
+                    key,
+                    best_mv,
+                    best_v,
+                    (orig_alpha, beta),
+                    depth,
+                    ply,
+                    ends_before,
+                );
+                return best_v;
+            }
+        }
+
         let mut kids = std::mem::take(&mut self.kids[ply]);
         pos.children(&mut kids);
         if kids.is_empty() {
@@ -468,18 +517,12 @@ impl<G: Evaluate> Engine<G> {
                 None => -(MATE - ply as i32),
             };
         }
-        let orig_alpha = alpha;
-        let mut best_v = -INF;
-        let mut best_mv: Option<G::Move> = None;
-
         if depth == 1 {
             // Frontier: the children's static values are their search values.
-            if let Some(t) = tt_move {
-                if let Some(i) = kids.iter().position(|(m, _)| *m == t) {
-                    kids.swap(0, i);
-                }
-            }
             for (mv, child) in kids.iter() {
+                if Some(*mv) == searched_first {
+                    continue;
+                }
                 if budget.tick() {
                     break;
                 }
@@ -518,6 +561,9 @@ impl<G: Evaluate> Engine<G> {
             order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
             for (n, &(_, i)) in order.iter().enumerate() {
                 let (mv, child) = &kids[i];
+                if Some(*mv) == searched_first {
+                    continue;
+                }
                 let v = if n == 0 {
                     -self.negamax(child, depth - 1, ply + 1, -beta, -alpha, budget)
                 } else {
@@ -558,13 +604,7 @@ impl<G: Evaluate> Engine<G> {
                         head[ply].push(*mv);
                         head[ply].extend_from_slice(&tail[0]);
                         if v >= beta {
-                            let slot = Self::history_slot(pos, mv);
-                            self.history[slot] =
-                                (self.history[slot] + (depth * depth) as i32).min(1_000_000);
-                            if self.killers[ply][0] != Some(*mv) {
-                                self.killers[ply][1] = self.killers[ply][0];
-                                self.killers[ply][0] = Some(*mv);
-                            }
+                            self.reward_cutoff(pos, *mv, depth, ply);
                             break;
                         }
                     }
@@ -576,6 +616,33 @@ impl<G: Evaluate> Engine<G> {
         if budget.stopped {
             return 0;
         }
+        self.store_node(
+            key,
+            best_mv,
+            best_v,
+            (orig_alpha, beta),
+            depth,
+            ply,
+            ends_before,
+        );
+        best_v
+    }
+
+    /// Stores a node's result in the table: its bound from the window `(alpha, beta)`
+    /// it was searched with; only the move (at depth 0) when the value depends on the
+    /// path (a repetition or ply-limit end below it since `ends_before`).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn store_node(
+        &mut self,
+        key: u64,
+        best_mv: Option<G::Move>,
+        best_v: i32,
+        (orig_alpha, beta): (i32, i32),
+        depth: u32,
+        ply: usize,
+        ends_before: u64,
+    ) {
         let bound = if best_v >= beta {
             Bound::Lower
         } else if best_v > orig_alpha {
@@ -591,6 +658,16 @@ impl<G: Evaluate> Engine<G> {
             // only the move, at depth 0, which no probe takes a cutoff from.
             self.tt.store(key, best_mv, 0, 0, Bound::Upper);
         }
-        best_v
+    }
+
+    /// A beta cutoff by a quiet or any move at `ply`: history and killers.
+    #[inline]
+    fn reward_cutoff(&mut self, pos: &G, mv: G::Move, depth: u32, ply: usize) {
+        let slot = Self::history_slot(pos, &mv);
+        self.history[slot] = (self.history[slot] + (depth * depth) as i32).min(1_000_000);
+        if self.killers[ply][0] != Some(mv) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(mv);
+        }
     }
 }
