@@ -7,7 +7,9 @@
 pub mod board;
 pub mod book;
 pub mod common;
+pub mod matching;
 pub mod play;
 pub mod protocol;
 pub mod report;
 pub mod solve;
+pub mod tune;

@@ -2,11 +2,10 @@
 //! positions, run engine matches, count perft, speak the engine protocol, serve the web
 //! app. See `docs/cli.md`.
 
-use bao_cli::{book, common, play, protocol, solve, with_game};
+use bao_cli::{book, matching, play, protocol, solve, tune, with_game};
 
 use anyhow::{anyhow, bail, Context, Result};
 use bao_cli::common::{describe_config, make_position, make_rules, parse_engine_spec, GameName};
-use bao_engine::arena::{run_match, MatchConfig};
 use bao_engine::hint::score_text;
 use bao_engine::{format_info, Engine, EngineConfig, Evaluate, Limits};
 use bao_rules::record::GameRecord;
@@ -72,6 +71,7 @@ enum BookCommand {
 }
 
 #[derive(Subcommand, Debug)]
+#[allow(clippy::large_enum_variant)] // parsed once; `match` has many options
 enum Command {
     /// Play against the computer in the terminal (Bao la Kiswahili by default).
     Play {
@@ -195,17 +195,68 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
         /// Engine A: a level 1-10, random, greedy, ab:depth=6, ab:time=100, mcts:time=100, ...
-        #[arg(long)]
-        a: String,
+        #[arg(long, required_unless_present = "a_cmd", conflicts_with = "a_cmd")]
+        a: Option<String>,
         /// Engine B (same forms as --a).
+        #[arg(long, required_unless_present = "b_cmd", conflicts_with = "b_cmd")]
+        b: Option<String>,
+        /// Engine A is this program, spoken to over the engine protocol (run by sh -c),
+        /// e.g. 'bao engine' or '/old/bao engine'.
+        #[arg(long, value_name = "COMMAND")]
+        a_cmd: Option<String>,
+        /// Engine B is this program (as --a-cmd).
+        #[arg(long, value_name = "COMMAND")]
+        b_cmd: Option<String>,
+        /// An option for --a-cmd's engine, sent as `setoption NAME VALUE` (repeatable),
+        /// e.g. --a-option level=10.
+        #[arg(long, value_name = "NAME=VALUE", requires = "a_cmd")]
+        a_option: Vec<String>,
+        /// An option for --b-cmd's engine (as --a-option).
+        #[arg(long, value_name = "NAME=VALUE", requires = "b_cmd")]
+        b_option: Vec<String>,
+        /// Time per move in milliseconds for both engines: the time governs (it replaces a
+        /// level's own limits; external engines get `bestmove time MS`).
+        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+        time: Option<u64>,
+        /// Depth per move in plies for both engines (replaces a level's own limits).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: Option<u32>,
+        /// The time rule of engine A when it is a level or specification: predict (the
+        /// levels' default), half (the rule of bao 0.1 up to f1345eb) or full (use the whole
+        /// move time; the default with --time).
+        #[arg(long, value_name = "RULE", value_parser = parse_time_rule)]
+        a_time_rule: Option<bao_engine::TimeRule>,
+        /// The time rule of engine B (as --a-time-rule).
+        #[arg(long, value_name = "RULE", value_parser = parse_time_rule)]
+        b_time_rule: Option<bao_engine::TimeRule>,
+        /// The number of games (each opening is played twice, sides swapped); with --sprt
+        /// the most games [default: 20, with --sprt 20000].
         #[arg(long)]
-        b: String,
-        /// The number of games (each opening is played twice, sides swapped).
-        #[arg(long, default_value_t = 20)]
-        games: u32,
-        /// Random plies at the start of each opening pair.
-        #[arg(long, default_value_t = 4)]
-        opening_plies: u32,
+        games: Option<u32>,
+        /// Random openings of this many plies instead of the shipped balanced set.
+        #[arg(long, conflicts_with = "openings")]
+        opening_plies: Option<u32>,
+        /// An opening file (one opening a line, moves from the start) instead of the
+        /// shipped balanced set (docs/engine.md).
+        #[arg(long, value_name = "FILE")]
+        openings: Option<String>,
+        /// A sequential test of A − B: Elo ELO0 (H0) against ELO1 (H1) on pair results;
+        /// the match stops when a bound is crossed, e.g. --sprt 0,10.
+        #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
+        sprt: Option<String>,
+        /// The SPRT's false-positive rate.
+        #[arg(long, default_value_t = 0.05, requires = "sprt")]
+        alpha: f64,
+        /// The SPRT's false-negative rate.
+        #[arg(long, default_value_t = 0.05, requires = "sprt")]
+        beta: f64,
+        /// Write every game to DIR as it ends (game-000001.bao, ...) with pairs.tsv, from
+        /// which --resume continues an interrupted match.
+        #[arg(long, value_name = "DIR")]
+        records_dir: Option<String>,
+        /// Continue the match in --records-dir.
+        #[arg(long, requires = "records_dir")]
+        resume: bool,
         /// The seed of the openings and engines.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -213,12 +264,64 @@ enum Command {
         /// material wins, equal material is a draw (K-R12.4).
         #[arg(long, default_value_t = 400)]
         max_plies: u32,
-        /// Worker threads.
-        #[arg(long, default_value_t = 1)]
+        /// Pairs of games played at the same time (worker threads).
+        #[arg(long, visible_alias = "concurrency", default_value_t = 1)]
         threads: usize,
         /// Write every game as a record to this file.
         #[arg(long, value_name = "FILE")]
         records: Option<String>,
+    },
+    /// Bao la Kiswahili: tune the evaluation's weights from self-play (Texel-style
+    /// logistic fit); resumable: run the same command again to continue.
+    Tune {
+        /// The work directory (settings.txt, data.tsv, progress.txt, weights.txt).
+        #[arg(long, value_name = "DIR")]
+        dir: String,
+        /// Self-play games in all.
+        #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+        games: u64,
+        /// Search nodes a move in the self-play games.
+        #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        nodes: u64,
+        /// Random plies at the start of each game.
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(0..=100))]
+        random_plies: u32,
+        /// The seed of the run.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+        threads: u64,
+        /// The ridge penalty of the fit.
+        #[arg(long, default_value_t = 1e-7)]
+        lambda: f64,
+    },
+    /// Make a balanced opening set for matches: positions after MIN..MAX random plies
+    /// whose search value is within ±WITHIN centi-seeds (the shipped sets were made so).
+    Openings {
+        #[command(flatten)]
+        game: GameArgs,
+        /// How many openings.
+        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        count: u32,
+        /// The fewest random plies.
+        #[arg(long, default_value_t = 4)]
+        min_plies: u32,
+        /// The most random plies.
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=200))]
+        max_plies: u32,
+        /// The largest |value| kept, in centi-seeds (100 = one seed).
+        #[arg(long, default_value_t = 100)]
+        within: i32,
+        /// The depth of the search that values a position.
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: u32,
+        /// The seed of the random plies.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The file to write (never replaced).
+        #[arg(long, value_name = "FILE")]
+        out: String,
     },
     /// Solve a position exactly: win/loss/draw with the shortest win (or longest
     /// defence), the exact final score (--margin), per-move values, a certificate.
@@ -478,8 +581,22 @@ fn run(cli: Cli) -> Result<()> {
             game,
             a,
             b,
+            a_cmd,
+            b_cmd,
+            a_option,
+            b_option,
+            time,
+            depth,
+            a_time_rule,
+            b_time_rule,
             games,
             opening_plies,
+            openings,
+            sprt,
+            alpha,
+            beta,
+            records_dir,
+            resume,
             seed,
             max_plies,
             threads,
@@ -488,13 +605,69 @@ fn run(cli: Cli) -> Result<()> {
             if game.position.is_some() {
                 bail!("match starts from the start position: --position is not used");
             }
-            let a = parse_engine_spec(&a).context("--a")?;
-            let b = parse_engine_spec(&b).context("--b")?;
+            let contender = |spec: Option<String>,
+                             cmd: Option<String>,
+                             options: Vec<String>,
+                             rule: Option<bao_engine::TimeRule>,
+                             flag: &str|
+             -> Result<matching::Contender> {
+                match (spec, cmd) {
+                    (_, Some(cmd)) => {
+                        if cmd.trim().is_empty() {
+                            bail!("--{flag}-cmd: give a command, e.g. 'bao engine'");
+                        }
+                        let options = options
+                            .iter()
+                            .map(|o| {
+                                o.split_once('=')
+                                    .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
+                                    .filter(|(n, v)| !n.is_empty() && !v.is_empty())
+                                    .ok_or_else(|| {
+                                        anyhow!("--{flag}-option {o:?}: expected NAME=VALUE, e.g. level=10")
+                                    })
+                            })
+                            .collect::<Result<Vec<_>>>()?;
+                        Ok(matching::Contender::External(cmd, options))
+                    }
+                    (Some(spec), None) => Ok(matching::Contender::Local(
+                        parse_engine_spec(&spec).context(format!("--{flag}"))?,
+                        rule,
+                    )),
+                    (None, None) => bail!("give --{flag} or --{flag}-cmd"),
+                }
+            };
+            let settings = format!(
+                "game {} rules {:?} set {:?}\na {a:?} {a_cmd:?} {a_option:?} {a_time_rule:?}\nb {b:?} {b_cmd:?} {b_option:?} {b_time_rule:?}\ntime {time:?} depth {depth:?} games {games:?} opening-plies {opening_plies:?} openings {openings:?} sprt {sprt:?} alpha {alpha} beta {beta} seed {seed} max-plies {max_plies}\n",
+                game.game, game.rules, game.set
+            );
+            let a = contender(a, a_cmd, a_option, a_time_rule, "a")?;
+            let b = contender(b, b_cmd, b_option, b_time_rule, "b")?;
+            let sprt = match &sprt {
+                Some(text) => {
+                    let (e0, e1) = text
+                        .split_once(',')
+                        .and_then(|(x, y)| {
+                            Some((x.trim().parse::<f64>().ok()?, y.trim().parse::<f64>().ok()?))
+                        })
+                        .ok_or_else(|| anyhow!("--sprt {text:?}: expected ELO0,ELO1, e.g. 0,10"))?;
+                    Some(
+                        bao_engine::arena::sprt::Sprt::new(e0, e1, alpha, beta)
+                            .map_err(|e| anyhow!("--sprt {text}: {e}"))?,
+                    )
+                }
+                None => None,
+            };
+            let games = games.unwrap_or(if sprt.is_some() { 20_000 } else { 20 });
             if !(1..=MAX_GAMES).contains(&games) {
                 bail!("--games {games}: give 1 to {MAX_GAMES} games");
             }
             if !(1..=MAX_THREADS).contains(&threads) {
                 bail!("--threads {threads}: give 1 to {MAX_THREADS} threads");
+            }
+            if let Some(p) = opening_plies {
+                if p > 200 {
+                    bail!("--opening-plies {p}: give at most 200 plies");
+                }
             }
             // The records file is made before the match, so that a bad name fails at once
             // and no file is replaced.
@@ -525,19 +698,26 @@ fn run(cli: Cli) -> Result<()> {
                 );
                 games += 1;
             }
-            let cfg = MatchConfig {
+            let opts = matching::MatchOptions {
                 a,
                 b,
                 games,
-                opening_plies,
-                seed,
+                limits: bao_engine::arena::player::MoveLimits {
+                    time_ms: time,
+                    depth,
+                },
+                concurrency: threads,
                 max_plies,
-                threads,
-                progress: std::io::stderr().is_terminal(),
-                keep_records: records.is_some(),
+                seed,
+                opening_plies,
+                openings,
+                sprt,
+                records: records.zip(records_file),
+                records_dir,
+                resume,
+                settings,
             };
-            let records = records.zip(records_file);
-            with_game!(game.game, match_cmd(&game, &cfg, records))
+            with_game!(game.game, match_cmd(&game, opts))
         }
         Command::Solve {
             game,
@@ -562,6 +742,54 @@ fn run(cli: Cli) -> Result<()> {
                 progress: !quiet,
             };
             with_game!(game.game, solve_cmd(&game, load.as_deref(), &opts))
+        }
+        Command::Openings {
+            game,
+            count,
+            min_plies,
+            max_plies,
+            within,
+            depth,
+            seed,
+            out,
+        } => {
+            if game.position.is_some() {
+                bail!("openings start from the start position: --position is not used");
+            }
+            let opts = matching::OpeningsOptions {
+                count,
+                min_plies,
+                max_plies,
+                within,
+                depth,
+                seed,
+                out,
+                command: std::env::args().skip(1).collect::<Vec<_>>().join(" "),
+            };
+            with_game!(game.game, openings_cmd(&game, opts))
+        }
+        Command::Tune {
+            dir,
+            games,
+            nodes,
+            random_plies,
+            seed,
+            threads,
+            lambda,
+        } => {
+            if !(lambda >= 0.0 && lambda.is_finite()) {
+                bail!("--lambda {lambda}: give a number of at least 0");
+            }
+            tune::tune(&tune::TuneOptions {
+                dir,
+                games,
+                nodes,
+                random_plies,
+                seed,
+                threads: threads as usize,
+                lambda,
+                command: std::env::args().skip(1).collect::<Vec<_>>().join(" "),
+            })
         }
         Command::Verify { file } => solve::verify(&file),
         Command::Book(BookCommand::Build { plies, out, force }) => book::build(plies, &out, force),
@@ -793,71 +1021,17 @@ fn analyze_record<G: Evaluate>(
     analyze(&line, limits, level)
 }
 
-fn match_cmd<G: Evaluate>(
-    args: &GameArgs,
-    cfg: &MatchConfig,
-    records: Option<(String, std::fs::File)>,
-) -> Result<()> {
+fn match_cmd<G: Evaluate>(args: &GameArgs, opts: matching::MatchOptions) -> Result<()> {
     let rules = make_rules::<G>(args.rules.as_deref(), &args.set)?;
-    let start = G::start(&rules);
-    println!(
-        "{} match: A = {}, B = {}, {}",
-        G::NAME,
-        describe_config(&cfg.a),
-        describe_config(&cfg.b),
-        play::plural(cfg.games, "game")
-    );
-    let t0 = Instant::now();
-    let report = run_match(&start, cfg);
-    // `{:+.0}` of a small negative Elo prints `-0`: an even score is `+0`.
-    let text = report
-        .to_string()
-        .replace("Elo -0 ", "Elo +0 ")
-        .replace("CI -0 ", "CI +0 ")
-        .replace(".. -0)", ".. +0)");
-    println!("{text}");
-    println!("time {:.1} s", t0.elapsed().as_secs_f64());
-    if let Some((file, mut out)) = records {
-        let mut text = String::new();
-        for (i, game) in report.games.iter().enumerate() {
-            let mut record = GameRecord::new(start.clone());
-            let mut pos = start.clone();
-            for (ply, mv_text) in game.opening.iter().chain(&game.moves).enumerate() {
-                let mv = pos
-                    .parse_move(mv_text)
-                    .map_err(|e| anyhow!("game {}: ply {}: {e}", i + 1, ply + 1))?;
-                pos = pos
-                    .play(mv)
-                    .map_err(|e| anyhow!("game {}: ply {}: {e}", i + 1, ply + 1))?;
-                record.moves.push(mv);
-            }
-            let (a_name, b_name) = ("A", "B");
-            let (south, north) = if game.a_side == Side::South {
-                (a_name, b_name)
-            } else {
-                (b_name, a_name)
-            };
-            record.south = format!(
-                "{south}: {}",
-                describe_config(if south == "A" { &cfg.a } else { &cfg.b })
-            );
-            record.north = format!(
-                "{north}: {}",
-                describe_config(if north == "A" { &cfg.a } else { &cfg.b })
-            );
-            record.date = common::today();
-            record.result = Some(game.outcome);
-            text.push_str(&record.to_text());
-            text.push('\n');
-        }
-        use std::io::Write;
-        out.write_all(text.as_bytes())
-            .with_context(|| format!("cannot write {}", play::quote_file(&file)))?;
-        println!(
-            "records written to {} ({})",
-            play::quote_file(&file),
-            play::plural(report.games.len() as u64, "game")
-        );
-    }
-    Ok(())
+    matching::run::<G>(rules, opts)
+}
+
+fn openings_cmd<G: Evaluate>(args: &GameArgs, opts: matching::OpeningsOptions) -> Result<()> {
+    let rules = make_rules::<G>(args.rules.as_deref(), &args.set)?;
+    matching::openings::<G>(rules, opts)
+}
+
+fn parse_time_rule(s: &str) -> Result<bao_engine::TimeRule, String> {
+    bao_engine::TimeRule::parse(s)
+        .ok_or_else(|| format!("unknown time rule {s:?}: expected predict, half or full"))
 }

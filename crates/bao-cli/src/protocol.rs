@@ -15,7 +15,7 @@
 
 use crate::common::{describe_config, GameName, MAX_HASH_MB};
 use crate::with_game;
-use bao_engine::{format_info, Engine, EngineConfig, Evaluate, Limits, Searcher};
+use bao_engine::{format_info, Engine, EngineConfig, Evaluate, Limits, Searcher, TimeRule};
 use bao_rules::{Game, GameLine, RuleSet};
 use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -24,7 +24,7 @@ use std::sync::{mpsc, Arc};
 
 /// The commands, for `err unknown command` messages.
 const COMMANDS: &str =
-    "info, newgame, position, validmoves, play, undo, perft, bestmove, stop, options, setoption, quit";
+    "info, newgame, position, validmoves, play, undo, perft, bestmove, go, stop, options, setoption, quit";
 
 /// The longest input line read, in bytes (longer lines are answered with an error).
 pub const MAX_LINE_BYTES: usize = 1 << 16;
@@ -255,15 +255,23 @@ fn w(out: &mut dyn Write, line: &str) -> Result<(), String> {
     writeln!(out, "{line}").map_err(|e| format!("cannot write: {e}"))
 }
 
+/// The limits of one search: `None` = the level's own (a bare `bestmove` or `go`);
+/// otherwise the limits given, which replace the level's entirely (so that the time
+/// governs at any level), with `Full` time use when a time is given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct SearchLimits {
+    limits: Option<Limits>,
+}
+
 /// The `bestmove` limits from `depth 6 time 1000 nodes 50000` (any subset, any order).
-fn bestmove_limits(args: &str, searcher: Searcher) -> Result<Limits, String> {
-    let mut limits = Limits::default();
+fn bestmove_limits(args: &str, searcher: Searcher) -> Result<SearchLimits, String> {
     let words: Vec<&str> = args.split_whitespace().collect();
     if !words.len().is_multiple_of(2) {
         return Err(format!(
             "bestmove: expected pairs like depth 6, time 1000, nodes 50000; got {args:?}"
         ));
     }
+    let mut limits = Limits::default();
     for pair in words.chunks(2) {
         let value: u64 = pair[1]
             .parse()
@@ -279,15 +287,63 @@ fn bestmove_limits(args: &str, searcher: Searcher) -> Result<Limits, String> {
             }
         }
     }
+    check_limits("bestmove", limits, searcher)?;
+    Ok(SearchLimits {
+        limits: (!words.is_empty()).then_some(limits),
+    })
+}
+
+/// The `go` limits (UCI's words): `movetime MS`, `depth N`, `nodes N`, `infinite` (no
+/// limit: until `stop`), any subset; bare `go` is a bare `bestmove`.
+fn go_limits(args: &str, searcher: Searcher) -> Result<SearchLimits, String> {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    if words.is_empty() {
+        return Ok(SearchLimits { limits: None });
+    }
+    let mut limits = Limits::default();
+    let mut i = 0;
+    while i < words.len() {
+        let word = words[i];
+        if word == "infinite" {
+            i += 1;
+            continue;
+        }
+        if !["movetime", "depth", "nodes"].contains(&word) {
+            return Err(format!(
+                "go: unknown limit {word:?} (expected movetime, depth, nodes, infinite)"
+            ));
+        }
+        let text = words
+            .get(i + 1)
+            .ok_or_else(|| format!("go {word}: give a number"))?;
+        let value: u64 = text
+            .parse()
+            .map_err(|_| format!("go {word}: {text:?} is not a number"))?;
+        match word {
+            "movetime" => limits.time_ms = Some(value),
+            "depth" => limits.depth = Some(value.min(u64::from(u32::MAX)) as u32),
+            _ => limits.nodes = Some(value),
+        }
+        i += 2;
+    }
+    check_limits("go", limits, searcher)?;
+    Ok(SearchLimits {
+        limits: Some(limits),
+    })
+}
+
+fn check_limits(cmd: &str, limits: Limits, searcher: Searcher) -> Result<(), String> {
     if limits.depth == Some(0) {
-        return Err("bestmove depth 0: the depth is in plies and must be at least 1".to_string());
+        return Err(format!(
+            "{cmd} depth 0: the depth is in plies and must be at least 1"
+        ));
     }
     if limits.depth.is_some() && searcher == Searcher::Mcts {
-        return Err(
-            "bestmove depth: the mcts searcher has no depth limit; give time or nodes".to_string(),
-        );
+        return Err(format!(
+            "{cmd} depth: the mcts searcher has no depth limit; give time or nodes"
+        ));
     }
-    Ok(limits)
+    Ok(())
 }
 
 impl<G: Evaluate> Session for GameSession<G> {
@@ -373,14 +429,35 @@ impl<G: Evaluate> Session for GameSession<G> {
                     .map_err(|_| format!("perft: {args:?} is not a depth (a number ≥ 0)"))?;
                 w(out, &self.perft(depth, until)?.to_string())
             }
-            "bestmove" => {
-                let limits = bestmove_limits(args, options.config.searcher)?;
+            "bestmove" | "go" => {
+                let search = if cmd == "go" {
+                    go_limits(args, options.config.searcher)?
+                } else {
+                    bestmove_limits(args, options.config.searcher)?
+                };
                 if let Some(outcome) = self.line.outcome() {
-                    return Err(format!("bestmove: the game is over (result {outcome})"));
+                    return Err(format!("{cmd}: the game is over (result {outcome})"));
                 }
-                if self.engine.config() != &options.config {
-                    self.engine.set_config(options.config.clone());
+                // Limits given replace the level's; a time given is a move time (searched
+                // in full, TimeRule::Full). A bare command keeps the level's limits and its
+                // budget rule.
+                let mut config = options.config.clone();
+                let rule = match search.limits {
+                    Some(l) => {
+                        config.limits = l;
+                        if l.time_ms.is_some() {
+                            TimeRule::Full
+                        } else {
+                            TimeRule::default()
+                        }
+                    }
+                    None => TimeRule::default(),
+                };
+                if self.engine.config() != &config {
+                    self.engine.set_config(config);
                 }
+                self.engine.set_time_rule(rule);
+                let limits = Limits::default();
                 let pos = self.line.current().clone();
                 let mut write_err = None;
                 // A searcher may report the same line twice (MCTS's last report): print
@@ -404,7 +481,7 @@ impl<G: Evaluate> Session for GameSession<G> {
                 }
                 let best = result
                     .best
-                    .ok_or_else(|| "bestmove: the engine found no move".to_string())?;
+                    .ok_or_else(|| format!("{cmd}: the engine found no move"))?;
                 w(out, &format!("bestmove {}", pos.move_text(best)))
             }
             "options" => {
@@ -605,7 +682,7 @@ impl Protocol {
                     let session = self.session.as_mut().expect("just set");
                     // Buffer the response so that an error writes nothing but `err`;
                     // bestmove streams its info lines.
-                    if cmd == "bestmove" {
+                    if cmd == "bestmove" || cmd == "go" {
                         session.handle(&cmd, args, &mut self.options, &mut *out, until)
                     } else {
                         session.handle(&cmd, args, &mut self.options, &mut buffer, until)

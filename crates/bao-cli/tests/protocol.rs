@@ -80,7 +80,7 @@ fn kiswahili_errors_leave_the_state_unchanged() {
         ("position extra", &["err position takes no arguments, got \"extra\""]),
         (
             "frobnicate",
-            &["err unknown command \"frobnicate\" (commands: info, newgame, position, validmoves, play, undo, perft, bestmove, stop, options, setoption, quit)"],
+            &["err unknown command \"frobnicate\" (commands: info, newgame, position, validmoves, play, undo, perft, bestmove, go, stop, options, setoption, quit)"],
         ),
         (
             "newgame backgammon",

@@ -18,6 +18,12 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 use std::fmt;
 
+pub mod external;
+pub mod openings;
+pub mod player;
+pub mod runner;
+pub mod sprt;
+
 /// The settings of a match.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
@@ -217,6 +223,20 @@ fn opening<G: Evaluate>(start: &G, plies: u32, seed: u64) -> Vec<G::Move> {
     Vec::new()
 }
 
+/// `count` random openings of `plies` plies from `start` (decided ones redrawn and
+/// shortened as in [`run_match`]), opening `p` drawn from `seed` and `p`.
+pub fn random_openings<G: Evaluate>(
+    start: &G,
+    plies: u32,
+    seed: u64,
+    count: u64,
+) -> Vec<Vec<G::Move>> {
+    (0..count)
+        .into_par_iter()
+        .map(|p| opening(start, plies, mix64(seed ^ mix64(p + 1))))
+        .collect()
+}
+
 /// How many random openings of one length are drawn before a shorter length is tried.
 pub const OPENING_TRIES: u32 = 30;
 
@@ -325,6 +345,12 @@ pub fn run_match<G: Evaluate>(start: &G, cfg: &MatchConfig) -> MatchReport {
     if let Some(bar) = &bar {
         bar.finish();
     }
+    summarize(games, cfg.keep_records)
+}
+
+/// The report of a list of games (W/D/L from A's side, adjudications, repetitions, Elo);
+/// the games are kept in it when `keep_records`.
+pub fn summarize(games: Vec<GameSummary>, keep_records: bool) -> MatchReport {
     let (mut a_wins, mut draws, mut b_wins, mut adjudicated, mut repetitions) = (0, 0, 0, 0, 0);
     for g in &games {
         match g.outcome.winner {
@@ -348,7 +374,7 @@ pub fn run_match<G: Evaluate>(start: &G, cfg: &MatchConfig) -> MatchReport {
         score,
         elo,
         elo_ci95,
-        games: if cfg.keep_records { games } else { Vec::new() },
+        games: if keep_records { games } else { Vec::new() },
     }
 }
 

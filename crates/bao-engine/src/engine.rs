@@ -23,6 +23,22 @@ const MAX_PLY: usize = MAX_DEPTH as usize + 2;
 /// Size of the history table (a power of two).
 const HISTORY: usize = 4096;
 
+/// The depth reduction of the `n`-th move (0-based, in search order) of a node searched
+/// to `depth` (late move reductions, weights in `crate::weights`): none on the principal
+/// variation, for the first moves or near the leaves.
+#[inline]
+fn lmr_reduction(depth: u32, n: usize, pv_node: bool) -> u32 {
+    use crate::weights::{LMR_LATE_MOVE, LMR_MIN_DEPTH, LMR_MIN_MOVE};
+    if pv_node || depth < LMR_MIN_DEPTH || n < LMR_MIN_MOVE {
+        return 0;
+    }
+    if n >= LMR_LATE_MOVE && depth >= LMR_MIN_DEPTH + 2 {
+        2
+    } else {
+        1
+    }
+}
+
 /// A playing engine for one game `G`. Owns its transposition table, history table,
 /// killer moves and random number generator; reuse it across the moves of a game.
 ///
@@ -43,6 +59,8 @@ pub struct Engine<G: Evaluate> {
     pv: Vec<Vec<G::Move>>,
     /// The game's positions before the root and on the search path (G-R15, K-R12.4).
     reps: PathHistory<G>,
+    /// When a time-limited search starts another iteration.
+    time_rule: crate::TimeRule,
 }
 
 impl<G: Evaluate> Engine<G> {
@@ -58,8 +76,21 @@ impl<G: Evaluate> Engine<G> {
             kids: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             order: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            time_rule: crate::TimeRule::default(),
             reps: PathHistory::empty(),
         }
+    }
+
+    /// When a time-limited search starts another iteration (see [`Engine::set_time_rule`]).
+    pub fn time_rule(&self) -> crate::TimeRule {
+        self.time_rule
+    }
+
+    /// Sets when a time-limited alpha-beta search starts another iteration
+    /// ([`crate::TimeRule`]; the default is `Predict`, the engine protocol's move times use
+    /// `Full`).
+    pub fn set_time_rule(&mut self, rule: crate::TimeRule) {
+        self.time_rule = rule;
     }
 
     /// The configuration.
@@ -301,6 +332,8 @@ impl<G: Evaluate> Engine<G> {
 
         let mut best_info = budget.info(0, to_score(first_score), vec![root[0].0]);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut iteration_start = budget.elapsed_ms();
+        let mut last_iteration_ms: Option<u64> = None;
         for depth in 1..=max_depth {
             let mut alpha = -INF;
             let beta = INF;
@@ -353,8 +386,12 @@ impl<G: Evaluate> Engine<G> {
             if root.len() == 1 && limits.depth.is_none() {
                 break;
             }
+            let now = budget.elapsed_ms();
+            let (last_ms, prev) = (now - iteration_start, last_iteration_ms);
+            last_iteration_ms = Some(last_ms);
+            iteration_start = now;
             if let Some(ms) = limits.time_ms {
-                if budget.elapsed_ms() * 2 > ms {
+                if !self.time_rule.another_iteration(now, ms, last_ms, prev) {
                     break;
                 }
             }
@@ -422,6 +459,55 @@ impl<G: Evaluate> Engine<G> {
             }
         }
 
+        let orig_alpha = alpha;
+        let mut best_v = -INF;
+        let mut best_mv: Option<G::Move> = None;
+        // The hash move first, before the other moves are generated: when it cuts off, the
+        // node costs one move's sowing instead of all of them (move generation is most of
+        // the search's time). The table key is the whole position, so the move is legal.
+        let mut searched_first = None;
+        if let Some(t) = tt_move {
+            let child = pos.play_unchecked(t);
+            let v = if depth == 1 {
+                if budget.tick() {
+                    return 0;
+                }
+                -self.leaf_value(&child, ply + 1)
+            } else {
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, budget)
+            };
+            if budget.stopped {
+                return 0;
+            }
+            searched_first = Some(t);
+            best_v = v;
+            best_mv = Some(t);
+            if v > alpha {
+                alpha = v;
+                let (head, tail) = self.pv.split_at_mut(ply + 1);
+                head[ply].clear();
+                head[ply].push(t);
+                if depth > 1 {
+                    head[ply].extend_from_slice(&tail[0]);
+                }
+            }
+            if v >= beta {
+                if depth > 1 {
+                    self.reward_cutoff(pos, t, depth, ply);
+                }
+                self.store_node(
+                    key,
+                    best_mv,
+                    best_v,
+                    (orig_alpha, beta),
+                    depth,
+                    ply,
+                    ends_before,
+                );
+                return best_v;
+            }
+        }
+
         let mut kids = std::mem::take(&mut self.kids[ply]);
         pos.children(&mut kids);
         if kids.is_empty() {
@@ -433,18 +519,12 @@ impl<G: Evaluate> Engine<G> {
                 None => -(MATE - ply as i32),
             };
         }
-        let orig_alpha = alpha;
-        let mut best_v = -INF;
-        let mut best_mv: Option<G::Move> = None;
-
         if depth == 1 {
             // Frontier: the children's static values are their search values.
-            if let Some(t) = tt_move {
-                if let Some(i) = kids.iter().position(|(m, _)| *m == t) {
-                    kids.swap(0, i);
-                }
-            }
             for (mv, child) in kids.iter() {
+                if Some(*mv) == searched_first {
+                    continue;
+                }
                 if budget.tick() {
                     break;
                 }
@@ -483,10 +563,30 @@ impl<G: Evaluate> Engine<G> {
             order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
             for (n, &(_, i)) in order.iter().enumerate() {
                 let (mv, child) = &kids[i];
+                if Some(*mv) == searched_first {
+                    continue;
+                }
                 let v = if n == 0 {
                     -self.negamax(child, depth - 1, ply + 1, -beta, -alpha, budget)
                 } else {
-                    let v = -self.negamax(child, depth - 1, ply + 1, -alpha - 1, -alpha, budget);
+                    // Late move reductions: a move ordered late in a node that is not on
+                    // the principal variation is searched shallower first; only when it
+                    // beats alpha there is it searched to the full depth.
+                    let reduction = lmr_reduction(depth, n, pv_node);
+                    let mut v = alpha + 1;
+                    if reduction > 0 {
+                        v = -self.negamax(
+                            child,
+                            depth - 1 - reduction,
+                            ply + 1,
+                            -alpha - 1,
+                            -alpha,
+                            budget,
+                        );
+                    }
+                    if v > alpha && !budget.stopped {
+                        v = -self.negamax(child, depth - 1, ply + 1, -alpha - 1, -alpha, budget);
+                    }
                     if v > alpha && v < beta && !budget.stopped {
                         -self.negamax(child, depth - 1, ply + 1, -beta, -alpha, budget)
                     } else {
@@ -506,13 +606,7 @@ impl<G: Evaluate> Engine<G> {
                         head[ply].push(*mv);
                         head[ply].extend_from_slice(&tail[0]);
                         if v >= beta {
-                            let slot = Self::history_slot(pos, mv);
-                            self.history[slot] =
-                                (self.history[slot] + (depth * depth) as i32).min(1_000_000);
-                            if self.killers[ply][0] != Some(*mv) {
-                                self.killers[ply][1] = self.killers[ply][0];
-                                self.killers[ply][0] = Some(*mv);
-                            }
+                            self.reward_cutoff(pos, *mv, depth, ply);
                             break;
                         }
                     }
@@ -524,6 +618,33 @@ impl<G: Evaluate> Engine<G> {
         if budget.stopped {
             return 0;
         }
+        self.store_node(
+            key,
+            best_mv,
+            best_v,
+            (orig_alpha, beta),
+            depth,
+            ply,
+            ends_before,
+        );
+        best_v
+    }
+
+    /// Stores a node's result in the table: its bound from the window `(alpha, beta)`
+    /// it was searched with; only the move (at depth 0) when the value depends on the
+    /// path (a repetition or ply-limit end below it since `ends_before`).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn store_node(
+        &mut self,
+        key: u64,
+        best_mv: Option<G::Move>,
+        best_v: i32,
+        (orig_alpha, beta): (i32, i32),
+        depth: u32,
+        ply: usize,
+        ends_before: u64,
+    ) {
         let bound = if best_v >= beta {
             Bound::Lower
         } else if best_v > orig_alpha {
@@ -539,6 +660,16 @@ impl<G: Evaluate> Engine<G> {
             // only the move, at depth 0, which no probe takes a cutoff from.
             self.tt.store(key, best_mv, 0, 0, Bound::Upper);
         }
-        best_v
+    }
+
+    /// A beta cutoff by a quiet or any move at `ply`: history and killers.
+    #[inline]
+    fn reward_cutoff(&mut self, pos: &G, mv: G::Move, depth: u32, ply: usize) {
+        let slot = Self::history_slot(pos, &mv);
+        self.history[slot] = (self.history[slot] + (depth * depth) as i32).min(1_000_000);
+        if self.killers[ply][0] != Some(mv) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(mv);
+        }
     }
 }

@@ -31,12 +31,15 @@ mod repetition;
 pub mod report;
 mod score;
 pub mod solve;
+mod time_rule;
 mod tt;
+pub mod tune;
 pub mod values;
 pub mod weights;
 
 pub use engine::Engine;
 pub use eval::{Evaluate, KinguluFeatures, KiswahiliFeatures};
+pub use time_rule::TimeRule;
 
 /// A search score, from the side to move's point of view.
 ///

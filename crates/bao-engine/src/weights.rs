@@ -31,6 +31,41 @@ pub const KS_STORE_SEED: i32 = 5;
 /// The side to move is under a takasia restriction (K-R11.5).
 pub const KS_TAKASIA: i32 = 30;
 
+/// The number of terms of the Bao la Kiswahili evaluation
+/// (`KiswahiliFeatures::terms`).
+pub const KS_TERMS: usize = 10;
+
+/// The weights of the Bao la Kiswahili evaluation, one per term of
+/// `KiswahiliFeatures::terms` (the constants above, the threat and takasia negated):
+/// material, front seed, front hole, mobile hole, store seed, functional nyumba, owned
+/// nyumba, my capture, their threat, takasia.
+pub const KS_WEIGHTS: [i32; KS_TERMS] = [
+    KS_MATERIAL,
+    KS_FRONT_SEED,
+    KS_FRONT_HOLE,
+    KS_MOBILE_HOLE,
+    KS_STORE_SEED,
+    KS_NYUMBA_FUNCTIONAL,
+    KS_NYUMBA_OWNED,
+    KS_MY_CAPTURE,
+    -KS_THEIR_THREAT,
+    -KS_TAKASIA,
+];
+
+/// The names of the Bao la Kiswahili terms, in the order of [`KS_WEIGHTS`].
+pub const KS_TERM_NAMES: [&str; KS_TERMS] = [
+    "material",
+    "front-seed",
+    "front-hole",
+    "mobile-hole",
+    "store-seed",
+    "nyumba-functional",
+    "nyumba-owned",
+    "my-capture",
+    "their-threat",
+    "takasia",
+];
+
 // ---------------------------------------------------------------- Bao Kingulu
 
 /// Per seed of the provisional score (G-R14: store + own unreserved pits + reserved pits).
@@ -50,6 +85,16 @@ pub const KG_MOBILITY: i32 = 25;
 pub const KG_BLOCKED: i32 = 10;
 
 // ---------------------------------------------------------------- Search
+
+/// Late move reductions: the smallest remaining depth at which a late move is searched
+/// one ply shallower first (a null window; a move that beats alpha is searched again at
+/// the full depth).
+pub const LMR_MIN_DEPTH: u32 = 3;
+/// Late move reductions: moves from this index on (0-based, in search order) are reduced.
+pub const LMR_MIN_MOVE: usize = 3;
+/// Late move reductions: moves from this index on are reduced by two plies where the
+/// remaining depth is at least `LMR_MIN_DEPTH + 2`.
+pub const LMR_LATE_MOVE: usize = 8;
 
 /// MCTS: plies of a random playout before it is scored by the evaluation.
 pub const MCTS_PLAYOUT_PLIES: u32 = 24;

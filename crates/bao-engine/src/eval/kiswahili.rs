@@ -54,40 +54,61 @@ impl KiswahiliFeatures {
         i32::from(best)
     }
 
-    fn side_terms(&self, side: Side) -> i32 {
+    /// The evaluation terms of one side: material, front seeds, front holes, mobile holes
+    /// (mtaji only), store seeds (namua only), functional nyumba in namua, other owned
+    /// nyumba — indices 0..7 of [`KiswahiliFeatures::terms`].
+    fn side_terms(&self, side: Side) -> [i32; 7] {
         let i = side.index();
         let ring = &self.rings[i];
         let material: i32 =
             ring.iter().map(|&c| i32::from(c)).sum::<i32>() + i32::from(self.stores[i]);
         let front: i32 = ring[..8].iter().map(|&c| i32::from(c)).sum();
         let front_holes = ring[..8].iter().filter(|&&c| c > 0).count() as i32;
-        let mut v = KS_MATERIAL * material + KS_FRONT_SEED * front + KS_FRONT_HOLE * front_holes;
         let namua = self.stores[i] > 0;
-        if namua {
-            v += KS_STORE_SEED * i32::from(self.stores[i]);
+        let (mobile, store) = if namua {
+            (0, i32::from(self.stores[i]))
         } else {
-            v += KS_MOBILE_HOLE * ring.iter().filter(|&&c| c >= 2).count() as i32;
+            (ring.iter().filter(|&&c| c >= 2).count() as i32, 0)
+        };
+        let functional = i32::from(self.nyumba_owned[i] && namua && self.nyumba_functional[i]);
+        let owned = i32::from(self.nyumba_owned[i]) - functional;
+        [
+            material,
+            front,
+            front_holes,
+            mobile,
+            store,
+            functional,
+            owned,
+        ]
+    }
+
+    /// The terms of the evaluation, which is `Σ KS_WEIGHTS[i] · terms[i]`
+    /// ([`crate::weights::KS_WEIGHTS`]): 0..7 the side to move's minus the opponent's
+    /// material, front seeds, front holes, mobile holes (mtaji), store seeds (namua),
+    /// functional nyumba (namua), other owned nyumba; 7 the seeds of the mover's largest
+    /// first capture; 8 those of the opponent's; 9 one when the mover is under takasia.
+    pub fn terms(&self) -> [i32; KS_TERMS] {
+        let me = self.to_move;
+        let a = self.side_terms(me);
+        let b = self.side_terms(me.opponent());
+        let mut t = [0; KS_TERMS];
+        for k in 0..7 {
+            t[k] = a[k] - b[k];
         }
-        if self.nyumba_owned[i] {
-            v += if namua && self.nyumba_functional[i] {
-                KS_NYUMBA_FUNCTIONAL
-            } else {
-                KS_NYUMBA_OWNED
-            };
-        }
-        v
+        t[7] = self.best_capture(me);
+        t[8] = self.best_capture(me.opponent());
+        t[9] = i32::from(self.takasia.is_some());
+        t
     }
 
     /// The evaluation from the side to move's point of view, in centi-seeds.
     pub fn evaluate(&self) -> i32 {
-        let me = self.to_move;
-        let op = me.opponent();
-        let mut v = self.side_terms(me) - self.side_terms(op);
-        v += KS_MY_CAPTURE * self.best_capture(me) - KS_THEIR_THREAT * self.best_capture(op);
-        if self.takasia.is_some() {
-            v -= KS_TAKASIA;
-        }
-        v
+        self.terms()
+            .iter()
+            .zip(KS_WEIGHTS.iter())
+            .map(|(t, w)| t * w)
+            .sum()
     }
 }
 
