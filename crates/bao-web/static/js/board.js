@@ -87,17 +87,44 @@ function drawArrow(svg, cx, cy, dir, hole, onArrow) {
   }, svg);
   el('title', {}, a).textContent = `${hole}: ${ARROW_WORDS[dir]}`;
   const go = (ev) => { ev.stopPropagation(); ev.preventDefault(); if (onArrow) onArrow(dir); };
+  // A tap target of a whole cell (44 px on a phone) around the small arrow.
+  const mid = (a0 + a1) / 2;
+  const hit = el('circle', {
+    class: 'arrow-hit', 'data-dir': dir, r: CELL / 2,
+    cx: dir === 'left' || dir === 'right' ? cx + sgn * mid : cx,
+    cy: dir === 'up' || dir === 'down' ? cy + sgn * mid : cy,
+  });
+  svg.insertBefore(hit, a);
+  hit.addEventListener('click', go);
   a.addEventListener('click', go);
   a.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') go(ev); });
   return a;
 }
 
 /**
- * Draws `board` into `svg`. opts: { counts, stores (override the board's, [South, North]),
+ * The screen direction of `dir` (drawn with North on top) on a board turned by 180° when
+ * `flip`: left ↔ right, up ↔ down.
+ */
+export function screenDir(dir, flip) {
+  if (!flip || !dir) return dir;
+  return { left: 'right', right: 'left', up: 'down', down: 'up' }[dir] || dir;
+}
+
+/** A label's leading arrow (← → ↑ ↓) as drawn on a board turned when `flip`. */
+export function screenArrow(label, flip) {
+  if (!flip) return label;
+  const turned = { '←': '→', '→': '←', '↑': '↓', '↓': '↑' };
+  return label.replace(/^[←→↑↓]/, (a) => turned[a]);
+}
+
+/**
+ * Draws `board` into `svg`. opts: { flip (the board turned by 180°: South's rows on top,
+ * North's at the bottom, as North sees it from their seat; `arrows` are then in screen
+ * terms of the turned board), counts, stores (override the board's, [South, North]),
  * active: Set of holes lit by the animation, playable: Set, selected, hint, arrows: [dir],
  * lastFrom, groups: Map hole → moves, review (greys the board), labels: {north, south},
  * toMove, over, narrow, noNyumba (Kujifunza: draw the nyumba as a plain hole), onHole(name),
- * onArrow(dir), focus (a hole name to focus), oracle: Map hole → { value ('win' | 'draw' |
+ * onArrow(dir), onBoardClick (a click anywhere, for a board that cannot be played), focus (a hole name to focus), oracle: Map hole → { value ('win' | 'draw' |
  * 'loss' | null = not proven), text, short } colours the playable holes }. Answers the geometry.
  */
 export function drawBoard(svg, board, opts = {}) {
@@ -107,6 +134,8 @@ export function drawBoard(svg, board, opts = {}) {
   const G = geometry(board, !!opts.narrow);
   svg.setAttribute('viewBox', `0 0 ${G.width} ${G.height}`);
   svg.classList.toggle('review', !!opts.review);
+  // A click anywhere on a board that cannot be played (review) is told, not ignored.
+  svg.onclick = opts.onBoardClick || null;
   svg.classList.toggle('narrow', !!opts.narrow);
 
   el('rect', { class: 'board-bg', x: G.left, y: G.top, width: G.boardW, height: G.boardH, rx: 18 }, svg);
@@ -119,11 +148,15 @@ export function drawBoard(svg, board, opts = {}) {
   let i = 0;
   let arrowsAt = null;
   const grid = [];
-  board.rows.forEach((row, r) => {
-    grid.push([]);
-    row.forEach((cell, c) => {
+  const flip = !!opts.flip;
+  for (let r = 0; r < G.rows; r++) grid.push([]);
+  board.rows.forEach((row0, r0) => {
+    row0.forEach((cell, c0) => {
       const seeds = counts ? counts[i] : cell.seeds;
       i++;
+      // Where the hole is drawn: as South sees the board, or turned for North.
+      const r = flip ? G.rows - 1 - r0 : r0;
+      const c = flip ? G.cols - 1 - c0 : c0;
       const cx = G.cx(c);
       const cy = G.cy(r);
       const isPlayable = playable.has(cell.name);
@@ -132,7 +165,9 @@ export function drawBoard(svg, board, opts = {}) {
       const isLast = opts.lastFrom === cell.name;
       const known = isPlayable && opts.oracle ? opts.oracle.get(cell.name) : null;
       const g = el('g', { class: 'cell', 'data-hole': cell.name, tabindex: '-1' }, svg);
-      grid[r].push(g);
+      grid[r][c] = g;
+      // The whole cell is the hole's tap target (44 px on a phone), not just its circle.
+      el('rect', { class: 'cell-hit', x: cx - CELL / 2, y: cy - CELL / 2, width: CELL, height: CELL }, g);
       const square = !opts.noNyumba && (cell.mark === 'nyumba' || cell.mark === 'lost-nyumba');
       // Narrow boards (phones) use bigger holes, with the name inside under the count.
       const R = CELL * (G.narrow ? 0.43 : 0.36);
@@ -253,7 +288,9 @@ export function drawBoard(svg, board, opts = {}) {
   const stores = opts.stores || board.stores;
   if (!G.narrow) {
     const half = (G.rows / 2) * CELL;
-    const sides = [['North', 1, G.top + PAD], ['South', 0, G.top + PAD + half + MID]];
+    const upper = G.top + PAD;
+    const lower = G.top + PAD + half + MID;
+    const sides = [['North', 1, flip ? lower : upper], ['South', 0, flip ? upper : lower]];
     for (const [side, idx, y] of sides) {
       const box = el('rect', { class: 'store-box', x: G.storeX, y: y + 6, width: STORE_W, height: half - 12, rx: 12 }, svg);
       el('title', {}, box).textContent = `${side}'s store: ${plural(stores[idx], 'seed')} off the board`;
@@ -272,8 +309,8 @@ export function drawBoard(svg, board, opts = {}) {
     t.textContent = `${moving ? '▶ ' : ''}${labels[name.toLowerCase()]}${score(idx)}${store(idx)}`;
     if (moving) t.classList.add('to-move');
   };
-  side('North', 1, G.top - 13);
-  side('South', 0, G.top + G.boardH + 27);
+  side(flip ? 'South' : 'North', flip ? 0 : 1, G.top - 13);
+  side(flip ? 'North' : 'South', flip ? 1 : 0, G.top + G.boardH + 27);
   if (!G.narrow) {
     const stage = el('text', { class: 'store-label', x: G.storeX + STORE_W / 2, y: G.top + G.boardH + 27 }, svg);
     stage.textContent = board.stage && board.stage !== 'play' ? `stage: ${board.stage}` : '';

@@ -412,7 +412,7 @@ class Lesson {
       stop: () => !this.game,
       draw: (f, active, counts, stores, k) => {
         this.draw(played.before, { counts, stores, active, toMove: played.side });
-        this.caption.textContent = captionOf(played, frames, k, state.history.length);
+        this.caption.textContent = captionOf(played, frames, k);
       },
     });
   }

@@ -62,6 +62,11 @@ function shortText(m) {
 export function oracleHoles(interactive, rerender) {
   const s = app.state;
   if (!oracle.on || !s || !interactive || s.outcome) return null;
+  // A game not created yet (a visit's draft) is created for the oracle to solve.
+  if (app.draft) {
+    if (app.materialize) app.materialize();
+    return null;
+  }
   const key = `${s.id}:${s.history.length}`;
   if (oracle.key === key && oracle.holes) return oracle.holes;
   if (oracle.pending !== key) {

@@ -1,7 +1,9 @@
 // The page's text around the board: the status line, the game card, the move list, the
 // legend and the game's "How to play" help. Each draws from the shared state.
 
-import { $, TITLES, app, isComputer, mine, mySides, sideName, friendGame, humanToMove } from './state.js';
+import {
+  $, TITLES, app, isComputer, mine, mySides, sideName, friendGame, humanToMove, moveName, movesPlayed,
+} from './state.js';
 
 export const noNyumba = () => app.state && app.state.rules === 'kujifunza';
 
@@ -64,7 +66,8 @@ export function renderStatus() {
   // Also while a reviewed move animates: the review text from its first step.
   if (app.view) {
     const toPlay = humanToMove() ? ' to play on' : '';
-    st.textContent = `Looking at ${app.view.ply ? `move ${app.view.ply} of ${s.history.length}` : 'the start'} — Back to the game (Escape)${toPlay}`;
+    const moves = movesPlayed(s.history);
+    st.textContent = `Looking at ${app.view.ply ? `move ${moveName(app.view.ply)} (of ${moves})` : 'the start'} — Back to the game (Escape)${toPlay}`;
     return;
   }
   if (app.thinking) {
@@ -106,6 +109,7 @@ export function renderInfo() {
     dt.textContent = k;
     const dd = document.createElement('dd');
     dd.textContent = v;
+    dd.dataset.key = k;
     dl.append(dt, dd);
   }
   const card = $('game-info');
@@ -150,7 +154,7 @@ export function renderMoveList(onOpen) {
         li.appendChild(dots);
       }
     }
-    li.appendChild(item(h.text, h.ply, `${h.side}, ply ${h.ply}: click to watch this move again`));
+    li.appendChild(item(h.text, h.ply, `${h.side}'s move ${number}${h.side === 'South' ? '.' : '…'} ${h.text}: click to watch it again`));
   }
   const cur = list.querySelector('.current');
   if (cur) {
