@@ -9,7 +9,7 @@
 //    buttons step move by move, → past the end returns to the game.
 // 3. The nyumba (issue 10): after `A6< a5< A3< a5> A8< a7<` the functional nyumba A5 is
 //    playable (its ring drawn around the gold border, its accessible name says so), the
-//    one-seed namua captures A5< / A5> get both arrows, and A5> is played by clicking.
+//    one-seed namua captures A5< / A5> light both kichwas, and A5> is played by clicking A1.
 // 4. Keyboard only: Tab to the board, arrow keys to A6, Enter, Enter on the arrow: A6<.
 // 5. T5 (safari) from a loaded record; a Bao Kingulu first move; Kujifunza has no nyumba;
 //    the record downloads as a .bao file that names both players; the hint's score;
@@ -169,14 +169,18 @@ try {
   equal(await page.$eval('#board g.cell[data-hole="A5"]', (g) => g.getAttribute('aria-label')), 'A5, nyumba, 9 seeds, playable',
     'A5\'s accessible name');
   await page.click('#board g.cell[data-hole="A5"]');
-  equal(await page.$$eval('#board polygon.arrow', (as) => as.map((a) => a.dataset.dir).sort()), ['left', 'right'],
-    'the one-seed captures A5< / A5> show both arrows');
-  equal(await page.$$eval('#choices button[data-move]', (bs) => bs.map((b) => b.dataset.move)), ['A5<', 'A5>'], 'and both buttons');
+  // Issue 21: the choice between the one-seed captures A5< / A5> is the kichwa the seeds
+  // are sown from, made at the kichwa (both lit), and said in words.
+  equal(await page.$$eval('#board .halo.choice', (hs) => hs.map((h) => h.closest('g.cell').dataset.hole).sort()), ['A1', 'A8'],
+    'the one-seed captures A5< / A5> light both kichwas');
+  equal(await page.$$eval('#board polygon.arrow', (as) => as.length), 0, 'with no direction arrow beside A5');
+  equal(await page.$$eval('#choices button[data-move]', (bs) => bs.map((b) => [b.dataset.move, b.textContent.split(' (')[0]])),
+    [['A5<', 'A5<: sow from the kichwa A8, your right end'], ['A5>', 'A5>: sow from the kichwa A1, your left end']], 'and both buttons say it in words');
   await setSpeed(page, 0);
-  await page.click('#board polygon.arrow[data-dir="right"]');
+  await page.click('#board g.cell.choice[data-hole="A1"]');
   await page.waitForFunction(() => document.querySelectorAll('#move-list .mv[data-ply]').length >= 7);
   state = await serverState(page, url);
-  equal(state.history[6].text, 'A5>', 'the right arrow played A5> (the capture sown from kichwa A1)');
+  equal(state.history[6].text, 'A5>', 'a click on the kichwa A1 played A5> (the capture sown from kichwa A1)');
 
   // ---- 4. A move by keyboard alone.
   await newGame(page, { level: 1 });
@@ -240,6 +244,7 @@ try {
   await page.click('#board g.cell[data-hole="A3"]');
   await page.waitForFunction(() => /Game over/.test(document.getElementById('status').textContent));
   check(/bao hamna/.test(await page.textContent('#status')), 'T10: the game is over, bao hamna');
+  await page.waitForFunction(() => /South wins/.test(document.getElementById('caption').textContent), null, { timeout: 5000 }).catch(() => {});
   check(/^South's move 1\. A3>, step \d+ of \d+: .*South wins/.test(await page.textContent('#caption')), `the caption tells the last step: "${await page.textContent('#caption')}"`);
   equal(await page.$$eval('#choices button', (bs) => bs.map((b) => b.textContent)), ['New game…', 'Review from the start'], 'a new game or a review is offered');
 

@@ -61,9 +61,11 @@ export function holeLabel(cell, seeds, state = {}) {
   return parts.join(', ');
 }
 
-// Seeds drawn as small dots in a ring around the count (up to 16; the count is exact).
+// Seeds drawn as small dots in a ring around the count (up to 12, so that they never crowd
+// the count; the count is exact).
+export const MAX_SEED_DOTS = 12;
 function drawSeeds(g, cx, cy, n, radius) {
-  const shown = Math.min(n, 16);
+  const shown = Math.min(n, MAX_SEED_DOTS);
   for (let i = 0; i < shown; i++) {
     const a = (2 * Math.PI * i) / shown - Math.PI / 2;
     el('circle', { class: 'seed', cx: cx + Math.cos(a) * radius, cy: cy + Math.sin(a) * radius, r: 3.6 }, g);
@@ -124,7 +126,8 @@ export function screenArrow(label, flip) {
  * active: Set of holes lit by the animation, playable: Set, selected, hint, arrows: [dir],
  * lastFrom, groups: Map hole → moves, review (greys the board), labels: {north, south},
  * toMove, over, narrow, noNyumba (Kujifunza: draw the nyumba as a plain hole), onHole(name),
- * onArrow(dir), onBoardClick (a click anywhere, for a board that cannot be played), focus (a hole name to focus), oracle: Map hole → { value ('win' | 'draw' |
+ * onArrow(dir), choices: Map hole → words (the kichwas to choose from, lit and clickable),
+ * onChoice(hole), onBoardClick (a click anywhere, for a board that cannot be played), focus (a hole name to focus), oracle: Map hole → { value ('win' | 'draw' |
  * 'loss' | null = not proven), text, short } colours the playable holes }. Answers the geometry.
  */
 export function drawBoard(svg, board, opts = {}) {
@@ -163,6 +166,7 @@ export function drawBoard(svg, board, opts = {}) {
       const isSelected = opts.selected === cell.name;
       const isHint = opts.hint === cell.name;
       const isLast = opts.lastFrom === cell.name;
+      const choice = opts.choices ? opts.choices.get(cell.name) : null;
       const known = isPlayable && opts.oracle ? opts.oracle.get(cell.name) : null;
       const g = el('g', { class: 'cell', 'data-hole': cell.name, tabindex: '-1' }, svg);
       grid[r][c] = g;
@@ -186,7 +190,7 @@ export function drawBoard(svg, board, opts = {}) {
       if (isSelected) classes.push('selected');
       if (known) classes.push(`oracle-${known.value || 'unknown'}`);
       // The state ring (playable / selected / hint) around the hole, outside its own border.
-      const ring = isSelected ? 'selected' : isHint ? 'hint' : isPlayable ? 'playable' : null;
+      const ring = isSelected ? 'selected' : choice ? 'choice' : isHint ? 'hint' : isPlayable ? 'playable' : null;
       if (ring) {
         if (square) {
           const s = S + 2 * gap;
@@ -208,8 +212,8 @@ export function drawBoard(svg, board, opts = {}) {
         playable: isPlayable, selected: isSelected, hint: isHint, lastFrom: isLast, noNyumba: opts.noNyumba,
         oracle: known,
       });
-      g.setAttribute('aria-label', label);
-      g.setAttribute('role', isPlayable ? 'button' : 'img');
+      g.setAttribute('aria-label', choice ? `${cell.name}: ${choice}` : label);
+      g.setAttribute('role', isPlayable || choice ? 'button' : 'img');
       let title = label;
       if (isPlayable && opts.groups) {
         const ms = opts.groups.get(cell.name) || [];
@@ -220,6 +224,9 @@ export function drawBoard(svg, board, opts = {}) {
       const t = el('text', { class: seeds ? 'count' : 'count zero', x: cx, y: G.narrow ? cy - 10 : cy - 2 }, g);
       t.textContent = String(seeds);
       const nameY = G.narrow ? cy + 25 : cy + CELL * 0.5 - 1;
+      // On a wide board the name sits under the hole on a plate of its own, so that a
+      // ring around the hole passes behind it instead of through it.
+      if (!G.narrow) el('rect', { class: 'name-plate', x: cx - 15, y: nameY - 13, width: 30, height: 15, rx: 4 }, g);
       el('text', { class: 'hole-name', x: cx, y: nameY }, g).textContent = cell.name;
       if (isLast) {
         // The start hole of the last move: a small marker on the hole's top edge.
@@ -227,9 +234,10 @@ export function drawBoard(svg, board, opts = {}) {
         el('polygon', { class: 'last-from', points: `${cx - 9},${top - 3} ${cx + 9},${top - 3} ${cx},${top + 9}` }, g);
       }
       if (known) {
-        // The oracle's tag at the hole's top left: W29, L20, D, ?.
-        const tx = cx - CELL * 0.3;
-        const ty = cy - CELL * 0.3;
+        // The oracle's tag at the cell's top left corner, outside the ring: W29, L20, D, ?.
+        const tx = cx - CELL * 0.36;
+        const ty = cy - CELL * 0.38;
+        el('rect', { class: `oracle-plate oracle-${known.value || 'unknown'}`, x: tx - 13, y: ty - 9, width: 26, height: 18, rx: 5 }, g);
         el('text', { class: `oracle-tag oracle-${known.value || 'unknown'}`, x: tx, y: ty }, g).textContent = known.short;
       }
       if (cell.mark === 'reserved') {
@@ -245,14 +253,19 @@ export function drawBoard(svg, board, opts = {}) {
         el('line', { class: 'takasia-x', x1: bx - d, y1: by - d, x2: bx + d, y2: by + d }, g);
         el('line', { class: 'takasia-x', x1: bx - d, y1: by + d, x2: bx + d, y2: by - d }, g);
       }
-      if (isPlayable) {
+      if (choice) {
+        // A kichwa to choose (K-R5): a click sows the captured seeds from it.
+        g.classList.add('can-play', 'choice');
+        el('title', {}, g).textContent = choice;
+        g.addEventListener('click', () => opts.onChoice && opts.onChoice(cell.name));
+      } else if (isPlayable) {
         g.classList.add('can-play');
         g.addEventListener('click', () => opts.onHole && opts.onHole(cell.name));
       }
       g.addEventListener('keydown', (ev) => {
-        if ((ev.key === 'Enter' || ev.key === ' ') && isPlayable) {
+        if ((ev.key === 'Enter' || ev.key === ' ') && (isPlayable || choice)) {
           ev.preventDefault();
-          if (opts.onHole) opts.onHole(cell.name);
+          if (choice) { if (opts.onChoice) opts.onChoice(cell.name); } else if (opts.onHole) opts.onHole(cell.name);
         }
       });
       if (isSelected && opts.arrows) arrowsAt = [cx, cy, cell.name];
@@ -261,7 +274,8 @@ export function drawBoard(svg, board, opts = {}) {
   });
 
   // Roving focus: one tab stop on the board; arrow keys move between holes.
-  const stop = cells.find((x) => x.name === (opts.focus || opts.selected))
+  const firstChoice = opts.choices && opts.choices.size ? [...opts.choices.keys()][0] : null;
+  const stop = cells.find((x) => x.name === (opts.focus || firstChoice || opts.selected))
     || cells.find((x) => playable.has(x.name)) || cells[cells.length - 1];
   if (stop) stop.g.setAttribute('tabindex', '0');
   for (const x of cells) {

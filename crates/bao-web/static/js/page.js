@@ -4,7 +4,7 @@
 // explanation panel, stepping lap by lap and move by move), drives the computer, and plays
 // a friend through seats and the live event stream.
 
-import { api, follow, saveSeat, seatFor, sleep } from './api.js';
+import { api, follow, onOffline, saveSeat, seatFor, sleep } from './api.js';
 import { drawBoard, fitLabels, screenArrow, screenDir } from './board.js';
 import { SPEEDS, framesOf, captionOf, lapStep, play as playFrames } from './trace.js';
 import { remember, forget, traceOf, renderExplain } from './review.js';
@@ -13,7 +13,7 @@ import {
   moveName, movesPlayed,
 } from './state.js';
 import { noNyumba, renderLegend, renderHelp, renderStatus, renderInfo, renderMoveList } from './panels.js';
-import { fillProfiles, showLevel, showLevelRow, openDialog } from './dialog.js';
+import { fillProfiles, showLevel, showLevelRow, showProfile, openDialog } from './dialog.js';
 import { refreshSaved as refreshSavedList } from './saved.js';
 import { oracle, oracleHoles, renderOracleLegend, setOracle } from './oracle.js';
 
@@ -42,6 +42,30 @@ function dirOf(m, side) {
   // other way round.
   const atBottom = (side === 'South') !== flipped();
   return atBottom === towardsMoversRight ? 'right' : 'left';
+}
+
+/** The kichwa a namua capture's seeds are sown from, from the server's label: "a8", or null. */
+const kichwaOf = (m) => ((/sown from kichwa (\w\d+)/.exec(m.label || '') || [])[1] || null);
+
+/**
+ * The kichwa choice of the selected hole (K-R5): when its moves differ by the kichwa the
+ * captured seeds are sown from, a Map kichwa → its moves (at least two kichwas), else null.
+ */
+function kichwaChoice(group) {
+  const by = new Map();
+  for (const m of group || []) {
+    const k = kichwaOf(m);
+    if (!k) return null;
+    if (!by.has(k)) by.set(k, []);
+    by.get(k).push(m);
+  }
+  return by.size > 1 ? by : null;
+}
+
+/** "A8, your right end": where a kichwa lies for the mover (`<` sows from the right one). */
+function kichwaWords(hole, moves) {
+  const sym = moves[0].text.replace(/[+*#x^]+$/, '').slice(-1);
+  return `${hole}, your ${sym === '<' ? 'right' : 'left'} end`;
 }
 
 function movesFrom() {
@@ -112,9 +136,16 @@ function render() {
   const interactive = canAct && humanToMove();
   const playable = interactive ? new Set(groups.keys()) : new Set();
   let arrows = null;
+  let choices = null;
   if (interactive && app.selected && groups.has(app.selected)) {
-    const dirs = [...new Set(groups.get(app.selected).map((m) => m.dir).filter(Boolean))];
-    if (dirs.length > 1) arrows = dirs;
+    // A choice of kichwa is made at the kichwa itself; a choice of direction by an arrow.
+    const byKichwa = kichwaChoice(groups.get(app.selected));
+    if (byKichwa) {
+      choices = new Map([...byKichwa].map(([hole, ms]) => [hole, `sow the captured seeds from the kichwa ${kichwaWords(hole, ms)}`]));
+    } else {
+      const dirs = [...new Set(groups.get(app.selected).map((m) => m.dir).filter(Boolean))];
+      if (dirs.length > 1) arrows = dirs;
+    }
   }
   const last = s.history[s.history.length - 1];
   // The oracle only while it is this page's move and nothing is running.
@@ -128,14 +159,17 @@ function render() {
     selected: app.selected,
     hint: app.hint && interactive ? app.hint.best.from : null,
     arrows,
+    choices,
+    onChoice: onKichwaClick,
     over: !!s.outcome || !!app.deleted,
     onHole: onHoleClick,
     onArrow: onArrowClick,
     focusArrow: app.focusArrow,
     // After a move, a keyboard player's focus goes to the first hole that can be played.
-    focus: app.focusPlayable && playable.size ? [...playable][0] : undefined,
+    focus: app.focusChoice && choices ? [...choices.keys()][0] : app.focusPlayable && playable.size ? [...playable][0] : undefined,
   });
   app.focusArrow = false;
+  app.focusChoice = false;
   if (playable.size) app.focusPlayable = false;
   renderChoices(interactive ? groups : new Map());
   renderExplain($('explain'), app.last && { ...app.last, name: moveName(app.last.ply) }, (k) => openMove(app.last.ply, { k }));
@@ -238,12 +272,20 @@ function renderChoices(groups) {
   if (!app.selected || !groups.has(app.selected)) return;
   let options = groups.get(app.selected);
   if (app.selectedDir) options = options.filter((m) => m.dir === app.selectedDir);
+  const byKichwa = kichwaChoice(options);
+  if (app.selectedKichwa) options = options.filter((m) => kichwaOf(m) === app.selectedKichwa);
   const p = document.createElement('span');
-  p.textContent = `Moves from ${app.selected}:`;
+  p.textContent = byKichwa && !app.selectedKichwa
+    ? `${app.selected} captures: click the kichwa to sow from (lit on the board), or:`
+    : `Moves from ${app.selected}:`;
   box.appendChild(p);
   for (const m of options) {
     const b = document.createElement('button');
-    const label = screenArrow(m.label, flipped());
+    const k = byKichwa && kichwaOf(m);
+    // In words, without an arrow: the choice is the kichwa, not a direction.
+    const rest = m.label.replace(/^[^:]*:\s*/, '').replace(/,?\s*sown from kichwa \w\d+/, '');
+    const label = k ? `${m.text}: sow from the kichwa ${kichwaWords(k, [m])} (${rest})`
+      : screenArrow(m.label, flipped());
     b.textContent = label;
     b.dataset.move = m.text;
     b.setAttribute('aria-label', `Play ${label}`);
@@ -252,7 +294,8 @@ function renderChoices(groups) {
   }
   const cancel = document.createElement('button');
   cancel.textContent = 'Cancel';
-  cancel.addEventListener('click', () => { app.selected = null; app.selectedDir = null; render(); focusBoard(); });
+  cancel.addEventListener('click', () => { app.selected = null; app.selectedDir = null;
+  app.selectedKichwa = null; render(); focusBoard(); });
   box.appendChild(cancel);
 }
 
@@ -270,10 +313,26 @@ function onHoleClick(name) {
   }
   app.selected = name;
   app.selectedDir = null;
+  app.selectedKichwa = null;
   const dirs = new Set(group.map((m) => m.dir).filter(Boolean));
-  app.focusArrow = dirs.size > 1;
+  const byKichwa = kichwaChoice(group);
+  app.focusArrow = !byKichwa && dirs.size > 1;
+  app.focusChoice = !!byKichwa;
   render();
-  if (dirs.size <= 1) {
+  if (!byKichwa && dirs.size <= 1) {
+    const b = $('choices').querySelector('button[data-move]');
+    if (b) b.focus();
+  }
+}
+
+/** A click on a lit kichwa: the capture sown from it (or a choice among its moves). */
+function onKichwaClick(hole) {
+  const group = (movesFrom().get(app.selected) || []).filter((m) => kichwaOf(m) === hole);
+  if (group.length === 1) {
+    playMove(group[0].text);
+  } else if (group.length > 1) {
+    app.selectedKichwa = hole;
+    render();
     const b = $('choices').querySelector('button[data-move]');
     if (b) b.focus();
   }
@@ -351,6 +410,7 @@ async function playMove(text) {
   app.busy = true;
   app.selected = null;
   app.selectedDir = null;
+  app.selectedKichwa = null;
   app.hint = null;
   const loop = app.loop;
   const hadFocus = $('board').contains(document.activeElement) || $('choices').contains(document.activeElement);
@@ -860,12 +920,45 @@ function turnBoard() {
   render();
 }
 
+/**
+ * The server cannot be reached: a banner says so while the page retries every 2 s; once
+ * the server answers again the game is fetched afresh (moves made on another board
+ * meanwhile included) and the banner goes.
+ */
+function offline() {
+  if (offline.timer) return;
+  const box = document.getElementById('offline') || document.body.appendChild(Object.assign(document.createElement('div'), {
+    id: 'offline', role: 'alert',
+  }));
+  box.textContent = 'Cannot reach the server; retrying…';
+  box.hidden = false;
+  offline.timer = setInterval(async () => {
+    try {
+      const res = await fetch('/api/meta', { cache: 'no-store' });
+      if (!res.ok) return;
+    } catch (_) {
+      return;
+    }
+    clearInterval(offline.timer);
+    offline.timer = null;
+    box.textContent = 'The server is back.';
+    setTimeout(() => { if (!offline.timer) box.hidden = true; }, 2500);
+    const err = document.getElementById('error');
+    if (err) err.hidden = true;
+    app.busy = false;
+    app.thinking = false;
+    if (app.state && !app.draft && !app.deleted) await openGame(app.state.id);
+    else render();
+  }, 2000);
+}
+
 function inField(ev) {
   const t = ev.target;
   return t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || document.querySelector('dialog[open]'));
 }
 
 function setup() {
+  onOffline(offline);
   $('btn-new').addEventListener('click', openDialog);
   $('btn-undo').addEventListener('click', undo);
   $('btn-hint').addEventListener('click', hint);
@@ -889,6 +982,7 @@ function setup() {
     ev.target.value = '';
   });
   $('ng-game').addEventListener('change', fillProfiles);
+  $('ng-rules').addEventListener('change', showProfile);
   $('ng-level').addEventListener('input', showLevel);
   for (const r of document.querySelectorAll('input[name=mode]')) r.addEventListener('change', showLevelRow);
   $('new-dialog').addEventListener('close', () => {
@@ -914,7 +1008,8 @@ function setup() {
   document.addEventListener('keydown', (ev) => {
     if (inField(ev)) return;
     if (ev.key === 'Escape') {
-      if (app.selected) { app.selected = null; app.selectedDir = null; render(); focusBoard(); } else if (app.view) backToGame();
+      if (app.selected) { app.selected = null; app.selectedDir = null;
+  app.selectedKichwa = null; render(); focusBoard(); } else if (app.view) backToGame();
       return;
     }
     if ($('board').contains(ev.target) && /^Arrow/.test(ev.key) && !ev.shiftKey) return; // moving between holes

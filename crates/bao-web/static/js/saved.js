@@ -15,6 +15,10 @@ export async function refreshSaved({ openGame, newGame }) {
   }
   $('saved-card').hidden = false;
   box.textContent = '';
+  // /learn's Try-it games are scratch games, deleted when that page goes: not listed.
+  let scratch = new Set();
+  try { scratch = new Set(JSON.parse(localStorage.getItem('bao-scratch') || '[]')); } catch (_) { /* private mode */ }
+  if (Array.isArray(games)) games = games.filter((g) => !scratch.has(g.id));
   if (!Array.isArray(games) || !games.length) {
     const li = document.createElement('li');
     li.className = 'small';
