@@ -12,6 +12,10 @@
 import { appUrl, check, equal, fail, finish, launch, playable, setSpeed, waitForHumanTurn } from './lib.mjs';
 
 const url = appUrl('seat.mjs');
+// SEAT_SHOTS=/dir keeps a screenshot of each stage; SEAT_VIEWPORT=390x844 runs at a phone's size.
+const SHOTS = process.env.SEAT_SHOTS;
+const [VW, VH] = (process.env.SEAT_VIEWPORT || '1280x860').split('x').map(Number);
+const shot = async (page, name) => { if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${VW}.png` }); };
 const games = async (page) => (await page.request.get(new URL('/api/games?limit=100', url).href)).json();
 const caption = (page) => page.textContent('#caption');
 const centre = (page, hole) => page.$eval(`#board g.cell[data-hole="${hole}"] .hole`, (h) => {
@@ -44,7 +48,7 @@ async function playFirst(page) {
 const env = await launch();
 try {
   // ---- Item 11: a visit creates no game; the first move does.
-  const page = await env.page();
+  const page = await env.page({ width: VW, height: VH });
   page.on('dialog', (d) => d.accept());
   await page.goto(url);
   await page.waitForSelector('#board g.cell');
@@ -69,6 +73,7 @@ try {
   check(/^North's move 1… a[67][<>], step \d+ of \d+: .* — the move is complete\.$/.test(await caption(page)),
     `and the caption describes it: "${await caption(page)}"`);
   const live = await caption(page);
+  await shot(page, 'reload');
 
   // ---- Item 2: the caption after Home + Escape, and after reviewing a move + End.
   await page.keyboard.press('Home');
@@ -77,6 +82,7 @@ try {
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.getElementById('board-area').dataset.view);
   equal(await caption(page), live, 'Escape: the caption describes the live board again, not the start');
+  await shot(page, 'escape');
   await page.click('#move-list button[data-ply="1"]');
   await page.waitForFunction(() => (document.getElementById('board-area').dataset.view || '').startsWith('1:'));
   // ---- Item 4: one numbering, the move list's.
@@ -84,6 +90,7 @@ try {
     `the review bar names the move as the list does: "${await page.textContent('#review-text')}"`);
   check((await page.textContent('#status')).startsWith('Looking at move 1. A6> (of 1)'), `the status too: "${await page.textContent('#status')}"`);
   check(/^South's move 1\. A6>/.test(await caption(page)), `and the caption: "${await caption(page)}"`);
+  await shot(page, 'numbering');
   await page.keyboard.press('End');
   await page.waitForFunction(() => !document.getElementById('board-area').dataset.view);
   equal(await caption(page), live, 'End after reviewing move 1: the caption describes the live board');
@@ -107,6 +114,7 @@ try {
   await page.waitForFunction((p) => (document.getElementById('board-area').dataset.view || '').startsWith(`${p}:`), plies - 1);
   const box = await page.$eval('#board', (b) => { const r = b.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, h: window.innerHeight }; });
   check(box.top >= 0 && box.bottom <= box.h, `reviewing move ${plies - 1} of ${plies}, the whole board is in view (${box.top.toFixed(0)}..${box.bottom.toFixed(0)} of ${box.h})`);
+  await shot(page, 'late-review');
   const scroll = await page.$eval('#move-list', (l) => [l.scrollHeight, l.clientHeight]);
   check(scroll[0] > scroll[1], `the move list scrolls inside its card (${scroll[0]} > ${scroll[1]} px)`);
 
@@ -118,20 +126,39 @@ try {
   await page.waitForFunction(() => [...document.querySelectorAll('#saved button')].some((b) => b.textContent === 'On the board'), null, { timeout: 10000 });
   const labels = await page.$$eval('#saved button[data-action]', (bs) => bs.map((b) => b.textContent));
   equal(labels, ['On the board'], 'the finished game on the board is "On the board", not "Playing"');
+  await page.$eval('#saved-card', (e) => e.scrollIntoView());
+  await shot(page, 'saved');
 
   // ---- Item 1: playing North, the board is drawn from North's seat.
   await newGame(page, { mode: 'north', level: 1 });
   await waitForHumanTurn(page);
   const [a1, a8, b1, A1] = [await centre(page, 'a1'), await centre(page, 'a8'), await centre(page, 'b1'), await centre(page, 'A1')];
   check(a1.y > A1.y && b1.y > a1.y, 'North\'s rows are at the bottom, the back row b lowest');
-  check(a1.x < a8.x, 'North\'s holes run a1 → a8 from left to right, as North sees them');
+  check(a1.x < a8.x, `North's holes run a1 → a8 from left to right, as North sees them (${a1.x.toFixed(0)} < ${a8.x.toFixed(0)})`);
   const bottom = await page.$$eval('#board text.side-label', (ts) => ts.map((t) => [t.textContent, t.getBoundingClientRect().y]).sort((x, y) => x[1] - y[1]).map((x) => x[0]));
-  check(/^South/.test(bottom[0]) && /North — you$/.test(bottom[1]), `South is named on top, North (you) below: ${JSON.stringify(bottom)}`);
+  check(/^South/.test(bottom[0]) && /North — you( · store \d+)?$/.test(bottom[1]), `South is named on top, North (you) below: ${JSON.stringify(bottom)}`);
   equal(await page.getAttribute('#btn-turn', 'aria-pressed'), 'true', 'the board is turned (Turn board pressed)');
-  // A hole with two directions: the arrows and labels agree with the notation.
+  await shot(page, 'north');
+  // A hole with two directions: the arrows and labels agree with the notation; or a
+  // namua capture choosing its kichwa: North's left kichwa a1 is on the screen's left.
   let checked = false;
   for (const hole of await playable(page)) {
     await page.click(`#board g.cell[data-hole="${hole}"] .hole`);
+    const kichwas = await page.$$eval('#board .halo.choice', (hs) => hs.map((h) => h.closest('g.cell').dataset.hole).sort());
+    if (kichwas.join() === 'a1,a8') {
+      const words = await page.$$eval('#choices button[data-move]', (bs) => bs.map((b) => [b.dataset.move, b.textContent.split(' (')[0]]));
+      const right = words.find(([mv]) => mv.endsWith('>'));
+      check(right && right[1] === `${right[0]}: sow from the kichwa a1, your left end`, `the kichwa choice in words: ${JSON.stringify(words)}`);
+      const [k1, k8] = [await centre(page, 'a1'), await centre(page, 'a8')];
+      check(k1.x < k8.x, 'the kichwa a1, North\'s left end, is lit on the screen\'s left');
+      const n = await page.$$eval('#move-list .mv[data-ply]', (ms) => ms.length);
+      await page.click('#board g.cell.choice[data-hole="a1"] .hole');
+      await page.waitForFunction((k) => document.querySelectorAll('#move-list .mv[data-ply]').length > k, n, { timeout: 60000 });
+      const played = await page.$eval(`#move-list .mv[data-ply="${n}"]`, (m) => m.textContent);
+      check(/^a\d>/.test(played), `a click on the kichwa a1 played ${played} (">": from the left kichwa)`);
+      checked = true;
+      break;
+    }
     const dirs = await page.$$eval('#board polygon.arrow', (as) => as.map((a) => a.dataset.dir).sort());
     if (dirs.join() !== 'left,right') continue;
     const buttons = await page.$$eval('#choices button[data-move]', (bs) => bs.map((b) => [b.textContent, b.dataset.move]));
@@ -164,13 +191,27 @@ try {
   const link = await page.$eval('#invite-link', (i) => i.value);
   await page.click('#invite-dialog button[value=close]');
   check(await page.isVisible('#btn-invite'), 'the player who started the game may invite');
-  const friend = await env.page();
+  const friend = await env.page({ width: VW, height: VH });
   await friend.goto(link);
   await friend.waitForSelector('#board g.cell');
   await friend.waitForFunction(() => /Waiting for South/.test(document.getElementById('status').textContent));
   check(await friend.isHidden('#btn-invite'), 'the invited friend sees no "Invite a friend"');
   const [fa1, fA1] = [await centre(friend, 'a1'), await centre(friend, 'A1')];
   check(fa1.y > fA1.y, 'and the friend, North, sees the board from North\'s seat');
+  await shot(friend, 'friend');
+
+  // ---- Item 8: the server out of reach is said, and retried.
+  await friend.context().setOffline(true);
+  await friend.click('#btn-new');
+  await friend.waitForSelector('#new-dialog[open]');
+  await friend.click('#ng-start');
+  await friend.waitForSelector('#offline:not([hidden])', { timeout: 10000 });
+  equal(await friend.textContent('#offline'), 'Cannot reach the server; retrying…', 'the server out of reach: "Cannot reach the server; retrying…"');
+  check(!/Failed to fetch/.test(await friend.evaluate(() => document.body.textContent)), 'no "Failed to fetch" anywhere');
+  await shot(friend, 'offline');
+  await friend.context().setOffline(false);
+  await friend.waitForFunction(() => /The server is back|^$/.test(document.getElementById('offline').textContent) || document.getElementById('offline').hidden, null, { timeout: 15000 });
+  check(true, 'once it answers again the page says so by itself');
   equal(page.errors.concat(friend.errors), [], 'no errors in the pages\' consoles');
 } catch (e) {
   fail(e);

@@ -226,7 +226,7 @@ export function drawBoard(svg, board, opts = {}) {
       const nameY = G.narrow ? cy + 25 : cy + CELL * 0.5 - 1;
       // On a wide board the name sits under the hole on a plate of its own, so that a
       // ring around the hole passes behind it instead of through it.
-      if (!G.narrow) el('rect', { class: 'name-plate', x: cx - 15, y: nameY - 13, width: 30, height: 15, rx: 4 }, g);
+      if (!G.narrow) el('rect', { class: 'name-plate', x: cx - 14, y: nameY - 10.5, width: 28, height: 13.5, rx: 4 }, g);
       el('text', { class: 'hole-name', x: cx, y: nameY }, g).textContent = cell.name;
       if (isLast) {
         // The start hole of the last move: a small marker on the hole's top edge.

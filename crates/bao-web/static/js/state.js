@@ -29,6 +29,8 @@ export const app = {
 };
 
 export function showError(err) {
+  // The server out of reach has its own banner, which retries (page.js).
+  if (err && err.offline) return;
   let box = $('error');
   if (!box) {
     box = document.createElement('div');
