@@ -24,8 +24,10 @@ export function renderLegend(game) {
 
 export const HELP = {
   kiswahili: 'Holes you can play from have a green ring. Click one (or Tab to the board, move with the arrow keys '
-    + 'and press Enter); if the move can go more than one way, click an arrow (the way the seeds go first) or a '
-    + 'button below the board to choose the direction, the kichwa or safari. The computer answers by itself.',
+    + 'and press Enter); if the move can go more than one way, click an arrow (the way the seeds go first); for a '
+    + 'capture whose seeds may be sown from either end, click the lit kichwa to sow them from; a button below the '
+    + 'board offers every choice in words (safari too). The computer answers by itself. ⟲ Turn board shows the '
+    + 'board from the other side.',
   kingulu: 'Pits you can play from have a green ring. Click one (or Tab to the board, move with the arrow keys and '
     + 'press Enter): its seeds are sown anticlockwise, relay after relay, until a lap ends in an empty pit '
     + '(a capture of the opposite pit when it is yours), in a pit of the opponent that held 3 (kuweka mtoto: it '
