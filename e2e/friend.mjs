@@ -84,7 +84,7 @@ try {
   // The saved games list offers the game.
   await a.waitForSelector(`#saved li[data-id="${id}"]`);
   const row = await a.textContent(`#saved li[data-id="${id}"]`);
-  check(/Bao la Kiswahili, human v human, 2 plies/.test(row) && /Playing/.test(row) && /Delete/.test(row), `saved games: "${row}"`);
+  check(/Bao la Kiswahili, human v human, 1 move/.test(row) && /Playing/.test(row) && /Delete/.test(row), `saved games: "${row}"`);
 
   // A deletes the game: the friend's board says so at once, its event stream is closed
   // (no reconnects), and a new subscription is a clean 404.

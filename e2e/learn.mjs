@@ -21,7 +21,9 @@ try {
   equal(lessons.map((l) => l.id), ['board', 'namua', 'capture', 'takata', 'tax', 'safari', 'mtaji', 'sixteen', 'takasia', 'hamna', 'nomove',
     'relay', 'firstlap', 'opposite', 'mtoto', 'score'], 'one lesson per rule named in the issue');
   const cites = await page.$$eval('.lesson .cite', (cs) => cs.map((c) => c.textContent));
-  check(cites.every((c) => /Worked case T\d+ of docs\/bao-(la-kiswahili|kingulu)\.md/.test(c)), 'every lesson cites its worked case');
+  check(cites.every((c) => /^Source: worked case T\d+ of docs\/bao-(la-kiswahili|kingulu)\.md/.test(c)), 'every lesson cites its worked case in a small source line');
+  const checks = await page.$$eval('.lesson .check', (cs) => cs.map((c) => c.textContent));
+  check(checks.every((c) => !/[0-9] \/ [0-9]/.test(c)), 'no raw position text is shown to players');
   check(await page.$$eval('table.profiles', (t) => t.length) === 2, 'the profiles table and Kingulu\'s options are there');
 
   // Step T5 (safari) lap by lap.

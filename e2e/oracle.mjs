@@ -90,7 +90,7 @@ try {
   });
   await page.click('#move-list .mv[data-ply="1"]');
   await page.waitForSelector('#btn-skip:not([disabled])'); // the replay runs
-  const REVIEW = 'Looking at move 1 of 2 — Back to the game (Escape) to play on';
+  const REVIEW = 'Looking at move 1. A3 (of 1) — Back to the game (Escape) to play on';
   equal(await page.textContent('#status'), REVIEW, 'the replay starts with the review text in the status line');
   const answered = page.waitForResponse((r) => /\/oracle$/.test(r.url()));
   release();

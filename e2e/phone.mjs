@@ -1,7 +1,7 @@
 // Browser test at a phone's size (390×844): node e2e/phone.mjs <url>.
 // The board fills the width, hole names and counts render at ≥ 11 px, every control lies
 // inside the screen's width, a move is played by tapping, and the /learn boards' labels
-// are ≥ 11 px too.
+// are ≥ 11 px too; every tap target is at least 44 px.
 import { appUrl, check, equal, fail, finish, launch, playable, setSpeed, waitForHumanTurn } from './lib.mjs';
 
 const url = appUrl('phone.mjs');
@@ -34,6 +34,23 @@ try {
   check(scrollW <= W, `no sideways scrolling (page width ${scrollW} px)`);
   equal(await playable(page), ['A6', 'A7'], 'the start holes are offered');
   await page.tap('#board g.cell[data-hole="A7"]');
+  // Issue 21: every tap target is at least 44 px (WCAG 2.5.5): the arrows' tap circles,
+  // the holes' cells and every button shown.
+  const small = await page.evaluate(() => {
+    const out = [];
+    const size = (e) => { const r = e.getBoundingClientRect(); return [r.width, r.height]; };
+    for (const e of document.querySelectorAll('#board circle.arrow-hit, #board rect.cell-hit')) {
+      const [w, h] = size(e);
+      if (w < 43.5 || h < 43.5) out.push(`${e.getAttribute('class')} ${e.dataset.dir || e.parentNode.dataset.hole}: ${w.toFixed(0)}×${h.toFixed(0)}`);
+    }
+    for (const e of document.querySelectorAll('button, a.button, label.button')) {
+      if (e.offsetParent === null || e.closest('dialog')) continue;
+      const [w, h] = size(e);
+      if (w < 43.5 || h < 43.5) out.push(`${e.id || e.textContent.trim().slice(0, 20)}: ${w.toFixed(0)}×${h.toFixed(0)}`);
+    }
+    return out;
+  });
+  equal(small, [], 'every tap target is at least 44×44 px');
   await page.tap('#board polygon.arrow[data-dir="left"]');
   await page.waitForFunction(() => document.querySelectorAll('#move-list .mv[data-ply]').length >= 2, null, { timeout: 60000 });
   check(true, 'a move is played by tapping the hole and its arrow');

@@ -53,11 +53,11 @@ fn save_never_replaces_a_file_and_quotes_names() {
             .collect::<Vec<_>>(),
         [
             "Not saved: x.py already exists. To replace it, type: save! x.py",
-            "Saved the game to \"my game.bao\" (2 moves). Continue it with:",
+            "Saved the game to \"my game.bao\" (1 move). Continue it with:",
             "bao play --load \"my game.bao\"",
             "Not saved: \"my game.bao\" already exists. To replace it, type:",
             "save! \"my game.bao\"",
-            "Saved the game to \"my game.bao\" (2 moves). Continue it with:",
+            "Saved the game to \"my game.bao\" (1 move). Continue it with:",
             "bao play --load \"my game.bao\"",
             "Bye.",
         ]
@@ -187,7 +187,7 @@ fn end_of_piped_input_notes_unsaved_moves() {
     );
     let text = stdout(&out);
     assert!(
-        text.ends_with("\nEnd of input: leaving the game (2 moves not saved).\n"),
+        text.ends_with("\nEnd of input: leaving the game (1 move not saved).\n"),
         "{text}"
     );
     // Nothing is written in plain mode.
@@ -416,7 +416,7 @@ fn small_things() {
             "undo: \"x\" is not a number of your moves (undo, or undo N with N ≥ 1).",
             "hint takes nothing after it (got \"5\"); type 'help' for the commands.",
             "moves takes nothing after it (got \"all\"); type 'help' for the commands.",
-            "Took back 2 moves.",
+            "Took back 2 plies: A3 a4.",
         ],
     );
     assert!(

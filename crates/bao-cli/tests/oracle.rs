@@ -124,7 +124,7 @@ fn help_lists_oracle() {
     let lines = play(&[], "help\nquit\n");
     assert!(
         lines.contains(
-            &"  oracle [S]  exact values (S s, default 2)  explain [N] move N lap by lap"
+            &"  oracle [S]  exact values (S s, default 2)  explain [N] ply N lap by lap"
                 .to_string()
         ),
         "{lines:#?}"

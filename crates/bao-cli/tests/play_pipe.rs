@@ -250,7 +250,7 @@ fn session(
 
     // Undo takes back the human's move and the computer's reply.
     bao.send("undo");
-    bao.expect_line("Took back 2 moves.");
+    bao.expect_prefix("Took back 2 plies: ");
     assert_eq!(bao.position(), after_first);
 
     // A hint names a legal move: `Hint: A5> (+0.19 ...)` from the search, `Hint: A6: win
@@ -270,7 +270,7 @@ fn session(
     bao.expect_wrapped(
         "Saved the game to ",
         &format!(
-            "Saved the game to {file} (2 moves). Continue it with: {}",
+            "Saved the game to {file} (1 move). Continue it with: {}",
             bao_cli::play::text::command(&format!("bao play --load {file}"))
         ),
     );

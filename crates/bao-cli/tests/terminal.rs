@@ -61,9 +61,9 @@ fn explain_prints_every_lap_with_its_board() {
     ));
     fits_80_columns(&text);
     assert_eq!(
-        block(&text, "Move 2 ", "End of move 2."),
+        block(&text, "Move 1... ", "End of move 1... a6<."),
         [
-            "Move 2 (North, 1...): a6<, 1 lap.",
+            "Move 1... a6< (North, ply 2), 1 lap.",
             "Lap 1 of 1: enters a seed from the store into a6, lifts 3 seeds from a6, sows 3",
             "seeds anticlockwise, ending in a3; the last seed fell into the empty hole a3:",
             "the move ends.",
@@ -76,13 +76,13 @@ fn explain_prints_every_lap_with_its_board() {
             "  B     0     0     0     0     0     0     0     1",
             "        1     2     3     4     5     6     7     8",
             "  South (you)                              store 21",
-            "End of move 2.",
+            "End of move 1... a6<.",
         ]
     );
     assert_eq!(
-        block(&text, "Move 1 ", "End of move 1."),
+        block(&text, "Move 1. ", "End of move 1. A6>."),
         [
-            "Move 1 (South, 1.): A6>, 1 lap.",
+            "Move 1. A6> (South, ply 1), 1 lap.",
             "Lap 1 of 1: enters a seed from the store into A6, lifts 3 seeds from A6, sows 3",
             "seeds clockwise, ending in B8; the last seed fell into the empty hole B8: the",
             "move ends.",
@@ -95,12 +95,12 @@ fn explain_prints_every_lap_with_its_board() {
             "  B     0     0     0     0     0     0     0     1",
             "        1     2     3     4     5     6     7     8",
             "  South (you)                              store 21",
-            "End of move 1.",
+            "End of move 1. A6>.",
         ]
     );
     assert!(
         text.contains(
-            "\nexplain: \"3\" is not a move number; give 1 to 2 (explain alone: the last move).\n"
+            "\nexplain: \"3\" is not a ply number; give 1 to 2 (explain alone: the last move).\n"
         ),
         "{text}"
     );
@@ -116,8 +116,8 @@ fn a_long_move_is_explained_lap_by_lap() {
         b"A7<\nexplain 1\nquit\n",
     ));
     fits_80_columns(&text);
-    let explained = block(&text, "Move 1 ", "End of move 1.");
-    assert_eq!(explained[0], "Move 1 (South, 1.): A7<, 14 laps.");
+    let explained = block(&text, "Move 1. ", "End of move 1. A7<.");
+    assert_eq!(explained[0], "Move 1. A7< (South, ply 1), 14 laps.");
     let captions: Vec<&str> = explained
         .iter()
         .copied()
@@ -173,7 +173,7 @@ fn replay_steps_lap_by_lap_through_a_pipe() {
     fits_80_columns(&text);
     let headings = text
         .lines()
-        .filter(|l| *l == "Move 1 (South, 1.): A7<, 14 laps:")
+        .filter(|l| *l == "Move 1. A7< (South, ply 1), 14 laps:")
         .count();
     assert_eq!(headings, 14, "{text}");
     for k in 1..=14 {
@@ -206,7 +206,7 @@ fn replay_steps_lap_by_lap_through_a_pipe() {
     assert!(laps[1].starts_with("Lap 2 of 14: "), "{text}");
     assert!(laps[2].starts_with("Lap 1 of 14: "), "{text}");
     assert!(
-        text.contains("\nMove 1 (South, 1.): A7<\n  - 14 laps in all\n"),
+        text.contains("\nMove 1. A7< (South, ply 1)\n  - 14 laps in all\n"),
         "{text}"
     );
     assert!(
@@ -255,11 +255,11 @@ fn a_failed_save_keeps_the_old_file() {
         b"A3\nsave! g.bao\nsave \"my game.bao\"\nsave 'my game.bao\nquit\n",
     ));
     assert!(
-        text.contains("\nSaved the game to g.bao (2 moves)."),
+        text.contains("\nSaved the game to g.bao (1 move)."),
         "{text}"
     );
     assert!(
-        text.contains("\nSaved the game to \"my game.bao\" (2 moves)."),
+        text.contains("\nSaved the game to \"my game.bao\" (1 move)."),
         "{text}"
     );
     assert!(
@@ -449,7 +449,7 @@ fn lap_delay_is_checked() {
         b"A3\nhelp\nexplain\nquit\n",
     ));
     assert!(text.contains("\nYou (South) play A3\n"), "{text}");
-    assert!(text.contains(" explain [N] move N lap by lap\n"), "{text}");
+    assert!(text.contains(" explain [N] ply N lap by lap\n"), "{text}");
     fits_80_columns(&text);
 }
 

@@ -11,6 +11,11 @@
 //! * `friend.mjs`: a friend game in two browser contexts, moves appearing live, and the
 //!   friend's board told (its controls and Download .bao off, no longer reconnecting)
 //!   when the creator deletes the game;
+//! * `seat.mjs` (issue 21): a visit adds no empty saved game (the first move creates it)
+//!   and a finished game is not "Playing"; the Explanation panel after a reload; the
+//!   caption after Home + Escape / End; one numbering (the move list's); the board in view
+//!   while reviewing a late move at 1280×860; North's board drawn from North's seat with
+//!   its arrows and labels, and "Turn board"; an invited friend sees no "Invite a friend";
 //! * `oracle.mjs`: the Oracle switch colours the playable pits of a late Bao Kingulu
 //!   position by their exact outcome, with the legend, and of the start; reviewing a
 //!   past move, no pit is coloured, the legend says the oracle is for the game's current
@@ -159,6 +164,11 @@ fn browser_friend_game_is_live() {
 #[test]
 fn browser_oracle_switch_colours_holes() {
     run_script("oracle.mjs", "oracle");
+}
+
+#[test]
+fn browser_board_from_each_seat() {
+    run_script("seat.mjs", "seat");
 }
 
 /// "Analyse this game" on a 40-move Bao la Kiswahili game (issue 19 §2): the graph, the

@@ -33,7 +33,7 @@ const HELP_COMMANDS: [(&str, &str); 13] = [
     ("moves", "the legal moves"),
     ("hint", "the engine's advice"),
     ("oracle [S]", "exact values (S s, default 2)"),
-    ("explain [N]", "move N lap by lap"),
+    ("explain [N]", "ply N lap by lap"),
     ("tutor on|off", "warn before a mistake"),
     ("undo [N]", "take back your move (N)"),
     ("save FILE", "save (save! replaces)"),
@@ -151,16 +151,61 @@ fn move_help<G: Game>(side: Side) -> String {
     }
 }
 
-/// The heading of move `index` (0-based) of `line`: `Move 3 (South, 2.): A6<`.
-pub fn move_heading<G: Game>(line: &GameLine<G>, index: usize) -> String {
+/// The move number of ply `index` (0-based) of `line`, as a record numbers its moves
+/// (notation.md §4): a South move opens a new number, North's reply shares it, and a game
+/// that North starts opens with `1... a6<`.
+pub fn move_number<G: Game>(line: &GameLine<G>, index: usize) -> usize {
+    let positions = line.positions();
+    let mut number = 0;
+    let mut in_number = 0;
+    let last = index.min(line.plies().saturating_sub(1));
+    for position in &positions[..=last] {
+        if number == 0 || position.side_to_move() == Side::South || in_number >= 2 {
+            number += 1;
+            in_number = 0;
+        }
+        in_number += 1;
+    }
+    number
+}
+
+/// How many numbered moves `line` has (`1. A6> a6<` is one move of two plies).
+pub fn moves_played<G: Game>(line: &GameLine<G>) -> usize {
+    match line.plies() {
+        0 => 0,
+        n => move_number(line, n - 1),
+    }
+}
+
+/// Ply `index` (0-based) of `line` as a record writes it: `2. A6<`, `1... a6<`.
+pub fn move_name<G: Game>(line: &GameLine<G>, index: usize) -> String {
     let side = line.positions()[index].side_to_move();
-    let ply = index + 1;
-    let number = ply.div_ceil(2);
     format!(
-        "Move {ply} ({side}, {number}{}): {}",
+        "{}{} {}",
+        move_number(line, index),
         if side == Side::South { "." } else { "..." },
         line.move_texts()[index]
     )
+}
+
+/// The heading of ply `index` (0-based) of `line`: `Move 2. A6< (South, ply 3)` — the move
+/// as the record numbers it, the ply as `explain N` counts it.
+pub fn move_heading<G: Game>(line: &GameLine<G>, index: usize) -> String {
+    let side = line.positions()[index].side_to_move();
+    format!(
+        "Move {} ({side}, ply {})",
+        move_name(line, index),
+        index + 1
+    )
+}
+
+/// `n` plies in words: `1 ply`, `2 plies`.
+pub fn plies_text(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
 }
 
 /// Shows move `index` (0-based) of `line` lap by lap: on a terminal (`screen.keys`)
@@ -222,28 +267,27 @@ pub fn explain_move<G: Game>(
             drop(canvas);
             if !drawn {
                 // The terminal is too short for a lap: every lap one after the other.
-                print_laps(&heading, &frames, index, screen, labels);
+                print_laps(&heading, &frames, &move_name(line, index), screen, labels);
                 return;
             }
             out(format!(
-                "Explained move {}: {} ({}).",
-                index + 1,
-                line.move_texts()[index],
+                "Explained move {} ({}).",
+                move_name(line, index),
                 plural(total_laps as u64, "lap")
             ));
             return;
         }
     }
-    print_laps(&heading, &frames, index, screen, labels);
+    print_laps(&heading, &frames, &move_name(line, index), screen, labels);
 }
 
-/// Every lap of move `index` (0-based) with its caption and board, for plain output.
-fn print_laps(heading: &str, frames: &[Lap], index: usize, screen: &Screen, labels: &[String; 2]) {
+/// Every lap of the move `name` (`1... a6<`) with its caption and board, for plain output.
+fn print_laps(heading: &str, frames: &[Lap], name: &str, screen: &Screen, labels: &[String; 2]) {
     out(heading);
     for frame in frames {
         out(screen.lap_block("", frame, labels));
     }
-    out(format!("End of move {}.", index + 1));
+    out(format!("End of move {name}."));
 }
 
 impl<G: Solvable> Session<G> {
@@ -533,7 +577,7 @@ impl<G: Solvable> Session<G> {
                 Ok(n) if (1..=plies).contains(&n) => n,
                 _ => {
                     out(format!(
-                        "explain: {:?} is not a move number; give 1 to {plies} (explain alone: the last move).",
+                        "explain: {:?} is not a ply number; give 1 to {plies} (explain alone: the last move).",
                         clip(arg, 40)
                     ));
                     return;
@@ -563,9 +607,10 @@ impl<G: Solvable> Session<G> {
             )),
             Some(i) => {
                 let taken = self.line.plies() - i;
+                let texts = self.line.move_texts()[i..].join(" ");
                 if self.line.undo(taken).is_ok() {
                     self.dirty = true;
-                    out(format!("Took back {}.", plural(taken as u64, "move")));
+                    out(format!("Took back {}: {texts}.", plies_text(taken)));
                     self.show_board();
                 }
             }
@@ -645,7 +690,7 @@ impl<G: Solvable> Session<G> {
                 self.dirty = false;
                 out(format!(
                     "Saved the game to {q} ({}). Continue it with: {}",
-                    plural(self.line.plies() as u64, "move"),
+                    plural(moves_played(&self.line) as u64, "move"),
                     command(&format!("bao play --load {q}"))
                 ))
             }
@@ -823,7 +868,7 @@ impl<G: Solvable> Session<G> {
         if !self.opts.interactive || self.opts.sandbox {
             out(format!(
                 "{why}: leaving the game ({} not saved).",
-                plural(self.line.plies() as u64, "move")
+                plural(moves_played(&self.line) as u64, "move")
             ));
             return;
         }

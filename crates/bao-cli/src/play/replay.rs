@@ -2,7 +2,7 @@
 //!
 //! Commands, one per line (on a terminal and through a pipe alike): Enter or `n` the
 //! next move, `l` the next lap of the next move (its caption and board), `b` back (a lap
-//! within a move, else a move), a number N the position after move N (0 = the start),
+//! within a move, else a move), a number N the position after ply N (0 = the start),
 //! `q` leaves. When piped input ends, the rest of the game is printed move by move; with
 //! a terminal as input and a pipe as output (`bao replay g.bao | less`) the whole game is
 //! printed at once.
@@ -236,7 +236,7 @@ pub fn replay<G: Game>(
         } else {
             format!(", {}", line.date())
         },
-        plural(line.plies() as u64, "move")
+        plural(super::flow::moves_played(line) as u64, "move")
     ));
     let mut replay = Replay {
         line,
@@ -258,7 +258,7 @@ pub fn replay<G: Game>(
                 None => replay.at.to_string(),
             };
             prompt(&format!(
-                "[Enter] next move, l lap, b back, N move N, q quit ({step}/{})> ",
+                "[Enter] next move, l lap, b back, N ply N, q quit ({step}/{})> ",
                 replay.plies()
             ));
         }
@@ -283,7 +283,7 @@ pub fn replay<G: Game>(
                     replay.show(n);
                 }
                 _ => out(format!(
-                    "Unknown command {:?}: Enter = next move, l = next lap, b = back, N = the position after move N (0 to {}), q = quit.",
+                    "Unknown command {:?}: Enter = next move, l = next lap, b = back, N = the position after ply N (0 to {}), q = quit.",
                     clip(other, 60),
                     replay.plies()
                 )),

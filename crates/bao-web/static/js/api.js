@@ -28,6 +28,13 @@ export function saveSeat(id, token) {
   } catch (_) { /* private mode: the seat lives as long as the page */ }
 }
 
+const offlineListeners = [];
+
+/** Calls `f()` whenever a request could not reach the server (see [`api`]). */
+export function onOffline(f) {
+  offlineListeners.push(f);
+}
+
 /** The game id a path like /api/games/g3/play is about, or null. */
 function gameOf(path) {
   const m = /^\/api\/games\/([^/?]+)/.exec(path);
@@ -49,7 +56,16 @@ export async function api(method, path, body, opts = {}) {
   const seat = opts.seat !== undefined ? opts.seat : id && seatFor(id);
   if (seat) req.headers['X-Bao-Seat'] = seat;
   if (opts.keepalive) req.keepalive = true;
-  const res = await fetch(path, req);
+  let res;
+  try {
+    res = await fetch(path, req);
+  } catch (e) {
+    // The network, not the server's answer ("Failed to fetch"): say so and retry.
+    const err = new Error('cannot reach the server; retrying');
+    err.offline = true;
+    for (const f of offlineListeners) f();
+    throw err;
+  }
   const type = res.headers.get('content-type') || '';
   const data = type.includes('json') ? await res.json() : await res.text();
   if (!res.ok) {

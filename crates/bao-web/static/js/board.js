@@ -61,9 +61,11 @@ export function holeLabel(cell, seeds, state = {}) {
   return parts.join(', ');
 }
 
-// Seeds drawn as small dots in a ring around the count (up to 16; the count is exact).
+// Seeds drawn as small dots in a ring around the count (up to 12, so that they never crowd
+// the count; the count is exact).
+export const MAX_SEED_DOTS = 12;
 function drawSeeds(g, cx, cy, n, radius) {
-  const shown = Math.min(n, 16);
+  const shown = Math.min(n, MAX_SEED_DOTS);
   for (let i = 0; i < shown; i++) {
     const a = (2 * Math.PI * i) / shown - Math.PI / 2;
     el('circle', { class: 'seed', cx: cx + Math.cos(a) * radius, cy: cy + Math.sin(a) * radius, r: 3.6 }, g);
@@ -87,17 +89,45 @@ function drawArrow(svg, cx, cy, dir, hole, onArrow) {
   }, svg);
   el('title', {}, a).textContent = `${hole}: ${ARROW_WORDS[dir]}`;
   const go = (ev) => { ev.stopPropagation(); ev.preventDefault(); if (onArrow) onArrow(dir); };
+  // A tap target of a whole cell (44 px on a phone) around the small arrow.
+  const mid = (a0 + a1) / 2;
+  const hit = el('circle', {
+    class: 'arrow-hit', 'data-dir': dir, r: CELL / 2,
+    cx: dir === 'left' || dir === 'right' ? cx + sgn * mid : cx,
+    cy: dir === 'up' || dir === 'down' ? cy + sgn * mid : cy,
+  });
+  svg.insertBefore(hit, a);
+  hit.addEventListener('click', go);
   a.addEventListener('click', go);
   a.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') go(ev); });
   return a;
 }
 
 /**
- * Draws `board` into `svg`. opts: { counts, stores (override the board's, [South, North]),
+ * The screen direction of `dir` (drawn with North on top) on a board turned by 180° when
+ * `flip`: left ↔ right, up ↔ down.
+ */
+export function screenDir(dir, flip) {
+  if (!flip || !dir) return dir;
+  return { left: 'right', right: 'left', up: 'down', down: 'up' }[dir] || dir;
+}
+
+/** A label's leading arrow (← → ↑ ↓) as drawn on a board turned when `flip`. */
+export function screenArrow(label, flip) {
+  if (!flip) return label;
+  const turned = { '←': '→', '→': '←', '↑': '↓', '↓': '↑' };
+  return label.replace(/^[←→↑↓]/, (a) => turned[a]);
+}
+
+/**
+ * Draws `board` into `svg`. opts: { flip (the board turned by 180°: South's rows on top,
+ * North's at the bottom, as North sees it from their seat; `arrows` are then in screen
+ * terms of the turned board), counts, stores (override the board's, [South, North]),
  * active: Set of holes lit by the animation, playable: Set, selected, hint, arrows: [dir],
  * lastFrom, groups: Map hole → moves, review (greys the board), labels: {north, south},
  * toMove, over, narrow, noNyumba (Kujifunza: draw the nyumba as a plain hole), onHole(name),
- * onArrow(dir), focus (a hole name to focus), oracle: Map hole → { value ('win' | 'draw' |
+ * onArrow(dir), choices: Map hole → words (the kichwas to choose from, lit and clickable),
+ * onChoice(hole), onBoardClick (a click anywhere, for a board that cannot be played), focus (a hole name to focus), oracle: Map hole → { value ('win' | 'draw' |
  * 'loss' | null = not proven), text, short } colours the playable holes }. Answers the geometry.
  */
 export function drawBoard(svg, board, opts = {}) {
@@ -107,6 +137,8 @@ export function drawBoard(svg, board, opts = {}) {
   const G = geometry(board, !!opts.narrow);
   svg.setAttribute('viewBox', `0 0 ${G.width} ${G.height}`);
   svg.classList.toggle('review', !!opts.review);
+  // A click anywhere on a board that cannot be played (review) is told, not ignored.
+  svg.onclick = opts.onBoardClick || null;
   svg.classList.toggle('narrow', !!opts.narrow);
 
   el('rect', { class: 'board-bg', x: G.left, y: G.top, width: G.boardW, height: G.boardH, rx: 18 }, svg);
@@ -119,20 +151,27 @@ export function drawBoard(svg, board, opts = {}) {
   let i = 0;
   let arrowsAt = null;
   const grid = [];
-  board.rows.forEach((row, r) => {
-    grid.push([]);
-    row.forEach((cell, c) => {
+  const flip = !!opts.flip;
+  for (let r = 0; r < G.rows; r++) grid.push([]);
+  board.rows.forEach((row0, r0) => {
+    row0.forEach((cell, c0) => {
       const seeds = counts ? counts[i] : cell.seeds;
       i++;
+      // Where the hole is drawn: as South sees the board, or turned for North.
+      const r = flip ? G.rows - 1 - r0 : r0;
+      const c = flip ? G.cols - 1 - c0 : c0;
       const cx = G.cx(c);
       const cy = G.cy(r);
       const isPlayable = playable.has(cell.name);
       const isSelected = opts.selected === cell.name;
       const isHint = opts.hint === cell.name;
       const isLast = opts.lastFrom === cell.name;
+      const choice = opts.choices ? opts.choices.get(cell.name) : null;
       const known = isPlayable && opts.oracle ? opts.oracle.get(cell.name) : null;
       const g = el('g', { class: 'cell', 'data-hole': cell.name, tabindex: '-1' }, svg);
-      grid[r].push(g);
+      grid[r][c] = g;
+      // The whole cell is the hole's tap target (44 px on a phone), not just its circle.
+      el('rect', { class: 'cell-hit', x: cx - CELL / 2, y: cy - CELL / 2, width: CELL, height: CELL }, g);
       const square = !opts.noNyumba && (cell.mark === 'nyumba' || cell.mark === 'lost-nyumba');
       // Narrow boards (phones) use bigger holes, with the name inside under the count.
       const R = CELL * (G.narrow ? 0.43 : 0.36);
@@ -151,7 +190,7 @@ export function drawBoard(svg, board, opts = {}) {
       if (isSelected) classes.push('selected');
       if (known) classes.push(`oracle-${known.value || 'unknown'}`);
       // The state ring (playable / selected / hint) around the hole, outside its own border.
-      const ring = isSelected ? 'selected' : isHint ? 'hint' : isPlayable ? 'playable' : null;
+      const ring = isSelected ? 'selected' : choice ? 'choice' : isHint ? 'hint' : isPlayable ? 'playable' : null;
       if (ring) {
         if (square) {
           const s = S + 2 * gap;
@@ -173,8 +212,8 @@ export function drawBoard(svg, board, opts = {}) {
         playable: isPlayable, selected: isSelected, hint: isHint, lastFrom: isLast, noNyumba: opts.noNyumba,
         oracle: known,
       });
-      g.setAttribute('aria-label', label);
-      g.setAttribute('role', isPlayable ? 'button' : 'img');
+      g.setAttribute('aria-label', choice ? `${cell.name}: ${choice}` : label);
+      g.setAttribute('role', isPlayable || choice ? 'button' : 'img');
       let title = label;
       if (isPlayable && opts.groups) {
         const ms = opts.groups.get(cell.name) || [];
@@ -185,6 +224,9 @@ export function drawBoard(svg, board, opts = {}) {
       const t = el('text', { class: seeds ? 'count' : 'count zero', x: cx, y: G.narrow ? cy - 10 : cy - 2 }, g);
       t.textContent = String(seeds);
       const nameY = G.narrow ? cy + 25 : cy + CELL * 0.5 - 1;
+      // On a wide board the name sits under the hole on a plate of its own, so that a
+      // ring around the hole passes behind it instead of through it.
+      if (!G.narrow) el('rect', { class: 'name-plate', x: cx - 14, y: nameY - 10.5, width: 28, height: 13.5, rx: 4 }, g);
       el('text', { class: 'hole-name', x: cx, y: nameY }, g).textContent = cell.name;
       if (isLast) {
         // The start hole of the last move: a small marker on the hole's top edge.
@@ -192,9 +234,10 @@ export function drawBoard(svg, board, opts = {}) {
         el('polygon', { class: 'last-from', points: `${cx - 9},${top - 3} ${cx + 9},${top - 3} ${cx},${top + 9}` }, g);
       }
       if (known) {
-        // The oracle's tag at the hole's top left: W29, L20, D, ?.
-        const tx = cx - CELL * 0.3;
-        const ty = cy - CELL * 0.3;
+        // The oracle's tag at the cell's top left corner, outside the ring: W29, L20, D, ?.
+        const tx = cx - CELL * 0.36;
+        const ty = cy - CELL * 0.38;
+        el('rect', { class: `oracle-plate oracle-${known.value || 'unknown'}`, x: tx - 13, y: ty - 9, width: 26, height: 18, rx: 5 }, g);
         el('text', { class: `oracle-tag oracle-${known.value || 'unknown'}`, x: tx, y: ty }, g).textContent = known.short;
       }
       if (cell.mark === 'reserved') {
@@ -210,14 +253,19 @@ export function drawBoard(svg, board, opts = {}) {
         el('line', { class: 'takasia-x', x1: bx - d, y1: by - d, x2: bx + d, y2: by + d }, g);
         el('line', { class: 'takasia-x', x1: bx - d, y1: by + d, x2: bx + d, y2: by - d }, g);
       }
-      if (isPlayable) {
+      if (choice) {
+        // A kichwa to choose (K-R5): a click sows the captured seeds from it.
+        g.classList.add('can-play', 'choice');
+        el('title', {}, g).textContent = choice;
+        g.addEventListener('click', () => opts.onChoice && opts.onChoice(cell.name));
+      } else if (isPlayable) {
         g.classList.add('can-play');
         g.addEventListener('click', () => opts.onHole && opts.onHole(cell.name));
       }
       g.addEventListener('keydown', (ev) => {
-        if ((ev.key === 'Enter' || ev.key === ' ') && isPlayable) {
+        if ((ev.key === 'Enter' || ev.key === ' ') && (isPlayable || choice)) {
           ev.preventDefault();
-          if (opts.onHole) opts.onHole(cell.name);
+          if (choice) { if (opts.onChoice) opts.onChoice(cell.name); } else if (opts.onHole) opts.onHole(cell.name);
         }
       });
       if (isSelected && opts.arrows) arrowsAt = [cx, cy, cell.name];
@@ -226,7 +274,8 @@ export function drawBoard(svg, board, opts = {}) {
   });
 
   // Roving focus: one tab stop on the board; arrow keys move between holes.
-  const stop = cells.find((x) => x.name === (opts.focus || opts.selected))
+  const firstChoice = opts.choices && opts.choices.size ? [...opts.choices.keys()][0] : null;
+  const stop = cells.find((x) => x.name === (opts.focus || firstChoice || opts.selected))
     || cells.find((x) => playable.has(x.name)) || cells[cells.length - 1];
   if (stop) stop.g.setAttribute('tabindex', '0');
   for (const x of cells) {
@@ -253,7 +302,9 @@ export function drawBoard(svg, board, opts = {}) {
   const stores = opts.stores || board.stores;
   if (!G.narrow) {
     const half = (G.rows / 2) * CELL;
-    const sides = [['North', 1, G.top + PAD], ['South', 0, G.top + PAD + half + MID]];
+    const upper = G.top + PAD;
+    const lower = G.top + PAD + half + MID;
+    const sides = [['North', 1, flip ? lower : upper], ['South', 0, flip ? upper : lower]];
     for (const [side, idx, y] of sides) {
       const box = el('rect', { class: 'store-box', x: G.storeX, y: y + 6, width: STORE_W, height: half - 12, rx: 12 }, svg);
       el('title', {}, box).textContent = `${side}'s store: ${plural(stores[idx], 'seed')} off the board`;
@@ -272,8 +323,8 @@ export function drawBoard(svg, board, opts = {}) {
     t.textContent = `${moving ? '▶ ' : ''}${labels[name.toLowerCase()]}${score(idx)}${store(idx)}`;
     if (moving) t.classList.add('to-move');
   };
-  side('North', 1, G.top - 13);
-  side('South', 0, G.top + G.boardH + 27);
+  side(flip ? 'South' : 'North', flip ? 0 : 1, G.top - 13);
+  side(flip ? 'North' : 'South', flip ? 1 : 0, G.top + G.boardH + 27);
   if (!G.narrow) {
     const stage = el('text', { class: 'store-label', x: G.storeX + STORE_W / 2, y: G.top + G.boardH + 27 }, svg);
     stage.textContent = board.stage && board.stage !== 'play' ? `stage: ${board.stage}` : '';

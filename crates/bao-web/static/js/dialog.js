@@ -2,6 +2,21 @@
 
 import { $, app } from './state.js';
 
+/** What each rules profile is, in one line for players (docs/bao-la-kiswahili.md §3.3). */
+export const PROFILE_WORDS = {
+  'mancala-world': 'The usual rules: namua with 22 seeds in each store, then mtaji; nyumba and takasia as most players play them.',
+  'de-voogt': 'As A. de Voogt describes them: a hole with a single seed is never takasia\'d, and the first lap from the nyumba gets no takasia exception.',
+  kiba: 'The KIBA rules: as the usual ones, but the first lap from the nyumba gets no takasia exception.',
+  kujifunza: 'Bao la Kujifunza, the learners\' game: 2 seeds in every hole, no stores, no nyumba, no takasia — it starts in mtaji.',
+  default: 'The standard Bao Kingulu rules (2×6, relay sowing, kuweka mtoto, scores at the end).',
+};
+
+/** Shows the line of the chosen profile under the Rules select. */
+export function showProfile() {
+  const box = $('ng-rules-about');
+  if (box) box.textContent = PROFILE_WORDS[$('ng-rules').value] || '';
+}
+
 export function fillProfiles() {
   const game = $('ng-game').value;
   const info = app.meta && app.meta.games.find((g) => g.name === game);
@@ -11,8 +26,10 @@ export function fillProfiles() {
     const o = document.createElement('option');
     o.value = p;
     o.textContent = p;
+    o.title = PROFILE_WORDS[p] || '';
     sel.appendChild(o);
   }
+  showProfile();
 }
 
 /** A level in words: the engine's depth in plies (one ply = one player's move), or its time. */
@@ -42,6 +59,7 @@ export function openDialog() {
   $('ng-game').value = app.settings.game;
   fillProfiles();
   if (app.settings.rules) $('ng-rules').value = app.settings.rules;
+  showProfile();
   $('ng-level').value = app.settings.level;
   showLevel();
   for (const r of document.querySelectorAll('input[name=mode]')) r.checked = r.value === app.settings.mode;

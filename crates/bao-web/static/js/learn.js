@@ -196,6 +196,15 @@ function drop(game, keepalive = false) {
 
 const games = new Set(); // "try it" games to delete when the page goes
 
+/** Marks a Try-it game as a scratch game (the main page's saved games leave it out). */
+function scratch(id, on) {
+  try {
+    const all = new Set(JSON.parse(localStorage.getItem('bao-scratch') || '[]'));
+    if (on) all.add(id); else all.delete(id);
+    localStorage.setItem('bao-scratch', JSON.stringify([...all].slice(-50)));
+  } catch (_) { /* private mode */ }
+}
+
 /** One lesson's live board. */
 class Lesson {
   constructor(lesson, root) {
@@ -236,9 +245,12 @@ class Lesson {
       }
       this.end = state;
       const ok = norm(state.position) === norm(l.after);
+      // For players: whether the engine plays the case as the rules book says; the position
+      // texts stay in the tooltip for whoever checks the spec.
       this.check.textContent = ok
-        ? `✓ The engine reached the spec's diagram for ${l.case} (${state.position}).`
-        : `✗ The engine's position differs from the spec's ${l.case}: ${state.position} (spec: ${l.after}).`;
+        ? '✓ The engine plays this case exactly as the rules describe it.'
+        : '✗ The engine ends this case on another board than the rules describe: please report it.';
+      this.check.title = ok ? `position after the case: ${state.position}` : `engine: ${state.position}\nrules: ${l.after}`;
       this.check.classList.toggle('bad', !ok);
       this.root.dataset.matches = String(ok);
     } finally {
@@ -335,6 +347,7 @@ class Lesson {
   stopGame() {
     if (!this.game) return;
     drop(this.game);
+    scratch(this.game.id, false);
     games.delete(this.game);
     this.game = null;
     this.choices.textContent = '';
@@ -350,6 +363,7 @@ class Lesson {
     try {
       const g = await api('POST', '/api/games/load', { record: record(l), level: TRY_LEVEL, ...players });
       this.game = { id: g.id, seat: g.seat || null, state: g, side };
+      scratch(g.id, true);
       games.add(this.game);
       this.root.classList.add('trying');
       this.renderGame(`Your move as ${side}: choose a hole with a green ring (the computer plays the other side).`);
@@ -371,9 +385,17 @@ class Lesson {
       groups.get(m.from).push(m);
     }
     const last = s.history[s.history.length - 1];
+    // As on the game board: a hole whose moves go two ways gets an arrow for each.
+    const sel = g.selected && groups.has(g.selected) ? groups.get(g.selected) : [];
+    const dirs = [...new Set(sel.map((m) => m.dir).filter(Boolean))];
     this.draw(s.board, {
       playable: new Set(groups.keys()), groups, selected: g.selected, lastFrom: last ? last.from : null, over: !!s.outcome,
       onHole: (name) => this.pick(name, groups),
+      arrows: dirs.length > 1 ? dirs : null,
+      onArrow: (dir) => {
+        const ms = sel.filter((m) => m.dir === dir);
+        if (ms.length === 1) this.move(ms[0].text);
+      },
     });
     this.choices.textContent = '';
     if (g.selected && groups.has(g.selected)) {
@@ -400,7 +422,7 @@ class Lesson {
       return;
     }
     this.game.selected = name;
-    this.renderGame(`Moves from ${name}: choose one below.`);
+    this.renderGame(`Moves from ${name}: click an arrow on the board, or choose one below.`);
     const b = this.choices.querySelector('button[data-move]');
     if (b) b.focus();
   }
@@ -412,7 +434,7 @@ class Lesson {
       stop: () => !this.game,
       draw: (f, active, counts, stores, k) => {
         this.draw(played.before, { counts, stores, active, toMove: played.side });
-        this.caption.textContent = captionOf(played, frames, k, state.history.length);
+        this.caption.textContent = captionOf(played, frames, k);
       },
     });
   }
@@ -456,7 +478,8 @@ function lessonHtml(l) {
     <div class="lesson-text">
       <h3>${l.title}</h3>
       ${l.words.map((w) => `<p>${w}</p>`).join('')}
-      <p class="cite">Worked case <b>${l.case}</b> of ${l.game === K ? 'docs/bao-la-kiswahili.md §4' : 'docs/bao-kingulu.md §7'} · rules ${l.rules} · move${l.moves.length > 1 ? 's' : ''} <code>${l.moves.join(' ')}</code></p>
+      <p class="moves">${l.moves.length > 1 ? 'The moves' : 'The move'}: <b>${l.moves.join(' ')}</b> — press ▶ to watch ${l.moves.length > 1 ? 'them' : 'it'} lap by lap, or Try it to play the position yourself.</p>
+      <p class="cite">Source: worked case ${l.case} of ${l.game === K ? 'docs/bao-la-kiswahili.md §4' : 'docs/bao-kingulu.md §7'} · rules ${l.rules}</p>
     </div>
     <div class="lesson-board" tabindex="-1">
       <svg role="group" aria-label="${l.title}: board of case ${l.case}" xmlns="http://www.w3.org/2000/svg"></svg>
@@ -486,7 +509,7 @@ async function main() {
     toc[l.game].appendChild(li);
     lessons.push(new Lesson(l, art));
   }
-  window.addEventListener('pagehide', () => { for (const g of games) drop(g, true); });
+  window.addEventListener('pagehide', () => { for (const g of games) { drop(g, true); scratch(g.id, false); } });
   window.addEventListener('resize', () => { for (const x of lessons) fitLabels(x.svg, 12); });
   // One case after the other, so the server is not asked for all of them at once.
   for (const x of lessons) {

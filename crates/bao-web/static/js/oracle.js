@@ -62,6 +62,11 @@ function shortText(m) {
 export function oracleHoles(interactive, rerender) {
   const s = app.state;
   if (!oracle.on || !s || !interactive || s.outcome) return null;
+  // A game not created yet (a visit's draft) is created for the oracle to solve.
+  if (app.draft) {
+    if (app.materialize) app.materialize();
+    return null;
+  }
   const key = `${s.id}:${s.history.length}`;
   if (oracle.key === key && oracle.holes) return oracle.holes;
   if (oracle.pending !== key) {
@@ -104,7 +109,12 @@ export function renderOracleLegend(interactive, reviewing = false) {
   else if (!interactive) note = 'shown when it is your move.';
   else if (!oracle.holes) note = 'solving (at most 2 s)…';
   else if (oracle.error) note = `not available: ${oracle.error}`;
-  else note = 'exact values for the side to move, in plies of perfect play.';
+  else if (oracle.holes.size && [...oracle.holes.values()].every((v) => !v.value)) {
+    // Nothing proven: say what the solver can prove, and when.
+    note = s.game === 'kiswahili'
+      ? '"?" = not proven in 2 s. The solver proves Bao la Kiswahili positions near the end of a game, when few seeds are left on the board; until then no move can be proven.'
+      : '"?" = not proven in 2 s. The solver proves positions with few seeds left near the end of the game (and some earlier ones from its book).';
+  } else note = 'exact values for the side to move, in plies of perfect play ("?" = not proven in 2 s).';
   box.textContent = '';
   const head = document.createElement('b');
   head.textContent = 'Oracle: ';

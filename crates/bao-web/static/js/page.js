@@ -4,27 +4,68 @@
 // explanation panel, stepping lap by lap and move by move), drives the computer, and plays
 // a friend through seats and the live event stream.
 
-import { api, follow, saveSeat, seatFor, sleep } from './api.js';
-import { drawBoard, fitLabels } from './board.js';
+import { api, follow, onOffline, saveSeat, seatFor, sleep } from './api.js';
+import { drawBoard, fitLabels, screenArrow, screenDir } from './board.js';
 import { SPEEDS, framesOf, captionOf, lapStep, play as playFrames } from './trace.js';
 import { remember, forget, traceOf, renderExplain } from './review.js';
 import {
   $, TITLES, app, showError, isComputer, humanSides, mySides, who, sideName, modePlayers, humanToMove,
+  moveName, movesPlayed,
 } from './state.js';
 import { noNyumba, renderLegend, renderHelp, renderStatus, renderInfo, renderMoveList } from './panels.js';
-import { fillProfiles, showLevel, showLevelRow, openDialog } from './dialog.js';
+import { fillProfiles, showLevel, showLevelRow, showProfile, openDialog } from './dialog.js';
 import { refreshSaved as refreshSavedList } from './saved.js';
 import { oracle, oracleHoles, renderOracleLegend, setOracle } from './oracle.js';
 
 const refreshSaved = () => refreshSavedList({ openGame, newGame });
 
+/**
+ * Whether the board is drawn turned (North's rows at the bottom): as this browser's seat
+ * sees it — a page that plays North alone sits on North's side — unless the player turned
+ * it with "Turn board".
+ */
+export function flipped() {
+  const s = app.state;
+  if (!s) return false;
+  if (app.turn && app.turn.id === s.id) return app.turn.flip;
+  const me = mySides();
+  return me.length === 1 && me[0] === 'North';
+}
+
 function dirOf(m, side) {
-  if (m.dir) return m.dir;
+  // The server's direction is the screen's with North on top.
+  if (m.dir) return screenDir(m.dir, flipped());
   const sym = m.text.replace(/[+*#x^]+$/, '').slice(-1);
   if (sym !== '<' && sym !== '>') return null;
   const towardsMoversRight = sym === '>';
-  // South sees its own right on the screen's right; North's right is the screen's left.
-  return (side === 'South') === towardsMoversRight ? 'right' : 'left';
+  // The player at the bottom sees their right on the screen's right; the one on top the
+  // other way round.
+  const atBottom = (side === 'South') !== flipped();
+  return atBottom === towardsMoversRight ? 'right' : 'left';
+}
+
+/** The kichwa a namua capture's seeds are sown from, from the server's label: "a8", or null. */
+const kichwaOf = (m) => ((/sown from kichwa (\w\d+)/.exec(m.label || '') || [])[1] || null);
+
+/**
+ * The kichwa choice of the selected hole (K-R5): when its moves differ by the kichwa the
+ * captured seeds are sown from, a Map kichwa → its moves (at least two kichwas), else null.
+ */
+function kichwaChoice(group) {
+  const by = new Map();
+  for (const m of group || []) {
+    const k = kichwaOf(m);
+    if (!k) return null;
+    if (!by.has(k)) by.set(k, []);
+    by.get(k).push(m);
+  }
+  return by.size > 1 ? by : null;
+}
+
+/** "A8, your right end": where a kichwa lies for the mover (`<` sows from the right one). */
+function kichwaWords(hole, moves) {
+  const sym = moves[0].text.replace(/[+*#x^]+$/, '').slice(-1);
+  return `${hole}, your ${sym === '<' ? 'right' : 'left'} end`;
 }
 
 function movesFrom() {
@@ -47,7 +88,7 @@ function labels() {
 
 function draw(board, opts) {
   const svg = $('board');
-  drawBoard(svg, board, { narrow: narrow(), noNyumba: noNyumba(), labels: labels(), ...opts });
+  drawBoard(svg, board, { narrow: narrow(), noNyumba: noNyumba(), labels: labels(), flip: flipped(), ...opts });
   fitLabels(svg, 12);
 }
 
@@ -61,7 +102,7 @@ function render() {
   renderMoveList(openMove);
   renderHelp();
   const dl = $('btn-download');
-  if (app.deleted) {
+  if (app.deleted || app.draft) {
     // A deleted game has no record to download: a link without href is off (not
     // focusable, not clickable), greyed as the disabled buttons are.
     dl.removeAttribute('href');
@@ -71,11 +112,18 @@ function render() {
     dl.setAttribute('download', `game-${s.id}.bao`);
     dl.removeAttribute('aria-disabled');
   }
+  const turn = $('btn-turn');
+  turn.setAttribute('aria-pressed', String(flipped()));
+  turn.title = flipped() ? 'Turn the board: South at the bottom' : 'Turn the board: North at the bottom';
   const canAct = !app.busy && !app.animating && !app.deleted;
   $('btn-undo').disabled = !canAct || undoPlies() === 0;
   $('btn-hint').disabled = !canAct || !humanToMove();
-  $('btn-resign').disabled = !canAct || !!s.outcome || mySides().length === 0;
-  $('btn-invite').disabled = !!app.deleted || !!s.outcome || !seatFor(s.id);
+  $('btn-resign').disabled = !canAct || !!s.outcome || mySides().length === 0 || !!app.draft;
+  // Only the seat that started the game may invite (an invited friend's seat cannot).
+  const you = Array.isArray(s.you) ? s.you : [];
+  const starter = !!seatFor(s.id) && you.some((x) => !(s.invited || []).includes(x));
+  $('btn-invite').hidden = !(starter || app.draft);
+  $('btn-invite').disabled = !!app.deleted || !!s.outcome;
   if (app.animating) return; // the animation draws the board
   if (app.view) {
     renderView();
@@ -88,9 +136,16 @@ function render() {
   const interactive = canAct && humanToMove();
   const playable = interactive ? new Set(groups.keys()) : new Set();
   let arrows = null;
+  let choices = null;
   if (interactive && app.selected && groups.has(app.selected)) {
-    const dirs = [...new Set(groups.get(app.selected).map((m) => m.dir).filter(Boolean))];
-    if (dirs.length > 1) arrows = dirs;
+    // A choice of kichwa is made at the kichwa itself; a choice of direction by an arrow.
+    const byKichwa = kichwaChoice(groups.get(app.selected));
+    if (byKichwa) {
+      choices = new Map([...byKichwa].map(([hole, ms]) => [hole, `sow the captured seeds from the kichwa ${kichwaWords(hole, ms)}`]));
+    } else {
+      const dirs = [...new Set(groups.get(app.selected).map((m) => m.dir).filter(Boolean))];
+      if (dirs.length > 1) arrows = dirs;
+    }
   }
   const last = s.history[s.history.length - 1];
   // The oracle only while it is this page's move and nothing is running.
@@ -104,18 +159,47 @@ function render() {
     selected: app.selected,
     hint: app.hint && interactive ? app.hint.best.from : null,
     arrows,
+    choices,
+    onChoice: onKichwaClick,
     over: !!s.outcome || !!app.deleted,
     onHole: onHoleClick,
     onArrow: onArrowClick,
     focusArrow: app.focusArrow,
     // After a move, a keyboard player's focus goes to the first hole that can be played.
-    focus: app.focusPlayable && playable.size ? [...playable][0] : undefined,
+    focus: app.focusChoice && choices ? [...choices.keys()][0] : app.focusPlayable && playable.size ? [...playable][0] : undefined,
   });
   app.focusArrow = false;
+  app.focusChoice = false;
   if (playable.size) app.focusPlayable = false;
   renderChoices(interactive ? groups : new Map());
-  renderExplain($('explain'), app.last, (k) => openMove(app.last.ply, { k }));
+  renderExplain($('explain'), app.last && { ...app.last, name: moveName(app.last.ply) }, (k) => openMove(app.last.ply, { k }));
   renderLegend(s.game);
+}
+
+/** The game card's Stores row: the stores of the board shown ([South, North]). */
+function showStores(stores, reviewing) {
+  const dd = document.querySelector('#game-info dd[data-key="Stores"]');
+  if (dd) dd.textContent = `South ${stores[0]} · North ${stores[1]}${reviewing ? ' (on the board shown)' : ''}`;
+}
+
+/** The review bar's text: "Move 3. A8< (South), step 2 of 4 · ply 5 of 28". */
+function reviewText(ply, played, k, steps, total) {
+  return `Move ${moveName(ply)} (${played.side}), step ${k} of ${steps} · ply ${ply} of ${total}.`;
+}
+
+/**
+ * The caption under the live board: what the last move did (its last step), or the start.
+ * Set when the board goes back to the game (after a review), so that it never describes
+ * another board than the one shown.
+ */
+function liveCaption() {
+  const s = app.state;
+  if (!s) return '';
+  const n = s.history.length;
+  if (app.last && app.last.ply === n && app.last.played) {
+    return captionOf(app.last.played, app.last.frames, app.last.frames.length - 1, moveName(n));
+  }
+  return n ? '' : 'The start position: no move has been played yet.';
 }
 
 /** Draws the move being looked at, at its frame k, with the caption of that board. */
@@ -126,29 +210,37 @@ function renderView() {
   $('review-bar').hidden = false;
   $('choices').textContent = '';
   const total = s.history.length;
+  const onReviewClick = () => {
+    $('caption').textContent = 'Reviewing a past move — press Escape (or "Back to the game") to play.';
+  };
   if (!v.played) {
-    draw(v.board, { review: true, toMove: v.board.to_move });
+    draw(v.board, { review: true, toMove: v.board.to_move, onBoardClick: onReviewClick });
+    showStores(v.board.stores, true);
     $('review-text').textContent = 'The start position.';
     $('caption').textContent = 'The start position, before the first move.';
   } else {
     const end = v.k === v.frames.length - 1;
     const f = v.frames[v.k];
     if (end && v.after) {
-      draw(v.after, { review: true, toMove: v.after.to_move, lastFrom: v.played.from, active: new Set(f.holes) });
+      draw(v.after, {
+        review: true, toMove: v.after.to_move, lastFrom: v.played.from, active: new Set(f.holes), onBoardClick: onReviewClick,
+      });
+      showStores(v.after.stores, true);
     } else {
       draw(v.played.before, {
         review: true, counts: f.counts, stores: f.stores, active: new Set(f.holes), toMove: v.played.side,
-        lastFrom: v.k === 0 ? v.played.from : null,
+        lastFrom: v.k === 0 ? v.played.from : null, onBoardClick: onReviewClick,
       });
+      showStores(f.stores, true);
     }
-    $('review-text').textContent = `Move ${v.ply} of ${total}: ${v.played.side} ${v.played.text}, step ${v.k} of ${v.frames.length - 1}.`;
-    $('caption').textContent = captionOf(v.played, v.frames, v.k, v.ply);
+    $('review-text').textContent = reviewText(v.ply, v.played, v.k, v.frames.length - 1, total);
+    $('caption').textContent = captionOf(v.played, v.frames, v.k, moveName(v.ply));
   }
   $('board-area').dataset.view = v.played ? `${v.ply}:${v.k}:${v.frames.length - 1}` : '0';
   $('btn-prev').disabled = v.ply === 0 && (!v.played || v.k === 0);
   $('btn-move-prev').disabled = v.ply === 0;
   $('btn-replay').disabled = !v.played;
-  renderExplain($('explain'), v.played ? v : { ply: 0 }, (k) => { app.view.k = k; render(); });
+  renderExplain($('explain'), v.played ? { ...v, name: moveName(v.ply) } : { ply: 0 }, (k) => { app.view.k = k; render(); });
 }
 
 function renderChoices(groups) {
@@ -180,20 +272,30 @@ function renderChoices(groups) {
   if (!app.selected || !groups.has(app.selected)) return;
   let options = groups.get(app.selected);
   if (app.selectedDir) options = options.filter((m) => m.dir === app.selectedDir);
+  const byKichwa = kichwaChoice(options);
+  if (app.selectedKichwa) options = options.filter((m) => kichwaOf(m) === app.selectedKichwa);
   const p = document.createElement('span');
-  p.textContent = `Moves from ${app.selected}:`;
+  p.textContent = byKichwa && !app.selectedKichwa
+    ? `${app.selected} captures: click the kichwa to sow from (lit on the board), or:`
+    : `Moves from ${app.selected}:`;
   box.appendChild(p);
   for (const m of options) {
     const b = document.createElement('button');
-    b.textContent = m.label;
+    const k = byKichwa && kichwaOf(m);
+    // In words, without an arrow: the choice is the kichwa, not a direction.
+    const rest = m.label.replace(/^[^:]*:\s*/, '').replace(/,?\s*sown from kichwa \w\d+/, '');
+    const label = k ? `${m.text}: sow from the kichwa ${kichwaWords(k, [m])} (${rest})`
+      : screenArrow(m.label, flipped());
+    b.textContent = label;
     b.dataset.move = m.text;
-    b.setAttribute('aria-label', `Play ${m.label}`);
+    b.setAttribute('aria-label', `Play ${label}`);
     b.addEventListener('click', () => playMove(m.text));
     box.appendChild(b);
   }
   const cancel = document.createElement('button');
   cancel.textContent = 'Cancel';
-  cancel.addEventListener('click', () => { app.selected = null; app.selectedDir = null; render(); focusBoard(); });
+  cancel.addEventListener('click', () => { app.selected = null; app.selectedDir = null;
+  app.selectedKichwa = null; render(); focusBoard(); });
   box.appendChild(cancel);
 }
 
@@ -211,10 +313,26 @@ function onHoleClick(name) {
   }
   app.selected = name;
   app.selectedDir = null;
+  app.selectedKichwa = null;
   const dirs = new Set(group.map((m) => m.dir).filter(Boolean));
-  app.focusArrow = dirs.size > 1;
+  const byKichwa = kichwaChoice(group);
+  app.focusArrow = !byKichwa && dirs.size > 1;
+  app.focusChoice = !!byKichwa;
   render();
-  if (dirs.size <= 1) {
+  if (!byKichwa && dirs.size <= 1) {
+    const b = $('choices').querySelector('button[data-move]');
+    if (b) b.focus();
+  }
+}
+
+/** A click on a lit kichwa: the capture sown from it (or a choice among its moves). */
+function onKichwaClick(hole) {
+  const group = (movesFrom().get(app.selected) || []).filter((m) => kichwaOf(m) === hole);
+  if (group.length === 1) {
+    playMove(group[0].text);
+  } else if (group.length > 1) {
+    app.selectedKichwa = hole;
+    render();
     const b = $('choices').querySelector('button[data-move]');
     if (b) b.focus();
   }
@@ -236,7 +354,7 @@ const speed = () => SPEEDS[Number($('speed').value)] || SPEEDS[2];
 
 /** Animates `played` (move `ply`) from frame `from`, then leaves the panel on its last step. */
 
-async function animate(played, ply, after, from = 0) {
+async function animate(played, ply, after, from = 0, name = moveName(ply)) {
   const frames = framesOf(played);
   const entry = { ply, played, frames, k: frames.length - 1, after };
   if (!speed().step || frames.length < 2) return entry;
@@ -252,12 +370,12 @@ async function animate(played, ply, after, from = 0) {
       stop: () => app.skip,
       draw: (f, active, counts, stores, k) => {
         draw(played.before, { counts, stores, active, toMove: played.side, review: reviewing });
-        $('caption').textContent = captionOf(played, frames, k, ply);
+        $('caption').textContent = captionOf(played, frames, k, name);
         if (k !== entry.shown) {
           // The panel marks the step the board shows.
           entry.shown = k;
-          renderExplain($('explain'), { ...entry, k }, () => {});
-          if (app.view) $('review-text').textContent = `Move ${ply}: ${played.side} ${played.text}, step ${k} of ${frames.length - 1}.`;
+          renderExplain($('explain'), { ...entry, k, name }, () => {});
+          if (app.view) $('review-text').textContent = reviewText(ply, played, k, frames.length - 1, app.state.history.length);
         }
       },
     });
@@ -279,17 +397,20 @@ async function showPlayed(played, state) {
   remember(state.id, ply, played, state.board);
   app.view = null;
   $('status').textContent = `${sideName(played.side)} plays ${played.text}`;
-  const entry = await animate(played, ply, state.board);
+  const name = moveName(ply, state.history);
+  const entry = await animate(played, ply, state.board, 0, name);
   app.last = entry;
   // The caption of the board now shown: the move's last step (also at instant speed).
-  $('caption').textContent = captionOf(played, entry.frames, entry.k, ply);
+  $('caption').textContent = captionOf(played, entry.frames, entry.k, name);
 }
 
 async function playMove(text) {
   if (!app.state || app.busy) return;
+  if (app.draft && !(await materialize())) return;
   app.busy = true;
   app.selected = null;
   app.selectedDir = null;
+  app.selectedKichwa = null;
   app.hint = null;
   const loop = app.loop;
   const hadFocus = $('board').contains(document.activeElement) || $('choices').contains(document.activeElement);
@@ -451,6 +572,11 @@ async function openMove(ply, { k = 0, animateIt = true } = {}) {
   const total = s.history.length;
   ply = Math.max(0, Math.min(total, ply));
   app.selected = null;
+  // On a phone the move list is below the board: bring the board back into view.
+  if (narrow()) {
+    const r = $('board-area').getBoundingClientRect();
+    if (r.top < 0 || r.top > window.innerHeight / 2) $('board-area').scrollIntoView({ block: 'start' });
+  }
   try {
     if (ply === 0) {
       const at = await api('GET', `/api/games/${s.id}/at/0`);
@@ -478,6 +604,7 @@ async function openMove(ply, { k = 0, animateIt = true } = {}) {
 
 function backToGame() {
   app.view = null;
+  $('caption').textContent = liveCaption();
   render();
   continueGame();
 }
@@ -557,7 +684,8 @@ async function undo() {
     app.last = null;
     app.hint = null;
     app.selected = null;
-    $('caption').textContent = `Took back ${plies} move${plies === 1 ? '' : 's'}.`;
+    $('caption').textContent = plies === 1 ? 'Took back the last move.' : plies === 2
+      ? 'Took back your last move and the reply to it.' : `Took back the last ${plies} plies.`;
   } catch (e) {
     showError(e);
   }
@@ -567,6 +695,7 @@ async function undo() {
 
 async function hint() {
   if (!humanToMove() || app.busy) return;
+  if (app.draft && !(await materialize())) return;
   app.busy = true;
   app.thinking = true;
   render();
@@ -602,6 +731,7 @@ async function resign() {
 /** Invites a friend for `side` (default: North, or the computer's side) and shows the link. */
 
 async function invite(side) {
+  if (app.draft && !(await materialize())) return;
   const s = app.state;
   if (!s) return;
   if (!side) {
@@ -641,6 +771,7 @@ async function copyInvite() {
 function adopt(state) {
   app.loop++;
   app.deleted = null;
+  app.draft = null;
   if (state.seat) saveSeat(state.id, state.seat);
   adoptState(state);
   app.view = null;
@@ -659,14 +790,95 @@ function adopt(state) {
   startFollowing(state.id);
   render();
   refreshSaved();
+  explainLast();
   continueGame();
 }
 
-async function newGame(settings) {
+/**
+ * After a reload or Continue: the last move of the game, traced by the server, goes to the
+ * Explanation panel and the caption, as if it had just been played here.
+ */
+async function explainLast() {
+  const s = app.state;
+  const n = s ? s.history.length : 0;
+  if (!n || (app.last && app.last.ply === n)) return;
+  try {
+    const entry = await traceOf(s, n);
+    if (!app.state || app.state.id !== s.id || app.state.history.length !== n || (app.last && app.last.ply >= n)) return;
+    const frames = framesOf(entry.played);
+    app.last = { ply: n, played: entry.played, frames, k: frames.length - 1, after: entry.after };
+    if (!app.view && !app.animating) {
+      $('caption').textContent = liveCaption();
+      render();
+    }
+  } catch (_) { /* the panel keeps its invitation to play */ }
+}
+
+/**
+ * A game not saved yet (a bare visit): the server's start state for `body`, shown and
+ * playable, but the game is created only on the first move (or a hint, an invitation,
+ * the Oracle), so that a visit adds no empty game to the saved games. The state comes
+ * from a game created and deleted at once.
+ */
+async function draftGame(body) {
+  const loop = app.loop;
+  const state = await api('POST', '/api/games', body);
+  try {
+    await api('DELETE', `/api/games/${encodeURIComponent(state.id)}`, undefined, { seat: state.seat });
+  } catch (_) { /* it stays as an empty saved game */ }
+  if (loop !== app.loop) return; // another game came meanwhile (a record loaded, a link)
+  app.loop++;
+  if (app.unfollow) app.unfollow();
+  app.unfollow = null;
+  app.deleted = null;
+  app.state = { ...state, seat: undefined, you: humanSidesOf(body) };
+  app.draft = body;
+  app.view = null;
+  app.last = null;
+  app.hint = null;
+  app.selected = null;
+  app.busy = false;
+  app.thinking = false;
+  app.seen = 0;
+  $('caption').textContent = liveCaption();
+  history.replaceState(null, '', location.pathname);
+  render();
+  refreshSaved();
+}
+
+const humanSidesOf = (body) => ['South', 'North'].filter((x) => body[x.toLowerCase()] !== 'computer');
+
+/** Creates the game a draft shows (the same settings, so the same start); `false` on failure. */
+function materialize() {
+  const body = app.draft;
+  if (!body) return Promise.resolve(true);
+  if (!materialize.pending) {
+    materialize.pending = api('POST', '/api/games', body).then((state) => {
+      if (app.draft === body) {
+        app.draft = null;
+        adopt(state);
+      }
+      return true;
+    }, (e) => {
+      showError(e);
+      return false;
+    }).finally(() => { materialize.pending = null; });
+  }
+  return materialize.pending;
+}
+app.materialize = materialize;
+
+async function newGame(settings, { draft = false } = {}) {
   const players = modePlayers(settings.mode);
   const body = { game: settings.game, level: Number(settings.level), ...players };
   if (settings.rules) body.rules = settings.rules;
   try {
+    // A visit waits for the first move to create a game, unless the computer starts.
+    if (draft && !isComputerFirst(players) && settings.mode !== 'friend') {
+      await draftGame(body);
+      return;
+    }
+    app.draft = null;
     adopt(await api('POST', '/api/games', body));
     if (settings.mode === 'friend') await invite('North');
   } catch (e) {
@@ -674,13 +886,17 @@ async function newGame(settings) {
   }
 }
 
+const isComputerFirst = (players) => players.south === 'computer';
+
 async function loadRecord(file) {
   const text = await file.text();
   const players = modePlayers(app.settings.mode === 'friend' ? 'humans' : app.settings.mode);
   try {
     const state = await api('POST', '/api/games/load', { record: text, level: Number(app.settings.level), ...players });
     adopt(state);
-    $('caption').textContent = `Loaded ${file.name}: ${state.history.length} moves.`;
+    const plies = state.history.length;
+    const moves = movesPlayed(state.history);
+    $('caption').textContent = `Loaded ${file.name}: ${moves} move${moves === 1 ? '' : 's'} (${plies} ${plies === 1 ? 'ply' : 'plies'}).`;
   } catch (e) {
     showError(e);
   }
@@ -688,11 +904,52 @@ async function loadRecord(file) {
 
 async function openGame(id) {
   try {
-    adopt(await api('GET', `/api/games/${encodeURIComponent(id)}`));
+    const state = await api('GET', `/api/games/${encodeURIComponent(id)}`);
+    app.draft = null;
+    adopt(state);
     return true;
   } catch (e) {
     return false;
   }
+}
+
+/** "Turn board": North's rows at the bottom or at the top (for this game, on this page). */
+function turnBoard() {
+  if (!app.state || app.animating) return;
+  app.turn = { id: app.state.id, flip: !flipped() };
+  render();
+}
+
+/**
+ * The server cannot be reached: a banner says so while the page retries every 2 s; once
+ * the server answers again the game is fetched afresh (moves made on another board
+ * meanwhile included) and the banner goes.
+ */
+function offline() {
+  if (offline.timer) return;
+  const box = document.getElementById('offline') || document.body.appendChild(Object.assign(document.createElement('div'), {
+    id: 'offline', role: 'alert',
+  }));
+  box.textContent = 'Cannot reach the server; retrying…';
+  box.hidden = false;
+  offline.timer = setInterval(async () => {
+    try {
+      const res = await fetch('/api/meta', { cache: 'no-store' });
+      if (!res.ok) return;
+    } catch (_) {
+      return;
+    }
+    clearInterval(offline.timer);
+    offline.timer = null;
+    box.textContent = 'The server is back.';
+    setTimeout(() => { if (!offline.timer) box.hidden = true; }, 2500);
+    const err = document.getElementById('error');
+    if (err) err.hidden = true;
+    app.busy = false;
+    app.thinking = false;
+    if (app.state && !app.draft && !app.deleted) await openGame(app.state.id);
+    else render();
+  }, 2000);
 }
 
 function inField(ev) {
@@ -701,12 +958,14 @@ function inField(ev) {
 }
 
 function setup() {
+  onOffline(offline);
   $('btn-new').addEventListener('click', openDialog);
   $('btn-undo').addEventListener('click', undo);
   $('btn-hint').addEventListener('click', hint);
   $('oracle-toggle').checked = oracle.on;
   $('oracle-toggle').addEventListener('change', (ev) => { setOracle(ev.target.checked); render(); });
   $('btn-resign').addEventListener('click', resign);
+  $('btn-turn').addEventListener('click', turnBoard);
   $('btn-invite').addEventListener('click', () => invite());
   $('invite-copy').addEventListener('click', copyInvite);
   $('btn-skip').addEventListener('click', () => { app.skip = true; });
@@ -723,6 +982,7 @@ function setup() {
     ev.target.value = '';
   });
   $('ng-game').addEventListener('change', fillProfiles);
+  $('ng-rules').addEventListener('change', showProfile);
   $('ng-level').addEventListener('input', showLevel);
   for (const r of document.querySelectorAll('input[name=mode]')) r.addEventListener('change', showLevelRow);
   $('new-dialog').addEventListener('close', () => {
@@ -748,7 +1008,8 @@ function setup() {
   document.addEventListener('keydown', (ev) => {
     if (inField(ev)) return;
     if (ev.key === 'Escape') {
-      if (app.selected) { app.selected = null; app.selectedDir = null; render(); focusBoard(); } else if (app.view) backToGame();
+      if (app.selected) { app.selected = null; app.selectedDir = null;
+  app.selectedKichwa = null; render(); focusBoard(); } else if (app.view) backToGame();
       return;
     }
     if ($('board').contains(ev.target) && /^Arrow/.test(ev.key) && !ev.shiftKey) return; // moving between holes
@@ -798,7 +1059,7 @@ async function start() {
     try { last = localStorage.getItem('bao-last-game'); } catch (_) { /* private mode */ }
     if (last && seatFor(last) && (await openGame(last)) && !app.state.outcome) return;
   }
-  await newGame(app.settings);
+  await newGame(app.settings, { draft: true });
 }
 
 window.addEventListener('hashchange', () => {

@@ -1,7 +1,9 @@
 // The page's text around the board: the status line, the game card, the move list, the
 // legend and the game's "How to play" help. Each draws from the shared state.
 
-import { $, TITLES, app, isComputer, mine, mySides, sideName, friendGame, humanToMove } from './state.js';
+import {
+  $, TITLES, app, isComputer, mine, mySides, sideName, friendGame, humanToMove, moveName, movesPlayed,
+} from './state.js';
 
 export const noNyumba = () => app.state && app.state.rules === 'kujifunza';
 
@@ -22,8 +24,10 @@ export function renderLegend(game) {
 
 export const HELP = {
   kiswahili: 'Holes you can play from have a green ring. Click one (or Tab to the board, move with the arrow keys '
-    + 'and press Enter); if the move can go more than one way, click an arrow (the way the seeds go first) or a '
-    + 'button below the board to choose the direction, the kichwa or safari. The computer answers by itself.',
+    + 'and press Enter); if the move can go more than one way, click an arrow (the way the seeds go first); for a '
+    + 'capture whose seeds may be sown from either end, click the lit kichwa to sow them from; a button below the '
+    + 'board offers every choice in words (safari too). The computer answers by itself. ⟲ Turn board shows the '
+    + 'board from the other side.',
   kingulu: 'Pits you can play from have a green ring. Click one (or Tab to the board, move with the arrow keys and '
     + 'press Enter): its seeds are sown anticlockwise, relay after relay, until a lap ends in an empty pit '
     + '(a capture of the opposite pit when it is yours), in a pit of the opponent that held 3 (kuweka mtoto: it '
@@ -64,7 +68,8 @@ export function renderStatus() {
   // Also while a reviewed move animates: the review text from its first step.
   if (app.view) {
     const toPlay = humanToMove() ? ' to play on' : '';
-    st.textContent = `Looking at ${app.view.ply ? `move ${app.view.ply} of ${s.history.length}` : 'the start'} — Back to the game (Escape)${toPlay}`;
+    const moves = movesPlayed(s.history);
+    st.textContent = `Looking at ${app.view.ply ? `move ${moveName(app.view.ply)} (of ${moves})` : 'the start'} — Back to the game (Escape)${toPlay}`;
     return;
   }
   if (app.thinking) {
@@ -106,6 +111,7 @@ export function renderInfo() {
     dt.textContent = k;
     const dd = document.createElement('dd');
     dd.textContent = v;
+    dd.dataset.key = k;
     dl.append(dt, dd);
   }
   const card = $('game-info');
@@ -150,7 +156,7 @@ export function renderMoveList(onOpen) {
         li.appendChild(dots);
       }
     }
-    li.appendChild(item(h.text, h.ply, `${h.side}, ply ${h.ply}: click to watch this move again`));
+    li.appendChild(item(h.text, h.ply, `${h.side}'s move ${number}${h.side === 'South' ? '.' : '…'} ${h.text}: click to watch it again`));
   }
   const cur = list.querySelector('.current');
   if (cur) {

@@ -36,8 +36,9 @@ export async function traceOf(state, ply) {
 }
 
 /**
- * Draws the explanation panel: the move's steps as a list, the shown step `k` marked.
- * `onJump(k)` is called when a step is clicked.
+ * Draws the explanation panel: the move's steps as a list, the shown step `k` marked;
+ * `view.name` is the move as the move list writes it ("3. A8<"). `onJump(k)` is called
+ * when a step is clicked.
  */
 export function renderExplain(box, view, onJump) {
   box.textContent = '';
@@ -55,9 +56,9 @@ export function renderExplain(box, view, onJump) {
     box.append(h, p);
     return;
   }
-  const { played, frames, k, ply } = view;
+  const { played, frames, k } = view;
   const laps = lapsOf(played);
-  h.textContent = `${played.side} ${played.text} (ply ${ply}) · ${laps} lap${laps === 1 ? '' : 's'}`;
+  h.textContent = `${view.name || played.text} (${played.side}) · ${laps} lap${laps === 1 ? '' : 's'}`;
   const items = [{ text: 'the board before the move', k: 0 }, ...frames.slice(1).map((f, i) => ({ text: f.text, k: i + 1, kind: f.kind }))];
   for (const it of items) {
     const li = document.createElement('li');

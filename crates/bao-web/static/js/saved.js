@@ -15,6 +15,10 @@ export async function refreshSaved({ openGame, newGame }) {
   }
   $('saved-card').hidden = false;
   box.textContent = '';
+  // /learn's Try-it games are scratch games, deleted when that page goes: not listed.
+  let scratch = new Set();
+  try { scratch = new Set(JSON.parse(localStorage.getItem('bao-scratch') || '[]')); } catch (_) { /* private mode */ }
+  if (Array.isArray(games)) games = games.filter((g) => !scratch.has(g.id));
   if (!Array.isArray(games) || !games.length) {
     const li = document.createElement('li');
     li.className = 'small';
@@ -30,10 +34,15 @@ export async function refreshSaved({ openGame, newGame }) {
     const text = document.createElement('span');
     text.className = 'saved-text';
     const player = (name) => String(name || '?').replace(/^bao level (\d+)$/, 'computer (level $1)');
-    text.textContent = `${TITLES[g.game] || g.game}, ${player(g.south)} v ${player(g.north)}, ${g.plies} ${g.plies === 1 ? 'ply' : 'plies'}${g.result ? `, ${g.result}` : ''}${when ? ` · ${when}` : ''}`;
+    // Moves as the move list numbers them (South moves first from the start position).
+    const moves = Math.ceil(g.plies / 2);
+    text.textContent = `${TITLES[g.game] || g.game}, ${player(g.south)} v ${player(g.north)}, ${moves} ${moves === 1 ? 'move' : 'moves'}${g.result ? `, ${g.result}` : ''}${when ? ` · ${when}` : ''}`;
     const cont = document.createElement('button');
-    cont.textContent = app.state && g.id === app.state.id ? 'Playing' : 'Continue';
-    cont.disabled = !!(app.state && g.id === app.state.id);
+    const here = !!(app.state && g.id === app.state.id && !app.draft);
+    // A finished game is reviewed, not continued; the one on the board says so.
+    cont.textContent = here ? (g.result ? 'On the board' : 'Playing') : g.result ? 'Review' : 'Continue';
+    cont.dataset.action = here ? 'here' : g.result ? 'review' : 'continue';
+    cont.disabled = here;
     cont.addEventListener('click', () => openGame(g.id));
     const del = document.createElement('button');
     del.textContent = 'Delete';

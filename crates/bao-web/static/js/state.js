@@ -22,10 +22,15 @@ export const app = {
   unfollow: null,
   live: false, // the event stream is connected
   deleted: null, // the sentence saying the game on the board was deleted (then nothing is played)
+  draft: null, // a visit's game not created yet: the body to create it with on the first move
+  turn: null, // { id, flip }: the player turned the board of game id
+  materialize: null, // creates the draft game (page.js)
   settings: { game: 'kiswahili', rules: '', level: 5, mode: 'south' },
 };
 
 export function showError(err) {
+  // The server out of reach has its own banner, which retries (page.js).
+  if (err && err.offline) return;
   let box = $('error');
   if (!box) {
     box = document.createElement('div');
@@ -68,6 +73,40 @@ export function who(side) {
 }
 
 export const sideName = (side) => `${side} (${who(side)})`;
+
+/**
+ * The move numbers of a game's plies, as the move list numbers them (the record's
+ * numbering, notation.md §4): a South move opens a new number, North's reply shares it;
+ * a game that North starts opens with "1… a6<".
+ */
+export function moveNumbers(history) {
+  const numbers = [];
+  let n = 0;
+  let inRow = 0;
+  for (const h of history) {
+    if (n === 0 || h.side === 'South' || inRow >= 2) {
+      n++;
+      inRow = 0;
+    }
+    inRow++;
+    numbers.push(n);
+  }
+  return numbers;
+}
+
+/** Ply `ply` (1-based) of `history` (the current game's) as the move list writes it: "3. A8<", "3… a6>". */
+export function moveName(ply, history = app.state ? app.state.history : []) {
+  const h = history[ply - 1];
+  if (!h) return `${ply}`;
+  const n = moveNumbers(history)[ply - 1];
+  return `${n}${h.side === 'South' ? '.' : '…'} ${h.text}`;
+}
+
+/** How many numbered moves the game has (the last number of the move list). */
+export function movesPlayed(history) {
+  const numbers = moveNumbers(history);
+  return numbers.length ? numbers[numbers.length - 1] : 0;
+}
 
 export function modePlayers(mode) {
   switch (mode) {

@@ -48,9 +48,14 @@ export function lapsOf(played) {
   return (played.events || []).filter((e) => e.kind === 'sow').length;
 }
 
-/** The caption of frame `k` of move `played` (numbered `ply`): belongs to that board. */
-export function captionOf(played, frames, k, ply) {
-  const who = `${played.side}'s ${played.text}${ply ? ` (ply ${ply})` : ''}`;
+/**
+ * The caption of frame `k` of move `played`: belongs to that board. `name` is the move as
+ * the move list writes it ("3. A8<"), or a number (a step of a /learn case), or nothing.
+ */
+export function captionOf(played, frames, k, name) {
+  let who = `${played.side}'s ${played.text}`;
+  if (typeof name === 'string' && name) who = `${played.side}'s move ${name}`;
+  else if (name) who = `${played.side}'s ${played.text} (move ${name} of the case)`;
   if (k === 0) return `Before ${who}.`;
   const f = frames[k];
   const last = k === frames.length - 1;
