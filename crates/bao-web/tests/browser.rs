@@ -177,3 +177,10 @@ fn browser_board_from_each_seat() {
 fn browser_analyses_a_game() {
     run_script("analysis.mjs", "analysis");
 }
+
+/// The web tutor (issue 19 §3): A4 at the Bao Kingulu start warns, names and rings A3
+/// (e2e/tutor.mjs).
+#[test]
+fn browser_tutor_warns_before_a_blunder() {
+    run_script("tutor.mjs", "tutor");
+}

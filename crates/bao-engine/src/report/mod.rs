@@ -235,6 +235,40 @@ pub fn check_move<G: Solvable>(
     })
 }
 
+/// What a value means for the mover, in words: `loses (loss in 20 plies, South 19–29)`.
+fn verdict(v: &Value) -> String {
+    use crate::values::Proved;
+    match v.proved {
+        Some(Proved::Win) => format!("wins ({})", v.text()),
+        Some(Proved::Draw) => format!("draws ({})", v.text()),
+        Some(Proved::Loss) => format!("loses ({})", v.text()),
+        None => format!("gives {}", v.text()),
+    }
+}
+
+/// The tutor's warning about `mv` at `pos` (docs/analysis.md, "The tutor"), when `check`
+/// classes it `mistake` or `blunder`: `A4 is a blunder: A4 loses (loss in 20 plies, South
+/// 19–29); A3 wins (win in 29 plies, South 26–22).` `None` for a better move. The same
+/// words in `bao play` and on the web.
+pub fn tutor_warning<G: bao_rules::Game>(
+    pos: &G,
+    mv: G::Move,
+    check: &MoveCheck<G::Move>,
+) -> Option<String> {
+    if check.class < Class::Mistake {
+        return None;
+    }
+    Some(format!(
+        "{} is a {}: {} {}; {} {}.",
+        pos.move_text(mv),
+        check.class.name(),
+        pos.move_text(mv),
+        verdict(&check.value),
+        pos.move_text(check.best),
+        verdict(&check.best_value)
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

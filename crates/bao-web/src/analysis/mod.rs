@@ -110,6 +110,51 @@ impl Analyses {
     }
 }
 
+/// The tutor's answer for `mv` in the current position of the record `record` (docs/web.md
+/// "Tutor"): `{"move", "class", "warn", "text", "best", "value", "best_value"}`; `warn` when
+/// the move is a mistake or a blunder, `text` the warning of `bao play`'s tutor.
+///
+/// # Errors
+/// A record that does not read, a game that is over, a move that is not legal.
+pub fn tutor(game: &str, record: &str, mv: &str) -> Result<serde_json::Value, String> {
+    match game {
+        "kingulu" => tutor_game::<Kingulu>(record, mv),
+        _ => tutor_game::<Kiswahili>(record, mv),
+    }
+}
+
+fn tutor_game<G: Solvable>(record: &str, text: &str) -> Result<serde_json::Value, String> {
+    use bao_engine::report::{check_move, tutor_warning};
+    let line = GameLine::<G>::from_record_text(record).map_err(|e| e.to_string())?;
+    if line.is_over() {
+        return Err("the game is over".to_string());
+    }
+    let pos = line.current();
+    let mv = pos
+        .parse_move(text)
+        .map_err(|e| format!("cannot play {text:?}: {}", e.message))?;
+    let limits = TUTOR_LIMITS;
+    let mut engine = bao_engine::Engine::new(bao_engine::values::analysis_config(limits));
+    let check = check_move(&line, mv, limits, &mut engine).ok_or("the move is not legal")?;
+    let warning = tutor_warning(pos, mv, &check);
+    Ok(serde_json::json!({
+        "move": pos.move_text(mv),
+        "class": check.class,
+        "warn": warning.is_some(),
+        "text": warning,
+        "best": pos.move_text(check.best),
+        "value": check.value,
+        "best_value": check.best_value,
+    }))
+}
+
+/// The tutor's work per move: the solver for the hint's 2 s, else a search to the hint's
+/// depth (6 plies), as `bao play`'s tutor.
+pub const TUTOR_LIMITS: ReportOptions = ReportOptions {
+    time_ms: bao_engine::hint::PROVED_HINT_MS,
+    depth: Some(bao_engine::hint::HINT_LEVEL as u32),
+};
+
 fn run_game<G: Solvable>(
     record: &str,
     opts: ReportOptions,

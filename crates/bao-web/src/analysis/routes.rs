@@ -21,10 +21,63 @@ use crate::http::{optional_body, path};
 
 /// The analysis routes.
 pub fn routes() -> Router<Arc<App>> {
-    Router::new().route(
-        "/api/games/:id/analysis",
-        post(start_analysis).get(get_analysis),
-    )
+    Router::new()
+        .route(
+            "/api/games/:id/analysis",
+            post(start_analysis).get(get_analysis),
+        )
+        .route("/api/games/:id/tutor", post(tutor))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TutorBody {
+    /// The move about to be played (notation.md §3).
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+/// `POST /api/games/{id}/tutor {"move"}`: what the tutor says of a move before it is
+/// played (a seat of the game, as for a hint).
+async fn tutor(
+    State(app): State<Arc<App>>,
+    id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+    payload: Result<Json<TutorBody>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let id = path(id)?;
+    let req = crate::http::body(payload)?;
+    if req.mv.len() > 16 {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "move: at most 16 characters",
+        ));
+    }
+    let slot = app.slot(&id).await?;
+    let who = who_of(&app, &headers).await;
+    let (game, record) = with_game(&slot, move |_, g| {
+        require_seat(&who, g)?;
+        if g.is_over() {
+            return Err(ApiError::conflict("the game is over"));
+        }
+        Ok((g.game_name(), g.record_text()))
+    })
+    .await?;
+    let permit = tokio::time::timeout(crate::games::ENGINE_WAIT, app.pool.permit())
+        .await
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the computer is busy with other games; try again in a moment",
+            )
+        })?;
+    let answer = crate::http::blocking(move || {
+        let r = super::tutor(game, &record, &req.mv);
+        drop(permit);
+        r.map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e))
+    })
+    .await?;
+    Ok(Json(answer).into_response())
 }
 
 #[derive(Deserialize, Default)]

@@ -286,8 +286,9 @@ function watch() {
       an.shownPly = null;
       $('analysis-graph').textContent = '';
       $('analysis-best').textContent = '';
+      // No request on opening a game (the page's own requests stay as they are): the
+      // button asks, and a finished analysis of the same moves comes back at once.
       setStatus('Every move valued, mistakes marked, the best move shown.');
-      fetchReport(an.game);
     }
     overlay(false);
   }, 250);

@@ -4,6 +4,7 @@
 // explanation panel, stepping lap by lap and move by move), drives the computer, and plays
 // a friend through seats and the live event stream.
 
+import { tutorAllows } from './tutor.js';
 import { api, follow, onOffline, saveSeat, seatFor, sleep } from './api.js';
 import { drawBoard, fitLabels, screenArrow, screenDir } from './board.js';
 import { SPEEDS, framesOf, captionOf, lapStep, play as playFrames } from './trace.js';
@@ -407,6 +408,14 @@ async function showPlayed(played, state) {
 async function playMove(text) {
   if (!app.state || app.busy) return;
   if (app.draft && !(await materialize())) return;
+  // The tutor (its switch on) may warn and let the player choose again.
+  if (!(await tutorAllows(text))) {
+    app.selected = null;
+    app.selectedDir = null;
+    app.selectedKichwa = null;
+    render();
+    return;
+  }
   app.busy = true;
   app.selected = null;
   app.selectedDir = null;
