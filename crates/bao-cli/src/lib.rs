@@ -9,4 +9,5 @@ pub mod book;
 pub mod common;
 pub mod play;
 pub mod protocol;
+pub mod puzzle;
 pub mod solve;

@@ -239,6 +239,9 @@ enum Command {
     /// Bao Kingulu: the opening book of solved positions (build it, or check one).
     #[command(subcommand)]
     Book(BookCommand),
+    /// Puzzles from real positions: solve one (`bao puzzle --game G [--number N]`),
+    /// `list`, `verify`, `build`.
+    Puzzle(bao_cli::puzzle::PuzzleArgs),
     /// Bao Kingulu: count the positions reachable from the start (exactly, on disk,
     /// resumable), or those within N plies and whether any game can repeat a position
     /// in them.
@@ -510,6 +513,7 @@ fn run(cli: Cli) -> Result<()> {
             with_game!(game.game, solve_cmd(&game, load.as_deref(), &opts))
         }
         Command::Verify { file } => solve::verify(&file),
+        Command::Puzzle(args) => bao_cli::puzzle::run(args),
         Command::Book(BookCommand::Build { plies, out, force }) => book::build(plies, &out, force),
         Command::Book(BookCommand::Verify { file }) => book::verify(file.as_deref()),
         Command::Reach {

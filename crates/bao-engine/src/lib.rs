@@ -27,6 +27,7 @@ mod eval;
 mod hash;
 pub mod hint;
 mod mcts;
+pub mod puzzle;
 mod repetition;
 mod score;
 pub mod solve;
