@@ -195,7 +195,7 @@ pub fn list_text(set: &PuzzleSet) -> String {
         out.push_str(&format!(
             "{:>4}  {:<6} {:<22} {:<17} difficulty {}  {}\n",
             p.number,
-            p.side,
+            p.side.to_string(),
             p.result.to_string(),
             p.theme,
             p.difficulty,
