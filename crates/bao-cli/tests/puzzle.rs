@@ -5,80 +5,88 @@
 mod common;
 use common::{failure, run, run_in, stdout};
 
-/// Bao Kingulu puzzle 19 answered with a wrong move: the verdict, the solution lap by
+/// Bao Kingulu puzzle 14 answered with a wrong move: the verdict, the solution lap by
 /// lap, the rest of its line and the end.
 #[test]
 fn a_puzzle_through_a_pipe() {
     let dir = tempfile::tempdir().unwrap();
     let out = run_in(
         dir.path(),
-        &["puzzle", "--game", "kingulu", "--number", "19"],
-        b"a6\n",
+        &["puzzle", "--game", "kingulu", "--number", "14"],
+        b"A6\n",
     );
     let want = concat!(
-        "Bao Kingulu puzzle 19 of 120 (difficulty 2 of 5)\n",
+        "Bao Kingulu puzzle 14 of 120 (difficulty 2 of 5)\n",
+        "  North                        store 10\n",
+        "        6     5     4     3     2     1\n",
+        "  a     0     1     0     5     2     1\n",
+        "     ----------------------------------\n",
+        "  A     2     5*    0     0     2     1\n",
+        "        1     2     3     4     5     6\n",
+        "  South                        store 19\n",
+        "Stage: play. South  to move. Scores: South 24, North 24.\n",
+        "Position: 0 1 0 5 2 1 / 2 5*N 0 0 2 1 ; S=19 N=10 ; South\n",
+        "South to move: find the only move that wins (a win in 4 plies).\n",
+        "Wrong: A6 does not win: with best play it draws or loses.\n",
+        "The solution is A5: it is the only winning move: a win in 4 plies.\n",
+        "Move 1 (South, 1.): A5, 3 laps.\n",
+        "Lap 1 of 3: South lifts 2 seeds from A5, sows 2 seeds into A6 a1.\n",
+        "  North                        store 10\n",
+        "        6     5     4     3     2     1\n",
+        "  a     0     1     0     5     2     2\n",
+        "     ----------------------------------\n",
+        "  A     2     5*    0     0     0     2\n",
+        "        1     2     3     4     5     6\n",
+        "  South                        store 19\n",
+        "Lap 2 of 3: South lifts 2 seeds from a1, sows 2 seeds into a2 a3.\n",
+        "  North                        store 10\n",
+        "        6     5     4     3     2     1\n",
+        "  a     0     1     0     6     3     0\n",
+        "     ----------------------------------\n",
+        "  A     2     5*    0     0     0     2\n",
+        "        1     2     3     4     5     6\n",
+        "  South                        store 19\n",
+        "Lap 3 of 3: South lifts 6 seeds from a3, sows 6 seeds into a4 a5 a6 A1 A2 A3; 1\n",
+        "seed fell into A2, reserved by North, and went to North's store, South captures\n",
+        "1 from a4 with the seed in A3 (2 in all), the last seed fell into empty A3: the\n",
+        "move ends after 3 laps.\n",
         "  North                        store 11\n",
         "        6     5     4     3     2     1\n",
-        "  a     1     6     0     0     5*    0\n",
+        "  a     1     2     0     0     3     0\n",
         "     ----------------------------------\n",
-        "  A     0     0     5*    4*    1     3\n",
+        "  A     3     5*    0     0     0     2\n",
         "        1     2     3     4     5     6\n",
-        "  South                        store 12\n",
-        "Stage: play. North  to move. Scores: South 21, North 27.\n",
-        "Position: 1 6 0 0 5*S 0 / 0 0 5*N 4*N 1 3 ; S=12 N=11 ; North\n",
-        "North to move: find the only move that wins (a win in 4 plies).\n",
-        "Wrong: a6 does not win: with best play it draws or loses.\n",
-        "The solution is a5: it is the only winning move: a win in 4 plies.\n",
-        "Move 1 (North, 1...): a5, 2 laps.\n",
-        "Lap 1 of 2: North lifts 6 seeds from a5, sows 6 seeds into a6 A1 A2 A3 A4 A5.\n",
-        "  North                        store 13\n",
-        "        6     5     4     3     2     1\n",
-        "  a     2     0     0     0     5*    0\n",
-        "     ----------------------------------\n",
-        "  A     1     1     5*    4*    2     3\n",
-        "        1     2     3     4     5     6\n",
-        "  South                        store 12\n",
-        "Lap 2 of 2: 1 seed fell into A3, reserved by North, and went to North's store, 1\n",
-        "seed fell into A4, reserved by North, and went to North's store, North lifts 2\n",
-        "seeds from A5, sows 2 seeds into A6 a1; North captures 4 from A6 with the seed\n",
-        "in a1 (5 in all), the last seed fell into empty a1: the move ends after 2 laps.\n",
-        "  North                        store 18\n",
-        "        6     5     4     3     2     1\n",
-        "  a     2     0     0     0     5*    0\n",
-        "     ----------------------------------\n",
-        "  A     1     1     5*    4*    0     0\n",
-        "        1     2     3     4     5     6\n",
-        "  South                        store 12\n",
+        "  South                        store 21\n",
         "End of move 1.\n",
         "Then:\n",
-        "  2. South A2: sows 1 lap and captures nothing.\n",
-        "  3. North a6: sows 1 lap and captures nothing.\n",
-        "  4. South A1: ends the game (North has no legal move: the game ends, North wins\n",
-        "  29–19 (South 19, North 29)), in 1 lap.\n",
-        "North wins: the seeds were counted, North 29–19.\n",
+        "  2. North a5: kuweka mtoto: A1 now holds 4 and is reserved by North, in 1 lap.\n",
+        "  3. South A6: kuweka mtoto: a2 now holds 4 and is reserved by South, in 1 lap.\n",
+        "  4. North a6: ends the game (South has no legal move: the game ends, South wins\n",
+        "  26–22 (South 26, North 22)), in 1 lap.\n",
+        "South wins: the seeds were counted, South 26–22.\n",
     );
     assert_eq!(stdout(&out), want);
     // The right move, after a hint and an illegal move.
     let out = run_in(
         dir.path(),
-        &["puzzle", "--game", "kingulu", "--number", "19"],
-        b"hint\nA5\na5\n",
+        &["puzzle", "--game", "kingulu", "--number", "14"],
+        b"hint\na5\nA5\n",
     );
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[10..14],
         [
-            "North to move: find the only move that wins (a win in 4 plies).",
+            "South to move: find the only move that wins (a win in 4 plies).",
             "Hint: the theme is capture.",
-            "illegal: A5 is South's pit but North is to move (G-R1): try again.",
-            "Right! a5: it is the only winning move: a win in 4 plies.",
+            "illegal: a5 is North's pit but South is to move (G-R1): try again.",
+            "Right! A5: it is the only winning move: a win in 4 plies.",
         ]
     );
     // No input at all: the solution is shown.
     let out = run_in(
         dir.path(),
-        &["puzzle", "--game", "kiswahili", "--number", "3"],
+        &["puzzle", "--game", "kiswahili", "--number", "2"],
         b"",
     );
     let text = stdout(&out);
@@ -100,14 +108,14 @@ fn list_as_json() {
     let all = v.as_array().unwrap();
     assert_eq!(all.len(), 120);
     assert_eq!(
-        all[18],
+        all[13],
         serde_json::json!({
-            "number": 19,
+            "number": 14,
             "rules": "default",
-            "position": "1 6 0 0 5*S 0 / 0 0 5*N 4*N 1 3 ; S=12 N=11 ; North",
-            "side": "North",
-            "solution": "a5",
-            "line": ["a5", "A2", "a6", "A1"],
+            "position": "0 1 0 5 2 1 / 2 5*N 0 0 2 1 ; S=19 N=10 ; South",
+            "side": "South",
+            "solution": "A5",
+            "line": ["A5", "a5", "A6", "a6"],
             "result": "only win in 4",
             "theme": "capture",
             "difficulty": 2
@@ -115,8 +123,8 @@ fn list_as_json() {
     );
     let text = stdout(&run(&["puzzle", "list", "--game", "kingulu"]));
     assert_eq!(
-        text.lines().nth(18).unwrap(),
-        "  19  North  only win in 4          capture           difficulty 2  1 6 0 0 5*S 0 / 0 0 5*N 4*N 1 3 ; S=12 N=11 ; North"
+        text.lines().nth(13).unwrap(),
+        "  14  South  only win in 4          capture           difficulty 2  0 1 0 5 2 1 / 2 5*N 0 0 2 1 ; S=19 N=10 ; South"
     );
 }
 
@@ -133,11 +141,11 @@ fn verify_the_shipped_sets_and_a_flawed_file() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("k.txt");
     let shipped = bao_engine::puzzle::KINGULU_TEXT;
-    let good = "19 | default | 1 6 0 0 5*S 0 / 0 0 5*N 4*N 1 3 ; S=12 N=11 ; North | North | a5 | a5 A2 a6 A1 | only win in 4 | capture | 2";
+    let good = "14 | default | 0 1 0 5 2 1 / 2 5*N 0 0 2 1 ; S=19 N=10 ; South | South | A5 | A5 a5 A6 a6 | only win in 4 | capture | 2";
     assert!(shipped.contains(good));
     std::fs::write(
         &file,
-        shipped.replace(good, &good.replace("| a5 | a5 ", "| a6 | a6 ")),
+        shipped.replace(good, &good.replace("| A5 | A5 ", "| A6 | A6 ")),
     )
     .unwrap();
     let e = failure(&run(&[
@@ -148,7 +156,7 @@ fn verify_the_shipped_sets_and_a_flawed_file() {
         file.to_str().unwrap(),
     ]));
     let name = file.display().to_string();
-    let first = format!("{name}: puzzle 19 (line 23): the solution a6 is wrong: a5 is the only move that meets the claim (only win in 4)");
+    let first = format!("{name}: puzzle 14 (line 18): the solution A6 is wrong: A5 is the only move that meets the claim (only win in 4)");
     assert_eq!(
         e,
         format!(

@@ -35,11 +35,11 @@ fn the_shipped_sets_verify() {
     );
 }
 
-/// Kiswahili puzzle 3 (North a2<, the only win within 5 plies) with another solution.
+/// Kiswahili puzzle 2 (North a2<, the only win within 5 plies) with another solution.
 #[test]
 fn a_wrong_solution_fails() {
     let s = set("kiswahili");
-    let mut p = s.get(3).unwrap().clone();
+    let mut p = s.get(2).unwrap().clone();
     assert_eq!(
         (p.solution.as_str(), p.result),
         ("a2<", Claim::WinWithin(5))
@@ -55,7 +55,7 @@ fn a_wrong_solution_fails() {
         )
     );
     // The solution alone changed: the line no longer starts with it.
-    let mut q = s.get(3).unwrap().clone();
+    let mut q = s.get(2).unwrap().clone();
     q.solution = "a7>".into();
     assert_eq!(
         check::<Kiswahili>(&q, VERIFY_NODES),
@@ -72,12 +72,12 @@ fn a_wrong_solution_fails() {
     );
     // Through the set: the flaw names the puzzle and its line in the file.
     let mut altered = s.clone();
-    altered.puzzles[2].1 = p;
+    altered.puzzles[1].1 = p;
     let flaws = verify_set::<Kiswahili>(&altered, VERIFY_NODES, &|i| i < 4, &mut |_, _| {});
     assert_eq!(flaws.len(), 1);
     assert_eq!(
         flaws[0].to_string(),
-        "puzzle 3 (line 7): the solution a7> is wrong: a2< is the only move that meets the claim (win within 5)"
+        "puzzle 2 (line 6): the solution a7> is wrong: a2< is the only move that meets the claim (win within 5)"
     );
 }
 
@@ -85,9 +85,9 @@ fn a_wrong_solution_fails() {
 #[test]
 fn a_wrong_result_fails() {
     let s = set("kingulu");
-    // Kingulu puzzle 8: South A2, the only win, in 17 plies.
-    let mut p = s.get(8).unwrap().clone();
-    assert_eq!((p.solution.as_str(), p.result), ("A2", Claim::OnlyWin(17)));
+    // Kingulu puzzle 7: South A6, the only win, in 17 plies.
+    let mut p = s.get(7).unwrap().clone();
+    assert_eq!((p.solution.as_str(), p.result), ("A6", Claim::OnlyWin(17)));
     p.result = Claim::OnlyWin(15);
     assert_eq!(
         check::<Kingulu>(&p, VERIFY_NODES),
@@ -112,22 +112,22 @@ fn a_wrong_result_fails() {
             "the claimed result is best score 25-23, but the solver proves best score 26-22".into()
         )
     );
-    // Kiswahili puzzle 3 claimed as a win within 3: no move does that.
-    let mut p = set("kiswahili").get(3).unwrap().clone();
+    // Kiswahili puzzle 2 claimed as a win within 3: no move does that.
+    let mut p = set("kiswahili").get(2).unwrap().clone();
     p.result = Claim::WinWithin(3);
     assert_eq!(
         check::<Kiswahili>(&p, VERIFY_NODES),
         Err("no move meets the claim win within 3: the solution a2< does not".into())
     );
     // A line cut short no longer ends in the win.
-    let mut p = set("kiswahili").get(3).unwrap().clone();
+    let mut p = set("kiswahili").get(2).unwrap().clone();
     p.line.pop();
     assert_eq!(
         check::<Kiswahili>(&p, VERIFY_NODES),
         Err("the line (4 plies) does not end in North's win after 5 plies".into())
     );
     // The wrong theme.
-    let mut p = set("kiswahili").get(3).unwrap().clone();
+    let mut p = set("kiswahili").get(2).unwrap().clone();
     p.theme = "safari".into();
     assert_eq!(
         check::<Kiswahili>(&p, VERIFY_NODES),

@@ -25,6 +25,10 @@ pub const FIND_NODES: u64 = 300_000;
 /// The fewest plies of a puzzle's win (a win in 1 is too easy to be a puzzle).
 pub const MIN_WIN_PLIES: u32 = 3;
 
+/// The fewest legal moves of a puzzle's position (with two, a guess is right half the
+/// time).
+pub const MIN_MOVES: usize = 3;
+
 /// The longest line shown after a best-score solution, plies.
 pub const MAX_SCORE_LINE: usize = 24;
 
@@ -76,7 +80,8 @@ pub fn find<G: Solvable>(
                 continue;
             }
             let pos = &positions[i];
-            if pos.outcome().is_some() || pos.moves().len() < 2 || !seen.insert(pos.clone()) {
+            if pos.outcome().is_some() || pos.moves().len() < MIN_MOVES || !seen.insert(pos.clone())
+            {
                 continue;
             }
             stats.candidates += 1;
