@@ -9,7 +9,7 @@ use crate::play::{quote_file, Input, Read, Screen};
 use crate::with_game;
 use anyhow::{bail, Context, Result};
 use bao_engine::puzzle::find::find;
-use bao_engine::puzzle::{shipped, verify_set, Claim, Puzzle, PuzzleSet, VERIFY_NODES};
+use bao_engine::puzzle::{shipped, verify_set, Puzzle, PuzzleSet, VERIFY_NODES};
 use bao_engine::solve::Solvable;
 use bao_rules::{Game, GameLine, Player, RuleSet, Side};
 use std::io::{BufRead, IsTerminal, Write};
@@ -314,56 +314,6 @@ fn build<G: Solvable>(
     Ok(())
 }
 
-/// What the player is asked to find, in words.
-pub fn task(p: &Puzzle) -> String {
-    match p.result {
-        Claim::OnlyWin(n) => format!(
-            "{} to move: find the only move that wins (a win in {n} plies).",
-            p.side
-        ),
-        Claim::WinWithin(n) => format!(
-            "{} to move: find the only move that wins within {n} plies.",
-            p.side
-        ),
-        Claim::BestScore { .. } => format!(
-            "{} to move: find the move that ends the game with the most seeds for {}.",
-            p.side, p.side
-        ),
-    }
-}
-
-/// The result in words, for the answer.
-fn result_words(p: &Puzzle) -> String {
-    match p.result {
-        Claim::OnlyWin(n) => format!("it is the only winning move: a win in {n} plies"),
-        Claim::WinWithin(n) => {
-            format!("it is the only move that wins within {n} plies: a win in {n}")
-        }
-        Claim::BestScore { south, north } => {
-            let (mine, theirs) = match p.side {
-                Side::South => (south, north),
-                Side::North => (north, south),
-            };
-            format!(
-                "with best play the game ends {mine}-{theirs} for {}, at least 2 seeds more than after any other move",
-                p.side
-            )
-        }
-    }
-}
-
-/// Why any move but the solution is wrong (what the verified claim says of them).
-fn why_wrong(p: &Puzzle) -> String {
-    match p.result {
-        Claim::OnlyWin(_) => "does not win: with best play it draws or loses".to_string(),
-        Claim::WinWithin(n) => format!("does not force a win within {n} plies"),
-        Claim::BestScore { .. } => format!(
-            "leaves {} at least 2 seeds fewer at the end of the game",
-            p.side
-        ),
-    }
-}
-
 /// Picks a puzzle number: `number` if given (checked), else from the clock.
 fn pick(set: &PuzzleSet, number: Option<usize>) -> Result<usize> {
     match number {
@@ -409,7 +359,7 @@ pub fn solve_puzzle<G: Solvable>(
     ));
     let style = screen.style(&labels, None, Vec::new(), None);
     out(screen.board_block(&pos.view(), &style, None, None, &pos.to_text()));
-    out(task(&p));
+    out(p.task());
     let mut input = Input::new(input, interactive);
     let mut verdict = None;
     loop {
@@ -435,14 +385,14 @@ pub fn solve_puzzle<G: Solvable>(
                 break;
             }
             Ok(mv) => {
-                out(format!("Wrong: {} {}.", pos.move_text(mv), why_wrong(&p)));
+                out(format!("Wrong: {} {}.", pos.move_text(mv), p.why_wrong()));
                 verdict = Some(false);
                 break;
             }
             Err(e) => out(format!("{}: try again.", e.message)),
         }
     }
-    let words = result_words(&p);
+    let words = p.answer();
     out(match verdict {
         Some(true) => format!("Right! {}: {words}.", p.solution),
         _ => format!("The solution is {}: {words}.", p.solution),

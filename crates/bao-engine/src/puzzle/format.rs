@@ -199,6 +199,57 @@ impl Puzzle {
         })
     }
 
+    /// What the player is asked to find: `South to move: find the only move that wins (a
+    /// win in 4 plies).`
+    pub fn task(&self) -> String {
+        let side = self.side;
+        match self.result {
+            Claim::OnlyWin(n) => {
+                format!("{side} to move: find the only move that wins (a win in {n} plies).")
+            }
+            Claim::WinWithin(n) => {
+                format!("{side} to move: find the only move that wins within {n} plies.")
+            }
+            Claim::BestScore { .. } => format!(
+                "{side} to move: find the move that ends the game with the most seeds for {side}."
+            ),
+        }
+    }
+
+    /// Why the solution is right, without a final stop: `it is the only winning move: a
+    /// win in 4 plies`.
+    pub fn answer(&self) -> String {
+        match self.result {
+            Claim::OnlyWin(n) => format!("it is the only winning move: a win in {n} plies"),
+            Claim::WinWithin(n) => {
+                format!("it is the only move that wins within {n} plies: a win in {n}")
+            }
+            Claim::BestScore { south, north } => {
+                let (mine, theirs) = match self.side {
+                    Side::South => (south, north),
+                    Side::North => (north, south),
+                };
+                format!(
+                    "with best play the game ends {mine}-{theirs} for {}, at least 2 seeds more than after any other move",
+                    self.side
+                )
+            }
+        }
+    }
+
+    /// What the verified claim says of every move but the solution, to follow its text:
+    /// `does not win: with best play it draws or loses`.
+    pub fn why_wrong(&self) -> String {
+        match self.result {
+            Claim::OnlyWin(_) => "does not win: with best play it draws or loses".to_string(),
+            Claim::WinWithin(n) => format!("does not force a win within {n} plies"),
+            Claim::BestScore { .. } => format!(
+                "leaves {} at least 2 seeds fewer at the end of the game",
+                self.side
+            ),
+        }
+    }
+
     /// The puzzle's position under its rules, checked against its side to move.
     ///
     /// # Errors
