@@ -29,6 +29,7 @@ pub mod error;
 pub mod game;
 pub mod guard;
 pub mod ids;
+pub mod puzzles;
 pub mod store;
 pub mod view;
 
@@ -311,7 +312,8 @@ pub fn router() -> Router {
 /// `GET|DELETE /api/games/{id}`, `GET /api/games/{id}/moves`,
 /// `GET /api/games/{id}/at/{ply}`, `GET /api/games/{id}/events`,
 /// `POST /api/games/{id}/{play,engine,hint,undo,resign,invite}`,
-/// `GET /api/games/{id}/record`, `GET /api/games/{id}/oracle`. Unknown routes get a JSON 404.
+/// `GET /api/games/{id}/record`, `GET /api/games/{id}/oracle`; `GET /puzzles`,
+/// `GET /api/puzzles`, `GET /api/puzzles/{game}/{n}` ([`puzzles`]). Unknown routes get a JSON 404.
 pub fn router_with(app: Arc<App>) -> Router {
     let hosts = app.hosts.clone();
     let api = Router::new()
@@ -329,6 +331,7 @@ pub fn router_with(app: Arc<App>) -> Router {
         .route("/api/games/:id/resign", post(resign))
         .route("/api/games/:id/invite", post(invite))
         .route("/api/games/:id/record", get(record))
+        .merge(puzzles::routes())
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,

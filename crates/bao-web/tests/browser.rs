@@ -14,7 +14,10 @@
 //! * `oracle.mjs`: the Oracle switch colours the playable pits of a late Bao Kingulu
 //!   position by their exact outcome, with the legend, and of the start; reviewing a
 //!   past move, no pit is coloured, the legend says the oracle is for the game's current
-//!   position and the status line gives the review text throughout the replay.
+//!   position and the status line gives the review text throughout the replay;
+//! * `puzzles.mjs`: `/puzzles` judges a wrong and a right move, animates the solution
+//!   line, keeps the streak in localStorage across a reload (per game), offers both moves
+//!   of a Kiswahili hole, and "Show the solution" ends the streak.
 //!
 //! Needs `/usr/bin/chromium` (or `$CHROMIUM`), `node` and `e2e/node_modules` (`npm ci` in
 //! `e2e/`; `.ci/run` installs all three). When one is missing the test FAILS if the
@@ -157,4 +160,9 @@ fn browser_friend_game_is_live() {
 #[test]
 fn browser_oracle_switch_colours_holes() {
     run_script("oracle.mjs", "oracle");
+}
+
+#[test]
+fn browser_puzzles_page() {
+    run_script("puzzles.mjs", "puzzles");
 }
