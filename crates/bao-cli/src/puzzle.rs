@@ -32,8 +32,11 @@ pub struct PuzzleArgs {
     #[arg(long, short, default_value = "kiswahili", value_parser = parse_game)]
     pub game: GameName,
     /// The puzzle's number in the shipped set (default: one picked at random).
-    #[arg(long, short)]
+    #[arg(long, short, conflicts_with = "difficulty")]
     pub number: Option<usize>,
+    /// Pick at random among the puzzles of this difficulty (1 easiest to 5).
+    #[arg(long, short, value_parser = clap::value_parser!(u8).range(1..=5))]
+    pub difficulty: Option<u8>,
     /// Plain text: no colours (automatic when not on a terminal).
     #[arg(long)]
     pub plain: bool,
@@ -54,7 +57,8 @@ pub enum PuzzleCommand {
     /// Re-prove every puzzle with the solver (unique solution, claimed result); exits
     /// non-zero naming each flawed puzzle.
     Verify {
-        /// The game of FILE (default: both shipped sets, or kiswahili for FILE).
+        /// The game of FILE (default: both shipped sets, or the game of FILE's first
+        /// position).
         #[arg(long, short, value_parser = parse_game)]
         game: Option<GameName>,
         /// A puzzle file (default: the shipped set).
@@ -100,7 +104,15 @@ pub fn run(args: PuzzleArgs) -> Result<()> {
             let interactive = std::io::stdin().is_terminal();
             with_game!(
                 args.game,
-                solve_puzzle(args.number, plain, interactive, &mut input)
+                solve_puzzle(
+                    Choice {
+                        number: args.number,
+                        difficulty: args.difficulty
+                    },
+                    plain,
+                    interactive,
+                    &mut input
+                )
             )
         }
         Some(PuzzleCommand::List { game, json }) => {
@@ -117,7 +129,7 @@ pub fn run(args: PuzzleArgs) -> Result<()> {
             Some(file) => {
                 let text = read_text_file(&file, MAX_PUZZLE_FILE_BYTES)?;
                 let set = PuzzleSet::parse(&text).with_context(|| quote_file(&file).to_string())?;
-                let game = game.unwrap_or(GameName::Kiswahili);
+                let game = game.unwrap_or_else(|| game_of_set(&set));
                 verify_cmd(game, &quote_file(&file), &set)
             }
             None => {
@@ -314,16 +326,47 @@ fn build<G: Solvable>(
     Ok(())
 }
 
-/// Picks a puzzle number: `number` if given (checked), else from the clock.
-fn pick(set: &PuzzleSet, number: Option<usize>) -> Result<usize> {
-    match number {
+/// The game whose positions a set holds, from its first puzzle: Bao Kingulu when its
+/// position reads as one, Bao la Kiswahili otherwise (and for an empty set).
+pub fn game_of_set(set: &PuzzleSet) -> GameName {
+    match set.puzzles.first() {
+        Some((_, p)) if p.position_of::<bao_rules::kingulu::Kingulu>().is_ok() => GameName::Kingulu,
+        _ => GameName::Kiswahili,
+    }
+}
+
+/// Which puzzle `bao puzzle` shows: `number`, or one at random (of `difficulty` if given).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Choice {
+    /// The puzzle's number (from 1).
+    pub number: Option<usize>,
+    /// The difficulty to pick from.
+    pub difficulty: Option<u8>,
+}
+
+/// Picks a puzzle number: `number` if given (checked), else one from the clock among the
+/// puzzles of the difficulty asked for (all without one).
+fn pick(set: &PuzzleSet, choice: Choice) -> Result<usize> {
+    match choice.number {
         Some(n) if n >= 1 && n <= set.len() => Ok(n),
         Some(n) => bail!("--number {n}: the set has puzzles 1 to {}", set.len()),
         None => {
+            let fits: Vec<usize> = set
+                .puzzles
+                .iter()
+                .filter(|(_, p)| choice.difficulty.is_none_or(|d| p.difficulty == d))
+                .map(|(_, p)| p.number)
+                .collect();
+            if fits.is_empty() {
+                bail!(
+                    "--difficulty {}: no puzzle of that difficulty in the set",
+                    choice.difficulty.unwrap_or(0)
+                );
+            }
             let nanos = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.subsec_nanos() as usize);
-            Ok(nanos % set.len().max(1) + 1)
+            Ok(fits[nanos % fits.len()])
         }
     }
 }
@@ -335,13 +378,13 @@ fn pick(set: &PuzzleSet, number: Option<usize>) -> Result<usize> {
 /// # Errors
 /// A bad `--number`; an input error.
 pub fn solve_puzzle<G: Solvable>(
-    number: Option<usize>,
+    choice: Choice,
     plain: bool,
     interactive: bool,
     input: &mut dyn BufRead,
 ) -> Result<()> {
     let set = shipped_set(game_name::<G>())?;
-    let n = pick(&set, number)?;
+    let n = pick(&set, choice)?;
     let p = set.get(n).context("no such puzzle")?.clone();
     let pos: G = p
         .position_of()

@@ -94,6 +94,17 @@ fn a_puzzle_through_a_pipe() {
         "\nThe solution is a2<: it is the only move that wins within 5 plies: a win in 5.\n"
     ));
     assert!(text.ends_with("North wins: the loser's front row was emptied (bao hamna).\n"));
+    // A random puzzle of a given difficulty.
+    let out = run_in(
+        dir.path(),
+        &["puzzle", "--game", "kingulu", "--difficulty", "5"],
+        b"",
+    );
+    let first = stdout(&out).lines().next().unwrap().to_string();
+    assert!(
+        first.starts_with("Bao Kingulu puzzle ") && first.ends_with(" of 120 (difficulty 5 of 5)"),
+        "{first}"
+    );
     let e = failure(&run(&["puzzle", "--game", "kingulu", "--number", "121"]));
     assert_eq!(
         e,
@@ -148,13 +159,8 @@ fn verify_the_shipped_sets_and_a_flawed_file() {
         shipped.replace(good, &good.replace("| A5 | A5 ", "| A6 | A6 ")),
     )
     .unwrap();
-    let e = failure(&run(&[
-        "puzzle",
-        "verify",
-        "--game",
-        "kingulu",
-        file.to_str().unwrap(),
-    ]));
+    // The game is the one of the file's first position.
+    let e = failure(&run(&["puzzle", "verify", file.to_str().unwrap()]));
     let name = file.display().to_string();
     let first = format!("{name}: puzzle 14 (line 18): the solution A6 is wrong: A5 is the only move that meets the claim (only win in 4)");
     assert_eq!(

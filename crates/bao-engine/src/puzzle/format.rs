@@ -135,7 +135,7 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 /// The most puzzles a set may hold (a bound on the work of reading and verifying one).
-pub const MAX_PUZZLES: usize = 100_000;
+pub const MAX_PUZZLES: usize = 10_000;
 
 impl Puzzle {
     /// The puzzle's line in the text format.
