@@ -119,6 +119,19 @@ fn a_wrong_result_fails() {
         check::<Kiswahili>(&p, VERIFY_NODES),
         Err("no move meets the claim win within 3: the solution a2< does not".into())
     );
+    // A best score in a game without a final score.
+    let mut p = set("kiswahili").get(2).unwrap().clone();
+    p.result = Claim::BestScore {
+        south: 30,
+        north: 34,
+    };
+    assert_eq!(
+        check::<Kiswahili>(&p, VERIFY_NODES),
+        Err(
+            "best score 30-34: this game has no final score (G-R14), so no move has a best one"
+                .into()
+        )
+    );
     // A line cut short no longer ends in the win.
     let mut p = set("kiswahili").get(2).unwrap().clone();
     p.line.pop();

@@ -52,6 +52,12 @@ pub fn check<G: Solvable>(p: &Puzzle, nodes: u64) -> Result<(), String> {
         .parse_move(&p.solution)
         .map_err(|e| format!("solution: {}", e.message))?;
     let text = |mv| pos.move_text(mv);
+    if matches!(p.result, Claim::BestScore { .. }) && pos.locked_seeds(p.side).is_none() {
+        return Err(format!(
+            "{}: this game has no final score (G-R14), so no move has a best one",
+            p.result
+        ));
+    }
     if let Claim::WinWithin(n) = p.result {
         if n > MAX_WIN_WITHIN {
             return Err(format!(
