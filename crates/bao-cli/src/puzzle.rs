@@ -282,15 +282,26 @@ fn build<G: Solvable>(
     std::fs::write(&tmp, b"").with_context(|| format!("cannot write {tmp}"))?;
     let rules = G::Rules::default();
     let t0 = Instant::now();
-    let puzzles = find::<G>(&rules, count, seed, max_games, &mut |p| {
-        eprintln!(
+    // A progress line every 2 seconds and at the end.
+    let mut last = Instant::now();
+    let line = |p: &bao_engine::puzzle::find::FindProgress| {
+        format!(
             "puzzle build: {} games, {} positions tried, {} puzzles, {:.0} s",
             p.games,
             p.candidates,
             p.found,
             t0.elapsed().as_secs_f64()
-        );
+        )
+    };
+    let mut final_line = String::new();
+    let puzzles = find::<G>(&rules, count, seed, max_games, &mut |p| {
+        final_line = line(p);
+        if last.elapsed().as_secs() >= 2 {
+            last = Instant::now();
+            eprintln!("{final_line}");
+        }
     });
+    eprintln!("{final_line}");
     let secs = t0.elapsed().as_secs_f64();
     let mut text = format!(
         "# bao puzzles: {}, {} rules, {} puzzles from self-play (seed {seed})\n\
