@@ -24,6 +24,7 @@ try {
   equal(await text(page, '#pz-task'), 'South to move: find the only move that wins (a win in 4 plies).', 'the task is shown');
   equal(await text(page, '#pz-heading'), 'Puzzle 14 of 120 · difficulty 2 of 5', 'the heading names the puzzle');
   equal(await playable(page), ['A1', 'A5', 'A6'], 'the legal moves are playable');
+  check(await page.isHidden('#pz-replay'), 'no replay button before the answer');
   await page.click('#pz-hint');
   equal(await text(page, '#pz-hint-text'), 'Hint: the theme is capture.', 'the hint gives the theme');
   await setSpeed(page, 1);
@@ -35,6 +36,7 @@ try {
   await done(page, 14);
   check((await text(page, '#caption')).startsWith("North's a6 (ply 4)"), 'the animation ends on the last move of the line');
   equal(await text(page, '#pz-end'), 'South wins: the seeds were counted, South 26–22.', 'how the line ends');
+  check(await page.isVisible('#pz-replay'), 'the solution can be replayed');
 
   await page.click('#pz-next');
   await opened(page, 'kingulu:15');
