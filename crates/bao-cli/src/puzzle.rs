@@ -451,8 +451,13 @@ pub fn solve_puzzle<G: Solvable>(
         Some(true) => format!("Right! {}: {words}.", p.solution),
         _ => format!("The solution is {}: {words}.", p.solution),
     });
-    explain_line(&pos, &p, &screen);
-    Ok(())
+    // On a terminal the moves after the solution can be explained lap by lap too.
+    let ask = if screen.keys && interactive {
+        Some(&mut input)
+    } else {
+        None
+    };
+    explain_line(&pos, &p, &screen, ask)
 }
 
 /// The game name of `G`.
@@ -465,8 +470,14 @@ fn game_name<G: Game>() -> GameName {
 }
 
 /// The solution lap by lap (the `explain` of `bao play`), then the rest of its line
-/// move by move in words, and how the line ends.
-fn explain_line<G: Solvable>(pos: &G, p: &Puzzle, screen: &Screen) {
+/// move by move in words, and how the line ends. With `ask` (a terminal), each move after
+/// the solution is offered lap by lap first (Enter), until `q` or the end of the input.
+fn explain_line<G: Solvable>(
+    pos: &G,
+    p: &Puzzle,
+    screen: &Screen,
+    ask: Option<&mut Input>,
+) -> Result<()> {
     let mut line = GameLine::new(pos.clone());
     line.set_player(Side::South, Player::Human("South".into()));
     line.set_player(Side::North, Player::Human("North".into()));
@@ -475,10 +486,28 @@ fn explain_line<G: Solvable>(pos: &G, p: &Puzzle, screen: &Screen) {
             break;
         }
     }
-    explain_move(&line, 0, screen, &[String::new(), String::new()]);
-    if line.plies() > 1 {
+    let labels = [String::new(), String::new()];
+    explain_move(&line, 0, screen, &labels);
+    let mut from = 1;
+    if let Some(input) = ask {
+        while from < line.plies() {
+            let side = line.positions()[from].side_to_move();
+            let prompt = format!(
+                "Next: {side} {}. Enter explains it lap by lap, q lists the rest: ",
+                line.move_texts()[from]
+            );
+            match input.read(&prompt)? {
+                Read::Line(l) if l.trim().is_empty() => {
+                    explain_move(&line, from, screen, &labels);
+                    from += 1;
+                }
+                _ => break,
+            }
+        }
+    }
+    if line.plies() > from {
         out("Then:");
-        for i in 1..line.plies() {
+        for i in from..line.plies() {
             let side = line.positions()[i].side_to_move();
             let events = line.trace(i).unwrap_or_default();
             out(format!(
@@ -496,4 +525,5 @@ fn explain_line<G: Solvable>(pos: &G, p: &Puzzle, screen: &Screen) {
             line.plies()
         )),
     }
+    Ok(())
 }
