@@ -146,6 +146,9 @@ async fn the_page_and_its_script_are_served() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(kind, "text/html; charset=utf-8");
     assert!(text.contains("<script type=\"module\" src=\"/js/puzzles.js\"></script>"));
+    // The game page's toolbar links to it.
+    let (_, _, index) = get("/").await;
+    assert!(index.contains("<a class=\"button\" href=\"/puzzles\" id=\"btn-puzzles\""));
     let (status, kind, text) = get("/js/puzzles.js").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(kind, "text/javascript; charset=utf-8");
