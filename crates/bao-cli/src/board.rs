@@ -226,12 +226,11 @@ pub fn status(
     let seeds = seeds_line(view).map(|s| s + "\n").unwrap_or_default();
     let mut line = seeds
         + &match outcome {
-            None => format!(
-                "Stage: {}. {} {} to move.",
-                view.stage,
-                view.to_move,
-                labels[view.to_move.index()]
-            ),
+            None => {
+                let label = &labels[view.to_move.index()];
+                let sep = if label.is_empty() { "" } else { " " };
+                format!("Stage: {}. {}{sep}{label} to move.", view.stage, view.to_move)
+            }
             Some(o) => match o.winner {
                 Some(w) => format!(
                     "Stage: {}. Game over: {w} {} won.",

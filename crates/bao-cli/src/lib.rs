@@ -10,6 +10,7 @@ pub mod common;
 pub mod matching;
 pub mod play;
 pub mod protocol;
+pub mod puzzle;
 pub mod report;
 pub mod solve;
 pub mod tune;

@@ -364,6 +364,9 @@ enum Command {
     /// Bao Kingulu: the opening book of solved positions (build it, or check one).
     #[command(subcommand)]
     Book(BookCommand),
+    /// Puzzles from real positions: solve one (`bao puzzle --game G [--number N]`),
+    /// `list`, `verify`, `build`.
+    Puzzle(bao_cli::puzzle::PuzzleArgs),
     /// Bao Kingulu: count the positions reachable from the start or from a position
     /// (exactly, on disk, resumable), or those within N plies of the start and whether
     /// any game can repeat a position in them.
@@ -792,6 +795,7 @@ fn run(cli: Cli) -> Result<()> {
             })
         }
         Command::Verify { file } => solve::verify(&file),
+        Command::Puzzle(args) => bao_cli::puzzle::run(args),
         Command::Book(BookCommand::Build { plies, out, force }) => book::build(plies, &out, force),
         Command::Book(BookCommand::Verify { file }) => book::verify(file.as_deref()),
         Command::Reach {

@@ -27,6 +27,7 @@ mod eval;
 mod hash;
 pub mod hint;
 mod mcts;
+pub mod puzzle;
 mod repetition;
 pub mod report;
 mod score;

@@ -142,6 +142,7 @@ pub fn router_with(app: Arc<App>) -> Router {
         .merge(lobby::routes())
         .merge(rating::routes())
         .merge(crate::analysis::routes())
+        .merge(crate::puzzles::routes())
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,

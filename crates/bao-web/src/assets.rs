@@ -10,6 +10,11 @@ use crate::error::{self, ApiError};
 static STATIC: include_dir::Dir<'_> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/static");
 
 /// The content type of a static file by its extension.
+/// A file of the page (`static/`), e.g. `puzzles.html`.
+pub(crate) fn page_file(name: &str) -> Option<&'static include_dir::File<'static>> {
+    STATIC.get_file(name)
+}
+
 pub(crate) fn content_type(path: &str) -> &'static str {
     match path.rsplit('.').next().unwrap_or("") {
         "html" => "text/html; charset=utf-8",

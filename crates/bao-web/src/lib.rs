@@ -41,6 +41,7 @@ pub mod guard;
 pub mod http;
 pub mod ids;
 pub mod lobby;
+pub mod puzzles;
 pub mod rating;
 pub mod store;
 

@@ -19,7 +19,10 @@
 //! * `oracle.mjs`: the Oracle switch colours the playable pits of a late Bao Kingulu
 //!   position by their exact outcome, with the legend, and of the start; reviewing a
 //!   past move, no pit is coloured, the legend says the oracle is for the game's current
-//!   position and the status line gives the review text throughout the replay.
+//!   position and the status line gives the review text throughout the replay;
+//! * `puzzles.mjs`: `/puzzles` judges a wrong and a right move, animates the solution
+//!   line, keeps the streak in localStorage across a reload (per game), offers both moves
+//!   of a Kiswahili hole, and "Show the solution" ends the streak.
 //!
 //! Needs `/usr/bin/chromium` (or `$CHROMIUM`), `node` and `e2e/node_modules` (`npm ci` in
 //! `e2e/`; `.ci/run` installs all three). When one is missing the test FAILS under CI (the
@@ -183,4 +186,9 @@ fn browser_analyses_a_game() {
 #[test]
 fn browser_tutor_warns_before_a_blunder() {
     run_script("tutor.mjs", "tutor");
+}
+
+#[test]
+fn browser_puzzles_page() {
+    run_script("puzzles.mjs", "puzzles");
 }

@@ -1,0 +1,319 @@
+// The puzzles page (docs/web.md, docs/puzzles.md): one puzzle at a time from
+// GET /api/puzzles/{game}/{n}. The player clicks the move; one answer counts. Right or
+// wrong, the solution line is then animated move by move (trace.js, board.js). The streak,
+// the best streak and the puzzles solved are kept in localStorage, per game.
+
+import { api } from './api.js';
+import { drawBoard, fitLabels } from './board.js';
+import { SPEEDS, framesOf, captionOf, play as playFrames } from './trace.js';
+
+const $ = (id) => document.getElementById(id);
+const TITLES = { kiswahili: 'Bao la Kiswahili', kingulu: 'Bao Kingulu' };
+const STORE = 'bao.puzzles';
+
+const pz = {
+  game: 'kiswahili',
+  puzzle: null, // the answer of GET /api/puzzles/{game}/{n}
+  answered: false, // a move was judged or the solution shown
+  selected: null,
+  animating: false,
+  skip: false,
+};
+
+/** The saved progress: { game: { streak, best, solved: [numbers], last } }. */
+function load() {
+  try {
+    const v = JSON.parse(localStorage.getItem(STORE) || '{}');
+    return v && typeof v === 'object' ? v : {};
+  } catch (_) {
+    return {};
+  }
+}
+
+function progress(game) {
+  const all = load();
+  const p = all[game] || {};
+  return {
+    streak: Number.isInteger(p.streak) ? p.streak : 0,
+    best: Number.isInteger(p.best) ? p.best : 0,
+    solved: Array.isArray(p.solved) ? p.solved.filter(Number.isInteger) : [],
+    last: Number.isInteger(p.last) ? p.last : 0,
+  };
+}
+
+function saveProgress(game, p) {
+  const all = load();
+  all[game] = p;
+  all.game = game;
+  try { localStorage.setItem(STORE, JSON.stringify(all)); } catch (_) { /* private mode: not kept */ }
+}
+
+function renderStreak() {
+  const p = progress(pz.game);
+  $('pz-streak').textContent = String(p.streak);
+  $('pz-best').textContent = String(p.best);
+  $('pz-solved').textContent = String(p.solved.length);
+}
+
+const speed = () => SPEEDS[Number($('speed').value)] || SPEEDS[2];
+const narrow = () => $('board-wrap').clientWidth < 640;
+
+function draw(board, opts = {}) {
+  const svg = $('board');
+  drawBoard(svg, board, {
+    narrow: narrow(),
+    noNyumba: pz.puzzle && pz.puzzle.rules === 'kujifunza',
+    labels: { north: 'North', south: 'South' },
+    ...opts,
+  });
+  fitLabels(svg, 12);
+}
+
+/** The moves grouped by start hole. */
+function groups() {
+  const g = new Map();
+  for (const m of pz.puzzle.moves) {
+    if (!g.has(m.from)) g.set(m.from, []);
+    g.get(m.from).push(m);
+  }
+  return g;
+}
+
+/** Draws the puzzle's position waiting for the answer (or, answered, as it stands). */
+function render() {
+  const p = pz.puzzle;
+  if (!p) return;
+  const g = groups();
+  const open = !pz.answered && !pz.animating;
+  let arrows = null;
+  if (open && pz.selected && g.has(pz.selected)) {
+    const dirs = [...new Set(g.get(pz.selected).map((m) => m.dir).filter(Boolean))];
+    if (dirs.length > 1) arrows = dirs;
+  }
+  draw(p.board, {
+    playable: open ? new Set(g.keys()) : new Set(),
+    groups: g,
+    selected: open ? pz.selected : null,
+    arrows,
+    toMove: p.side,
+    onHole: onHole,
+    onArrow: onArrow,
+  });
+  renderChoices(open ? g : new Map());
+}
+
+function renderChoices(g) {
+  const box = $('choices');
+  box.textContent = '';
+  if (!pz.selected || !g.has(pz.selected)) return;
+  const span = document.createElement('span');
+  span.textContent = `Moves from ${pz.selected}:`;
+  box.appendChild(span);
+  for (const m of g.get(pz.selected)) {
+    const b = document.createElement('button');
+    b.textContent = m.label;
+    b.dataset.move = m.text;
+    b.setAttribute('aria-label', `Play ${m.label}`);
+    b.addEventListener('click', () => answer(m.text));
+    box.appendChild(b);
+  }
+  const cancel = document.createElement('button');
+  cancel.textContent = 'Cancel';
+  cancel.addEventListener('click', () => { pz.selected = null; render(); });
+  box.appendChild(cancel);
+}
+
+function onHole(name) {
+  if (pz.answered || pz.animating) return;
+  const g = groups();
+  const moves = g.get(name);
+  if (!moves) return;
+  if (moves.length === 1) { answer(moves[0].text); return; }
+  pz.selected = name;
+  render();
+}
+
+function onArrow(dir) {
+  if (!pz.selected) return;
+  const moves = groups().get(pz.selected).filter((m) => m.dir === dir);
+  if (moves.length === 1) answer(moves[0].text);
+}
+
+/** Judges the player's move: one answer counts. */
+function answer(text) {
+  if (pz.answered) return;
+  const p = pz.puzzle;
+  pz.answered = true;
+  pz.selected = null;
+  const right = text === p.solution;
+  const prog = progress(pz.game);
+  if (right) {
+    prog.streak += 1;
+    prog.best = Math.max(prog.best, prog.streak);
+    if (!prog.solved.includes(p.number)) prog.solved.push(p.number);
+    $('pz-verdict').textContent = `Right! ${p.solution}: ${p.answer}.`;
+  } else {
+    prog.streak = 0;
+    $('pz-verdict').textContent = `Wrong: ${text} ${p.why_wrong}. The solution is ${p.solution}: ${p.answer}.`;
+  }
+  $('pz-verdict').className = right ? 'right' : 'wrong';
+  saveProgress(pz.game, prog);
+  renderStreak();
+  showSolution();
+}
+
+/** Gives up: the streak ends, the solution is shown. */
+function giveUp() {
+  if (!pz.puzzle || pz.answered) return;
+  pz.answered = true;
+  const prog = progress(pz.game);
+  prog.streak = 0;
+  saveProgress(pz.game, prog);
+  renderStreak();
+  $('pz-verdict').textContent = `The solution is ${pz.puzzle.solution}: ${pz.puzzle.answer}.`;
+  $('pz-verdict').className = '';
+  showSolution();
+}
+
+/** The solution line in the panel, then animated move by move on the board. */
+async function showSolution() {
+  const p = pz.puzzle;
+  const list = $('pz-line');
+  list.textContent = '';
+  p.played.forEach((m, i) => {
+    const li = document.createElement('li');
+    li.textContent = `${m.side} ${m.label}`;
+    li.dataset.ply = String(i + 1);
+    list.appendChild(li);
+  });
+  list.hidden = false;
+  $('pz-end').textContent = p.end ? `${p.end}.` : 'Best play goes on after this line.';
+  $('pz-end').hidden = false;
+  $('pz-replay').hidden = false;
+  render();
+  await animateLine();
+}
+
+async function animateLine() {
+  const p = pz.puzzle;
+  if (pz.animating) return;
+  pz.animating = true;
+  pz.skip = false;
+  $('btn-skip').disabled = false;
+  $('pz-replay').disabled = true;
+  const mine = p;
+  try {
+    for (let i = 0; i < p.played.length; i++) {
+      if (pz.puzzle !== mine) return;
+      const played = p.played[i];
+      [...$('pz-line').children].forEach((li, j) => li.classList.toggle('current', j === i));
+      const frames = framesOf(played);
+      const last = frames.length - 1;
+      const shown = await playFrames(played, frames, {
+        speed,
+        stop: () => pz.skip || pz.puzzle !== mine,
+        draw: (f, active, counts, stores, k) => {
+          draw(played.before, { counts, stores, active, toMove: played.side, review: true });
+          $('caption').textContent = captionOf(played, frames, k, i + 1);
+        },
+      });
+      if (pz.puzzle !== mine) return;
+      const f = frames[pz.skip ? last : shown];
+      if (pz.skip || !speed().step) {
+        // Skipped or instant: the board after this move, then the next one at once.
+        draw(played.before, { counts: frames[last].counts, stores: frames[last].stores, toMove: played.side, review: true });
+        $('caption').textContent = captionOf(played, frames, last, i + 1);
+      } else {
+        draw(played.before, { counts: f.counts, stores: f.stores, active: new Set(f.holes), toMove: played.side, review: true });
+      }
+    }
+    $('board-area').dataset.done = String(p.number);
+  } finally {
+    if (pz.puzzle === mine) {
+      pz.animating = false;
+      $('btn-skip').disabled = true;
+      $('pz-replay').disabled = false;
+    }
+  }
+}
+
+/** The next puzzle: the first unsolved one after the last shown, in order. */
+function nextNumber(count) {
+  const prog = progress(pz.game);
+  for (let k = 1; k <= count; k++) {
+    const n = ((prog.last + k - 1) % count) + 1;
+    if (!prog.solved.includes(n)) return n;
+  }
+  return (prog.last % count) + 1;
+}
+
+async function open(n) {
+  $('status').textContent = 'Loading…';
+  const p = await api('GET', `/api/puzzles/${pz.game}/${n}`);
+  pz.puzzle = p;
+  pz.answered = false;
+  pz.selected = null;
+  pz.skip = true;
+  pz.animating = false;
+  $('btn-skip').disabled = true;
+  const prog = progress(pz.game);
+  prog.last = p.number;
+  saveProgress(pz.game, prog);
+  document.title = `Bao puzzles — ${TITLES[p.game]} ${p.number}`;
+  $('title').textContent = `${TITLES[p.game]} puzzles`;
+  $('pz-heading').textContent = `Puzzle ${p.number} of ${p.count} · difficulty ${p.difficulty} of 5`;
+  $('pz-task').textContent = p.task;
+  $('status').textContent = p.task;
+  $('pz-verdict').textContent = '';
+  $('pz-verdict').className = '';
+  $('pz-hint-text').hidden = true;
+  $('pz-line').hidden = true;
+  $('pz-end').hidden = true;
+  $('pz-replay').hidden = true;
+  $('caption').textContent = 'Click the hole of your move.';
+  $('board-area').dataset.puzzle = `${p.game}:${p.number}`;
+  delete $('board-area').dataset.done;
+  const u = new URL(location.href);
+  u.searchParams.set('game', p.game);
+  u.searchParams.set('n', String(p.number));
+  history.replaceState(null, '', u);
+  render();
+  renderStreak();
+}
+
+async function next() {
+  const list = await api('GET', `/api/puzzles?game=${pz.game}`);
+  await open(nextNumber(list.length));
+}
+
+function showError(e) {
+  $('status').textContent = `Error: ${e.message || e}`;
+}
+
+function init() {
+  const q = new URLSearchParams(location.search);
+  const saved = load();
+  const game = q.get('game') || saved.game || 'kiswahili';
+  pz.game = TITLES[game] ? game : 'kiswahili';
+  $('pz-game').value = pz.game;
+  $('pz-game').addEventListener('change', () => { pz.game = $('pz-game').value; next().catch(showError); });
+  $('pz-next').addEventListener('click', () => next().catch(showError));
+  $('pz-solution').addEventListener('click', giveUp);
+  $('pz-hint').addEventListener('click', () => {
+    if (!pz.puzzle) return;
+    $('pz-hint-text').textContent = `Hint: the theme is ${pz.puzzle.theme}.`;
+    $('pz-hint-text').hidden = false;
+  });
+  $('pz-replay').addEventListener('click', () => animateLine().catch(showError));
+  $('btn-skip').addEventListener('click', () => { pz.skip = true; });
+  const sp = $('speed');
+  const showSpeed = () => { $('speed-name').textContent = `(${SPEEDS[Number(sp.value)].name})`; };
+  sp.addEventListener('input', showSpeed);
+  showSpeed();
+  window.addEventListener('resize', () => { if (!pz.animating) render(); });
+  renderStreak();
+  const n = Number(q.get('n'));
+  (Number.isInteger(n) && n >= 1 ? open(n) : next()).catch(showError);
+}
+
+init();

@@ -1,0 +1,78 @@
+// End-to-end test of the puzzles page (docs/web.md) in a real browser. Usage:
+// node e2e/puzzles.mjs <url> (BAO_SCREENSHOT=<file.png>: a screenshot after a solved
+// puzzle). Exits 0 when every check passes, 1 otherwise.
+//
+// Bao Kingulu puzzle 14 (South A5, the only win in 4): a wrong move (A6) is judged wrong,
+// the streak stays 0, the solution line is listed and animated to its end; "Next puzzle"
+// opens 15, solved with its solution: right, streak 1. After a reload the streak is still
+// 1 (localStorage). The hint gives the theme. Bao la Kiswahili puzzle 2 (North a2<): a2
+// has two moves, chosen with the buttons under the board; solved, its game's streak is 1;
+// "Show the solution" on the next one ends it.
+import { appUrl, check, equal, fail, finish, launch, playable, setSpeed } from './lib.mjs';
+
+const url = appUrl('puzzles.mjs');
+const text = (page, sel) => page.textContent(sel);
+const done = (page, n) => page.waitForFunction((k) => document.getElementById('board-area').dataset.done === String(k), n, { timeout: 60000 });
+const opened = (page, key) => page.waitForFunction((k) => document.getElementById('board-area').dataset.puzzle === k, key, { timeout: 30000 });
+
+const env = await launch();
+try {
+  const page = await env.page();
+  await page.goto(new URL('/puzzles?game=kingulu&n=14', url).href);
+  await opened(page, 'kingulu:14');
+  await page.waitForSelector('#board g.cell');
+  equal(await text(page, '#pz-task'), 'South to move: find the only move that wins (a win in 4 plies).', 'the task is shown');
+  equal(await text(page, '#pz-heading'), 'Puzzle 14 of 120 · difficulty 2 of 5', 'the heading names the puzzle');
+  equal(await playable(page), ['A1', 'A5', 'A6'], 'the legal moves are playable');
+  check(await page.isHidden('#pz-replay'), 'no replay button before the answer');
+  await page.click('#pz-hint');
+  equal(await text(page, '#pz-hint-text'), 'Hint: the theme is capture.', 'the hint gives the theme');
+  await setSpeed(page, 1);
+  await page.click('#board g.cell[data-hole="A6"]');
+  equal(await text(page, '#pz-verdict'), 'Wrong: A6 does not win: with best play it draws or loses. The solution is A5: it is the only winning move: a win in 4 plies.', 'a wrong move is judged wrong');
+  equal(await text(page, '#pz-streak'), '0', 'the streak stays 0');
+  equal(await page.$$eval('#pz-line li', (ls) => ls.length), 4, 'the solution line has its 4 moves');
+  equal(await playable(page), [], 'no more moves are taken');
+  await done(page, 14);
+  check((await text(page, '#caption')).startsWith("North's a6 (ply 4)"), 'the animation ends on the last move of the line');
+  equal(await text(page, '#pz-end'), 'South wins: the seeds were counted, South 26–22.', 'how the line ends');
+  check(await page.isVisible('#pz-replay'), 'the solution can be replayed');
+
+  await page.click('#pz-next');
+  await opened(page, 'kingulu:15');
+  const p15 = await page.evaluate(() => fetch('/api/puzzles/kingulu/15').then((r) => r.json()));
+  await page.click(`#board g.cell[data-hole="${p15.moves.find((m) => m.text === p15.solution).from}"]`);
+  check((await text(page, '#pz-verdict')).startsWith(`Right! ${p15.solution}: `), 'the solution is judged right');
+  equal(await text(page, '#pz-streak'), '1', 'the streak is 1');
+  if (process.env.BAO_SCREENSHOT) {
+    await done(page, 15);
+    await page.screenshot({ path: process.env.BAO_SCREENSHOT, fullPage: true });
+  }
+  await page.reload();
+  await opened(page, 'kingulu:15');
+  equal(await text(page, '#pz-streak'), '1', 'the streak is kept in the browser');
+  equal(await text(page, '#pz-solved'), '1', 'and the puzzles solved');
+
+  await page.selectOption('#pz-game', 'kiswahili');
+  await opened(page, 'kiswahili:1');
+  await page.goto(new URL('/puzzles?game=kiswahili&n=2', url).href);
+  await opened(page, 'kiswahili:2');
+  equal(await text(page, '#pz-streak'), '0', 'each game has its own streak');
+  await page.click('#board g.cell[data-hole="a2"]');
+  const buttons = await page.$$eval('#choices button[data-move]', (bs) => bs.map((b) => b.dataset.move).sort());
+  equal(buttons, ['a2<', 'a2>'], 'a hole with two moves offers both');
+  await page.click('#choices button[data-move="a2<"]');
+  check((await text(page, '#pz-verdict')).startsWith('Right! a2<: it is the only move that wins within 5 plies'), 'the Kiswahili solution is right');
+  equal(await text(page, '#pz-streak'), '1', 'its streak is 1');
+  await page.click('#pz-next');
+  await opened(page, 'kiswahili:3');
+  await page.click('#pz-solution');
+  check((await text(page, '#pz-verdict')).startsWith('The solution is '), 'giving up shows the solution');
+  equal(await text(page, '#pz-streak'), '0', 'and ends the streak');
+  equal(await text(page, '#pz-best'), '1', 'the best streak stays');
+  equal(page.errors, [], 'no errors in the page');
+} catch (e) {
+  fail(e);
+}
+await env.close();
+finish('puzzles');
