@@ -14,7 +14,10 @@
 //! * `oracle.mjs`: the Oracle switch colours the playable pits of a late Bao Kingulu
 //!   position by their exact outcome, with the legend, and of the start; reviewing a
 //!   past move, no pit is coloured, the legend says the oracle is for the game's current
-//!   position and the status line gives the review text throughout the replay.
+//!   position and the status line gives the review text throughout the replay;
+//! * `lobby.mjs`: two players sign up in two contexts, meet in the lobby, play three moves
+//!   of a 4 s + 0 rated Kingulu game, North's flag falls with nobody acting, a third
+//!   context watches ("watching", the spectator count), profiles and leaderboard.
 //!
 //! Needs `/usr/bin/chromium` (or `$CHROMIUM`), `node` and `e2e/node_modules` (`npm ci` in
 //! `e2e/`; `.ci/run` installs all three). When one is missing the test FAILS if the
@@ -157,4 +160,9 @@ fn browser_friend_game_is_live() {
 #[test]
 fn browser_oracle_switch_colours_holes() {
     run_script("oracle.mjs", "oracle");
+}
+
+#[test]
+fn browser_lobby_clock_falls_and_ratings_move() {
+    run_script("lobby.mjs", "lobby");
 }
