@@ -13,9 +13,7 @@ use axum::http::StatusCode;
 use axum::Router;
 
 use crate::games::{self, Cache};
-use crate::http::{
-    lock, BODY_LIMIT, BODY_TIMEOUT, HEADER_TIMEOUT, MAX_CONNECTIONS, REQUEST_TIMEOUT,
-};
+use crate::http::{lock, BODY_LIMIT, HEADER_TIMEOUT, MAX_CONNECTIONS, REQUEST_TIMEOUT};
 use crate::store::{self, Store};
 use crate::{accounts, assets, clock, engines, guard, http, lobby, rating};
 
@@ -146,9 +144,7 @@ pub fn router_with(app: Arc<App>) -> Router {
         .merge(lobby::streams())
         .fallback(assets::static_or_404)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
-            BODY_TIMEOUT,
-        ))
+        .layer(axum::middleware::from_fn(http::read_body))
         .with_state(app);
     // Around the whole app (not per route), so that json_errors sees the `Allow` header
     // that the routes add to a 405.

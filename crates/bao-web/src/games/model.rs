@@ -446,6 +446,8 @@ pub fn result_text(winner: Option<Side>) -> &'static str {
 /// Reads a record's rules without replaying its moves: the tag lines alone, less the
 /// result tags (which the empty move list would contradict).
 fn record_rules<G: Game>(text: &str) -> Result<G::Rules, ApiError> {
+    // A byte-order mark (as Notepad writes it) is not part of the first tag.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let tags: String = text
         .lines()
         .filter(|l| {

@@ -508,13 +508,22 @@ async fn hint(
 ) -> Result<Response, ApiError> {
     let s = app.slot(&path(id)?).await?;
     empty_object(payload, "hint")?;
-    let (found, _, _) = think(&app, &s, who_of(&app, &headers).await, true).await?;
+    let (found, version, _) = think(&app, &s, who_of(&app, &headers).await, true).await?;
     let best = found
         .best
         .ok_or_else(|| ApiError::conflict("the game is over: no move to suggest"))?;
     let info = found.info;
     let score = found.score;
-    let described = with_game(&s, move |_, g| g.describe(&best)).await?;
+    let described = with_game(&s, move |_, g| {
+        // A move played during the search: the hint is for a position that is gone.
+        if g.version() != version {
+            return Err(ApiError::conflict(
+                "the position changed while the computer was thinking; ask again",
+            ));
+        }
+        g.describe(&best)
+    })
+    .await?;
     Ok(Json(view::HintJson {
         best: described,
         info,
