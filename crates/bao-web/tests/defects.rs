@@ -55,7 +55,7 @@ fn app_on(store: Store) -> Router {
     ))
 }
 
-/// 1. The database's directory deleted while the server runs: a move is not acknowledged
+/// Defect 1: The database's directory deleted while the server runs: a move is not acknowledged
 /// (503 JSON), and the game stays as it was in memory's source of truth.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn defect_1_a_vanished_database_is_not_acknowledged() {
@@ -84,7 +84,7 @@ async fn defect_1_a_vanished_database_is_not_acknowledged() {
     );
 }
 
-/// 3. A move played during a hint's search: 409, as the engine route answers, not 422.
+/// Defect 3: A move played during a hint's search: 409, as the engine route answers, not 422.
 /// The pool has one engine (32 MiB), busy with another game's computer move (level 9,
 /// 2 s): the hint's search, prepared at once, waits for it, and a move is played meanwhile.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -160,7 +160,7 @@ async fn defect_3_a_hint_overtaken_by_a_move_is_a_409() {
     assert_eq!(s, StatusCode::OK);
 }
 
-/// 4. A record that starts with a byte-order mark loads.
+/// Defect 4: A record that starts with a byte-order mark loads.
 #[tokio::test]
 async fn defect_4_a_record_with_a_byte_order_mark_loads() {
     let app = bao_web::router();
@@ -177,7 +177,7 @@ async fn defect_4_a_record_with_a_byte_order_mark_loads() {
     assert_eq!(v["ply"], 2);
 }
 
-/// 6. A body trickled one byte every 2 s is cut at 10 s (408 JSON), not at 30 s.
+/// Defect 6: A body trickled one byte every 2 s is cut at 10 s (408 JSON), not at 30 s.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn defect_6_a_trickled_body_is_cut_at_ten_seconds() {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -224,7 +224,7 @@ async fn defect_6_a_trickled_body_is_cut_at_ten_seconds() {
     );
 }
 
-/// 7. JSON followed by garbage, or two objects back to back, is refused (400 JSON).
+/// Defect 7: JSON followed by garbage, or two objects back to back, is refused (400 JSON).
 #[tokio::test]
 async fn defect_7_trailing_characters_after_the_json_are_refused() {
     let app = bao_web::router();
@@ -252,7 +252,7 @@ async fn defect_7_trailing_characters_after_the_json_are_refused() {
     assert_eq!(s, StatusCode::CREATED);
 }
 
-/// 8. One bad row does not make the saved-games list 500: it is left out.
+/// Defect 8: One bad row does not make the saved-games list 500: it is left out.
 #[tokio::test]
 async fn defect_8_a_bad_row_is_skipped_in_the_list() {
     let dir = tempfile::tempdir().unwrap();
@@ -275,7 +275,7 @@ async fn defect_8_a_bad_row_is_skipped_in_the_list() {
     assert_eq!(list[0]["game"], "kiswahili");
 }
 
-/// 8. A damaged page is found at start (PRAGMA quick_check), with a sentence that says so.
+/// Defect 8: A damaged page is found at start (PRAGMA quick_check), with a sentence that says so.
 #[test]
 fn defect_8_a_damaged_database_is_found_at_start() {
     let dir = tempfile::tempdir().unwrap();
@@ -317,7 +317,7 @@ fn defect_8_a_damaged_database_is_found_at_start() {
     );
 }
 
-/// 9. A foreign `games` table is named plainly, SQLite's text not repeated.
+/// Defect 9: A foreign `games` table is named plainly, SQLite's text not repeated.
 #[test]
 fn defect_9_a_foreign_games_table_is_named() {
     let dir = tempfile::tempdir().unwrap();
@@ -338,7 +338,7 @@ fn defect_9_a_foreign_games_table_is_named() {
     );
 }
 
-/// 9. A journal file beside the database that cannot be written (root's, or not a
+/// Defect 9: A journal file beside the database that cannot be written (root's, or not a
 /// file) is named, not just "disk I/O error".
 #[test]
 fn defect_9_an_unwritable_journal_file_is_named() {
