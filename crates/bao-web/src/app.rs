@@ -246,7 +246,10 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
                 .header_read_timeout(HEADER_TIMEOUT)
                 .max_buf_size(64 * 1024);
             let _ = http
-                .serve_connection(hyper_util::rt::TokioIo::new(stream), svc)
+                .serve_connection(
+                    hyper_util::rt::TokioIo::new(crate::wire::JsonErrorsIo::new(stream)),
+                    svc,
+                )
                 .await;
             drop(permit);
         });

@@ -42,6 +42,7 @@ pub mod ids;
 pub mod lobby;
 pub mod rating;
 pub mod store;
+pub mod wire;
 
 pub use app::{
     bind_error, load_slots, router, router_with, serve, App, Peer, ServeConfig, LOAD_WAIT,
