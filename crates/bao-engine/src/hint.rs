@@ -17,7 +17,7 @@
 //! the margin-optimal move with its exact value instead ([`proved_hint_line`]); its words
 //! are [`proved_text`]'s: `win in 17 plies, South 25–23 (proved)`.
 
-use crate::solve::oracle::{margin_optimal, oracle};
+use crate::solve::oracle::margin_optimal;
 use crate::solve::{ExactValue, Solvable};
 use crate::{EngineConfig, Score};
 use bao_rules::{Game, GameLine, RuleSet, Side};
@@ -113,11 +113,25 @@ pub fn proved_text<G: Game>(value: ExactValue, south: u32) -> String {
 /// all. `None` for a game without a final score (Bao la Kiswahili), a finished position,
 /// or when something is not proven in time.
 pub fn proved_hint<G: Solvable>(pos: &G, time_ms: u64) -> Option<ProvedHint<G::Move>> {
+    proved_hint_within(
+        pos,
+        time_ms,
+        crate::solve::SolveLimits::default().max_entries,
+    )
+}
+
+/// [`proved_hint`] with the solver's tables capped at `max_entries` entries each
+/// ([`crate::solve::oracle::oracle_within`]).
+pub fn proved_hint_within<G: Solvable>(
+    pos: &G,
+    time_ms: u64,
+    max_entries: usize,
+) -> Option<ProvedHint<G::Move>> {
     pos.locked_seeds(Side::South)?;
     if pos.outcome().is_some() {
         return None;
     }
-    let values = oracle(pos, time_ms);
+    let values = crate::solve::oracle::oracle_within(pos, time_ms, max_entries);
     let best = margin_optimal(pos, &values)?;
     let (value, south) = (best.value?, best.south_score?);
     Some(ProvedHint {
@@ -145,10 +159,23 @@ pub fn proved_hint_line<G: Solvable>(
     line: &GameLine<G>,
     time_ms: u64,
 ) -> Option<ProvedHint<G::Move>> {
+    proved_hint_line_within(
+        line,
+        time_ms,
+        crate::solve::SolveLimits::default().max_entries,
+    )
+}
+
+/// [`proved_hint_line`] with the solver's tables capped at `max_entries` entries each.
+pub fn proved_hint_line_within<G: Solvable>(
+    line: &GameLine<G>,
+    time_ms: u64,
+    max_entries: usize,
+) -> Option<ProvedHint<G::Move>> {
     if line.is_over() || line.rules().max_plies().is_some() || repetition_hazard(line) {
         return None;
     }
-    proved_hint(line.current(), time_ms)
+    proved_hint_within(line.current(), time_ms, max_entries)
 }
 
 /// Whether the game could reach a position for the third time from here (G-R15, option

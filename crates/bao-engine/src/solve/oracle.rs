@@ -13,8 +13,20 @@ use bao_rules::Side;
 /// milliseconds in all. The values of all moves are solved first, the margins after
 /// them with the time left, so a short budget still gives values.
 pub fn oracle<G: Solvable>(pos: &G, time_ms: u64) -> Vec<MoveValue<G::Move>> {
+    oracle_within(pos, time_ms, SolveLimits::default().max_entries)
+}
+
+/// [`oracle`] with at most `max_entries` entries in each of the solver's four tables
+/// (its memory: about 128 bytes per entry in all, so a server can keep it within a
+/// budget; a full table keeps its entries and only slows the proof).
+pub fn oracle_within<G: Solvable>(
+    pos: &G,
+    time_ms: u64,
+    max_entries: usize,
+) -> Vec<MoveValue<G::Move>> {
     let mut solver: Solver<G> = Solver::new(SolveLimits {
         time_ms: Some(time_ms),
+        max_entries: max_entries.max(1),
         ..SolveLimits::default()
     })
     .with_book();

@@ -313,13 +313,13 @@ pub trait Session: Send {
 }
 
 /// The body of [`Session::oracle_job`]: solves every legal move, at most [`ORACLE_MS`].
-pub type OracleRun = Box<dyn FnOnce() -> OracleJson + Send>;
+pub type OracleRun = Box<dyn FnOnce(&EnginePool) -> OracleJson + Send>;
 
 /// The oracle's answer for `pos`: every legal move with its exact value (and margin)
-/// when proven within `budget_ms`.
-pub fn oracle_of<G: Solvable>(pos: &G, budget_ms: u64) -> OracleJson {
+/// when proven within `budget_ms`, the solver's tables capped at `max_entries` each.
+pub fn oracle_of<G: Solvable>(pos: &G, budget_ms: u64, max_entries: usize) -> OracleJson {
     let places = hole_places(&pos.view());
-    let moves = bao_engine::solve::oracle::oracle(pos, budget_ms)
+    let moves = bao_engine::solve::oracle::oracle_within(pos, budget_ms, max_entries)
         .into_iter()
         .map(|v| {
             let text = pos.move_text(v.mv);
@@ -1065,7 +1065,9 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
             return Err(ApiError::conflict(format!("the game is over ({o})")));
         }
         let pos = self.line.current().clone();
-        Ok(Box::new(move || oracle_of(&pos, ORACLE_MS)))
+        Ok(Box::new(move |pool: &EnginePool| {
+            oracle_of(&pos, ORACLE_MS, pool.solver_entries())
+        }))
     }
 }
 
@@ -1103,7 +1105,9 @@ impl<G: Solvable + 'static> WebGame<G> {
         let pos = line.current().clone();
         let run = Box::new(move |pool: &EnginePool, slot: &StopSlot| {
             if proved_ms > 0 {
-                if let Some(p) = hint::proved_hint_line(&line, proved_ms) {
+                if let Some(p) =
+                    hint::proved_hint_line_within(&line, proved_ms, pool.solver_entries())
+                {
                     return proved_found(&pos, &p);
                 }
             }

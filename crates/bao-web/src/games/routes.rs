@@ -555,8 +555,9 @@ async fn oracle(
                 "the computer is busy with other games; try again in a moment",
             )
         })?;
+    let app2 = Arc::clone(&app);
     let answer = blocking(move || {
-        let answer = job();
+        let answer = job(&app2.pool);
         drop(permit);
         Ok(answer)
     })
