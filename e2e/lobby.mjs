@@ -14,6 +14,7 @@ const at = (p) => new URL(p, url).href;
 
 async function signUp(page, name) {
   await page.goto(at('/signin'));
+  if (name === 'alice') await page.screenshot({ path: `${shots}/bao-signin.png`, fullPage: true });
   await page.fill('#su-name', name);
   await page.fill('#su-password', `password of ${name}`);
   await page.click('#su-go');
@@ -118,6 +119,12 @@ try {
   const wide = await phone.evaluate(() => document.documentElement.scrollWidth);
   check(wide <= 390, `the lobby fits a 390 px phone (${wide} px)`);
   await phone.screenshot({ path: `${shots}/bao-lobby-phone.png`, fullPage: true });
+  // The finished game on a phone: the clock bar fits too.
+  await phone.goto(at(`/#${id}`));
+  await phone.waitForSelector('#clock-bar:not([hidden]) #clock-north');
+  const gameWide = await phone.evaluate(() => document.documentElement.scrollWidth);
+  check(gameWide <= 390, `the game with its clock bar fits a 390 px phone (${gameWide} px)`);
+  await phone.screenshot({ path: `${shots}/bao-game-phone.png` });
 
   for (const [p, who] of [[a, 'alice'], [b, 'bob'], [c, 'spectator']]) equal(p.errors, [], `no script errors on ${who}'s page`);
 } catch (e) {
