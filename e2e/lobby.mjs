@@ -68,6 +68,9 @@ try {
   const bar = await a.textContent('#clock-bar');
   check(/alice/.test(bar) && /bob/.test(bar) && /rated/.test(bar), `the clock bar names both players: ${bar}`);
   equal(await a.textContent('#clock-south'), '0:04.0', 'South\'s clock shows 4 s');
+  await b.waitForFunction(() => /Waiting for South \(alice\)/.test(document.getElementById('status').textContent));
+  const bInfo = await b.textContent('#game-info');
+  check(/North \(you, bob\)/.test(bInfo) && /South \(alice\)/.test(bInfo), 'bob\'s card names both players');
 
   // A spectator: no account, no seat.
   const c = await env.page();
