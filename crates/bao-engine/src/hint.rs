@@ -17,7 +17,7 @@
 //! the margin-optimal move with its exact value instead ([`proved_hint_line`]); its words
 //! are [`proved_text`]'s: `win in 17 plies, South 25–23 (proved)`.
 
-use crate::solve::oracle::{margin_optimal, oracle, oracle_line};
+use crate::solve::oracle::margin_optimal;
 use crate::solve::{ExactValue, MoveValue, Solvable};
 use crate::{EngineConfig, Score};
 use bao_rules::{Game, GameLine, RuleSet, Side};
@@ -112,11 +112,28 @@ pub fn proved_text<G: Game>(value: ExactValue, south: u32) -> String {
 /// all. `None` for a game without a final score (Bao la Kiswahili), a finished position,
 /// or when something is not proven in time.
 pub fn proved_hint<G: Solvable>(pos: &G, time_ms: u64) -> Option<ProvedHint<G::Move>> {
+    proved_hint_within(
+        pos,
+        time_ms,
+        crate::solve::SolveLimits::default().max_entries,
+    )
+}
+
+/// [`proved_hint`] with the solver's tables capped at `max_entries` entries each
+/// ([`crate::solve::oracle::oracle_within`]).
+pub fn proved_hint_within<G: Solvable>(
+    pos: &G,
+    time_ms: u64,
+    max_entries: usize,
+) -> Option<ProvedHint<G::Move>> {
     pos.locked_seeds(Side::South)?;
     if pos.outcome().is_some() {
         return None;
     }
-    proved_of(pos, &oracle(pos, time_ms))
+    proved_of(
+        pos,
+        &crate::solve::oracle::oracle_within(pos, time_ms, max_entries),
+    )
 }
 
 /// The proved hint of an oracle answer `values` for `pos`: its margin-optimal move when
@@ -140,11 +157,11 @@ fn proved_of<G: Solvable>(pos: &G, values: &[MoveValue<G::Move>]) -> Option<Prov
 pub struct SolvedHint<M> {
     /// The margin-optimal move with its exact value, when every move is proven.
     pub proved: Option<ProvedHint<M>>,
-    /// Every legal move with what the solver proved of it ([`oracle_line`]).
+    /// Every legal move with what the solver proved of it ([`oracle_line`](crate::solve::oracle::oracle_line)).
     pub values: Vec<MoveValue<M>>,
 }
 
-/// The solver's part of a hint for the game `line` as played ([`oracle_line`]: a move that
+/// The solver's part of a hint for the game `line` as played ([`oracle_line`](crate::solve::oracle::oracle_line): a move that
 /// completes a third occurrence is scored there and then, positions that occurred twice
 /// are finished, G-R15), within `time_ms` milliseconds. Nothing is solved (an empty
 /// answer) for a game without a final score (Bao la Kiswahili), a finished game, or rules
@@ -154,6 +171,19 @@ pub struct SolvedHint<M> {
 /// Limitation (docs/solved.md): the length of a win or defence is minimal among lines
 /// that do not repeat a position; the move's result and final score are exact.
 pub fn solve_hint_line<G: Solvable>(line: &GameLine<G>, time_ms: u64) -> SolvedHint<G::Move> {
+    solve_hint_line_within(
+        line,
+        time_ms,
+        crate::solve::SolveLimits::default().max_entries,
+    )
+}
+
+/// [`solve_hint_line`] with the solver's tables capped at `max_entries` entries each.
+pub fn solve_hint_line_within<G: Solvable>(
+    line: &GameLine<G>,
+    time_ms: u64,
+    max_entries: usize,
+) -> SolvedHint<G::Move> {
     let none = SolvedHint {
         proved: None,
         values: Vec::new(),
@@ -164,7 +194,7 @@ pub fn solve_hint_line<G: Solvable>(line: &GameLine<G>, time_ms: u64) -> SolvedH
     {
         return none;
     }
-    let values = oracle_line(line, time_ms);
+    let values = crate::solve::oracle::oracle_line_within(line, time_ms, max_entries);
     SolvedHint {
         proved: proved_of(line.current(), &values),
         values,
@@ -178,6 +208,15 @@ pub fn proved_hint_line<G: Solvable>(
     time_ms: u64,
 ) -> Option<ProvedHint<G::Move>> {
     solve_hint_line(line, time_ms).proved
+}
+
+/// [`proved_hint_line`] with the solver's tables capped at `max_entries` entries each.
+pub fn proved_hint_line_within<G: Solvable>(
+    line: &GameLine<G>,
+    time_ms: u64,
+    max_entries: usize,
+) -> Option<ProvedHint<G::Move>> {
+    solve_hint_line_within(line, time_ms, max_entries).proved
 }
 
 /// How a search's hint stands against the values the solver proved.
@@ -269,6 +308,7 @@ pub fn check_search_hint<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::oracle::oracle;
     use bao_rules::kingulu::Kingulu;
     use bao_rules::kiswahili::Kiswahili;
 

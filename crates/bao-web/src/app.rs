@@ -13,9 +13,7 @@ use axum::http::StatusCode;
 use axum::Router;
 
 use crate::games::{self, Cache};
-use crate::http::{
-    lock, BODY_LIMIT, BODY_TIMEOUT, HEADER_TIMEOUT, MAX_CONNECTIONS, REQUEST_TIMEOUT,
-};
+use crate::http::{lock, BODY_LIMIT, HEADER_TIMEOUT, MAX_CONNECTIONS, REQUEST_TIMEOUT};
 use crate::store::{self, Store};
 use crate::{accounts, assets, clock, engines, guard, http, lobby, rating};
 
@@ -151,9 +149,7 @@ pub fn router_with(app: Arc<App>) -> Router {
         .merge(lobby::streams())
         .fallback(assets::static_or_404)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
-            BODY_TIMEOUT,
-        ))
+        .layer(axum::middleware::from_fn(http::read_body))
         .with_state(app);
     // Around the whole app (not per route), so that json_errors sees the `Allow` header
     // that the routes add to a 405.
@@ -255,7 +251,10 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
                 .header_read_timeout(HEADER_TIMEOUT)
                 .max_buf_size(64 * 1024);
             let _ = http
-                .serve_connection(hyper_util::rt::TokioIo::new(stream), svc)
+                .serve_connection(
+                    hyper_util::rt::TokioIo::new(crate::wire::JsonErrorsIo::new(stream)),
+                    svc,
+                )
                 .await;
             drop(permit);
         });

@@ -1,5 +1,6 @@
 //! The page: every file under `static/`, compiled into the binary, served with its
-//! content type; `/` is the board, `/learn` the lessons.
+//! content type; `/` is the board, `/learn` the lessons, `/lobby`, `/signin`,
+//! `/leaderboard` and `/@/NAME` (a profile) the account pages.
 
 use axum::http::{header, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -37,6 +38,10 @@ pub(crate) async fn static_or_404(method: axum::http::Method, uri: Uri) -> Respo
     let file = match path {
         "/" => Some("index.html"),
         "/learn" => Some("learn.html"),
+        "/lobby" => Some("lobby.html"),
+        "/signin" => Some("signin.html"),
+        "/leaderboard" => Some("leaderboard.html"),
+        p if p.starts_with("/@/") && p.len() > 3 => Some("profile.html"),
         "/favicon.ico" => Some("favicon.svg"),
         p if p.starts_with("/api/") || p == "/api" => None,
         p => Some(p.trim_start_matches('/')),

@@ -64,6 +64,13 @@ impl EnginePool {
         self.hash_mb
     }
 
+    /// The entries each of the solver's four tables may hold when a hint or the oracle
+    /// runs in an engine's place (under its permit): its memory stays within one
+    /// engine's share, at about 128 bytes per entry in all.
+    pub fn solver_entries(&self) -> usize {
+        ((self.hash_mb << 20) / 128).max(1)
+    }
+
     /// Engines alive now (busy and idle).
     pub fn alive(&self) -> usize {
         let s = self.lock();

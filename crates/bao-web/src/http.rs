@@ -225,3 +225,85 @@ pub fn today() -> String {
         .unwrap_or(0);
     bao_rules::record::date_tag(secs)
 }
+
+/// Reads a request's whole body before any route sees it: within [`BODY_TIMEOUT`] in all
+/// (a body trickled a byte at a time is cut then, 408), at most [`BODY_LIMIT`] bytes
+/// (413), and, when it is sent as JSON, exactly one JSON value (anything after it, such as
+/// garbage or a second object, is a 400). Requests without a body pass unchanged.
+pub(crate) async fn read_body(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let has_body = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim() != "0")
+        || req.headers().contains_key(header::TRANSFER_ENCODING)
+        || !axum::body::HttpBody::is_end_stream(req.body());
+    if !has_body {
+        return next.run(req).await;
+    }
+    let json = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.trim_start()
+                .to_ascii_lowercase()
+                .starts_with("application/json")
+        });
+    let (parts, body) = req.into_parts();
+    let bytes =
+        match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, BODY_LIMIT)).await {
+            Err(_) => {
+                return ApiError::new(
+                    StatusCode::REQUEST_TIMEOUT,
+                    format!(
+                        "the request body did not arrive within {} s",
+                        BODY_TIMEOUT.as_secs()
+                    ),
+                )
+                .into_response()
+            }
+            Ok(Err(e)) => {
+                let too_large = std::error::Error::source(&e)
+                    .is_some_and(|s| s.to_string().contains("length limit"))
+                    || e.to_string().contains("length limit");
+                return if too_large {
+                    ApiError::new(
+                        StatusCode::PAYLOAD_TOO_LARGE,
+                        format!("request body too large: the limit is {BODY_LIMIT} bytes"),
+                    )
+                } else {
+                    ApiError::new(
+                        StatusCode::BAD_REQUEST,
+                        format!(
+                            "cannot read request body: {}",
+                            error::clip_message(&e.to_string(), 120)
+                        ),
+                    )
+                }
+                .into_response();
+            }
+            Ok(Ok(b)) => b,
+        };
+    if json && !bytes.iter().all(u8::is_ascii_whitespace) {
+        if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(&bytes) {
+            if e.to_string().starts_with("trailing characters") {
+                return ApiError::new(
+                    StatusCode::BAD_REQUEST,
+                    format!(
+                        "malformed JSON in request body: {e}: the body must be exactly one JSON value"
+                    ),
+                )
+                .into_response();
+            }
+        }
+    }
+    next.run(axum::extract::Request::from_parts(
+        parts,
+        axum::body::Body::from(bytes),
+    ))
+    .await
+}

@@ -44,6 +44,7 @@ pub mod lobby;
 pub mod puzzles;
 pub mod rating;
 pub mod store;
+pub mod wire;
 
 pub use app::{
     bind_error, load_slots, router, router_with, serve, App, Peer, ServeConfig, LOAD_WAIT,

@@ -23,6 +23,9 @@
 //! * `puzzles.mjs`: `/puzzles` judges a wrong and a right move, animates the solution
 //!   line, keeps the streak in localStorage across a reload (per game), offers both moves
 //!   of a Kiswahili hole, and "Show the solution" ends the streak.
+//! * `lobby.mjs`: two players sign up in two contexts, meet in the lobby, play three moves
+//!   of a 4 s + 0 rated Kingulu game, North's flag falls with nobody acting, a third
+//!   context watches ("watching", the spectator count), profiles and leaderboard.
 //!
 //! Needs `/usr/bin/chromium` (or `$CHROMIUM`), `node` and `e2e/node_modules` (`npm ci` in
 //! `e2e/`; `.ci/run` installs all three). When one is missing the test FAILS under CI (the
@@ -191,4 +194,9 @@ fn browser_tutor_warns_before_a_blunder() {
 #[test]
 fn browser_puzzles_page() {
     run_script("puzzles.mjs", "puzzles");
+}
+
+#[test]
+fn browser_lobby_clock_falls_and_ratings_move() {
+    run_script("lobby.mjs", "lobby");
 }

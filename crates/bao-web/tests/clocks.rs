@@ -409,6 +409,25 @@ async fn abort_resign_cancel_and_your_turn() {
     )
     .await;
     assert_eq!(s, StatusCode::CONFLICT);
+    // No help from the computer in a game between people.
+    for (method, route) in [("POST", "hint"), ("GET", "oracle"), ("POST", "engine")] {
+        let (s, _, v) = call(
+            &app,
+            method,
+            &format!("/api/games/{id}/{route}"),
+            Some(&carol),
+            None,
+        )
+        .await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{route}: {v}");
+        assert!(
+            v["error"]
+                .as_str()
+                .unwrap()
+                .contains("in a lobby game while it is played"),
+            "{v}"
+        );
+    }
     let (s, _, v) = call(
         &app,
         "POST",

@@ -18,7 +18,18 @@ use bao_rules::{GameLine, Side};
 /// them with the time left, so a short budget still gives values. The position alone,
 /// without a game's history: see [`oracle_line`].
 pub fn oracle<G: Solvable>(pos: &G, time_ms: u64) -> Vec<MoveValue<G::Move>> {
-    oracle_with(pos, LineEnds::none(), time_ms)
+    oracle_within(pos, time_ms, SolveLimits::default().max_entries)
+}
+
+/// [`oracle`] with at most `max_entries` entries in each of the solver's four tables
+/// (its memory: about 128 bytes per entry in all, so a server can keep it within a
+/// budget; a full table keeps its entries and only slows the proof).
+pub fn oracle_within<G: Solvable>(
+    pos: &G,
+    time_ms: u64,
+    max_entries: usize,
+) -> Vec<MoveValue<G::Move>> {
+    oracle_with(pos, LineEnds::none(), time_ms, max_entries)
 }
 
 /// [`oracle`] for the current position of the game `line`, with its history: a move that
@@ -26,12 +37,27 @@ pub fn oracle<G: Solvable>(pos: &G, time_ms: u64) -> Vec<MoveValue<G::Move>> {
 /// (G-R15: `loss in 1` or `win in 1` with that score), and positions that occurred twice
 /// in the game are finished wherever the solver reaches them ([`LineEnds`]).
 pub fn oracle_line<G: Solvable>(line: &GameLine<G>, time_ms: u64) -> Vec<MoveValue<G::Move>> {
-    oracle_with(line.current(), LineEnds::of_line(line), time_ms)
+    oracle_line_within(line, time_ms, SolveLimits::default().max_entries)
 }
 
-fn oracle_with<G: Solvable>(pos: &G, ends: LineEnds<G>, time_ms: u64) -> Vec<MoveValue<G::Move>> {
+/// [`oracle_line`] with the solver's tables capped at `max_entries` entries each.
+pub fn oracle_line_within<G: Solvable>(
+    line: &GameLine<G>,
+    time_ms: u64,
+    max_entries: usize,
+) -> Vec<MoveValue<G::Move>> {
+    oracle_with(line.current(), LineEnds::of_line(line), time_ms, max_entries)
+}
+
+fn oracle_with<G: Solvable>(
+    pos: &G,
+    ends: LineEnds<G>,
+    time_ms: u64,
+    max_entries: usize,
+) -> Vec<MoveValue<G::Move>> {
     let mut solver: Solver<G> = Solver::new(SolveLimits {
         time_ms: Some(time_ms),
+        max_entries: max_entries.max(1),
         ..SolveLimits::default()
     })
     .with_history(ends)

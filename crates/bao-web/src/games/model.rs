@@ -313,16 +313,16 @@ pub trait Session: Send {
 }
 
 /// The body of [`Session::oracle_job`]: solves every legal move, at most [`ORACLE_MS`].
-pub type OracleRun = Box<dyn FnOnce() -> OracleJson + Send>;
+pub type OracleRun = Box<dyn FnOnce(&EnginePool) -> OracleJson + Send>;
 
 /// The oracle's answer for the current position of the game `line`, as played (its
 /// history counts: a move completing a third occurrence is a loss or win in 1 there and
 /// then, G-R15): every legal move with its exact value (and margin) when proven within
-/// `budget_ms`.
-pub fn oracle_of<G: Solvable>(line: &GameLine<G>, budget_ms: u64) -> OracleJson {
+/// `budget_ms`, the solver's tables capped at `max_entries` each.
+pub fn oracle_of<G: Solvable>(line: &GameLine<G>, budget_ms: u64, max_entries: usize) -> OracleJson {
     let pos = line.current();
     let places = hole_places(&pos.view());
-    let moves = bao_engine::solve::oracle::oracle_line(line, budget_ms)
+    let moves = bao_engine::solve::oracle::oracle_line_within(line, budget_ms, max_entries)
         .into_iter()
         .map(|v| {
             let text = pos.move_text(v.mv);
@@ -449,6 +449,8 @@ pub fn result_text(winner: Option<Side>) -> &'static str {
 /// Reads a record's rules without replaying its moves: the tag lines alone, less the
 /// result tags (which the empty move list would contradict).
 fn record_rules<G: Game>(text: &str) -> Result<G::Rules, ApiError> {
+    // A byte-order mark (as Notepad writes it) is not part of the first tag.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let tags: String = text
         .lines()
         .filter(|l| {
@@ -1066,7 +1068,9 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
             return Err(ApiError::conflict(format!("the game is over ({o})")));
         }
         let line = self.line.clone();
-        Ok(Box::new(move || oracle_of(&line, ORACLE_MS)))
+        Ok(Box::new(move |pool: &EnginePool| {
+            oracle_of(&line, ORACLE_MS, pool.solver_entries())
+        }))
     }
 }
 
@@ -1105,7 +1109,7 @@ impl<G: Solvable + 'static> WebGame<G> {
         let pos = line.current().clone();
         let run = Box::new(move |pool: &EnginePool, slot: &StopSlot| {
             let solved = if proved_ms > 0 {
-                hint::solve_hint_line(&line, proved_ms)
+                hint::solve_hint_line_within(&line, proved_ms, pool.solver_entries())
             } else {
                 hint::SolvedHint {
                     proved: None,

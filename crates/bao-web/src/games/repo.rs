@@ -146,7 +146,8 @@ impl Store {
         self.write(|tx| Ok(tx.execute("DELETE FROM games WHERE id = ?1", [id])? > 0))
     }
 
-    /// Saved games, most recently changed first, `limit` from `offset`. A row that
+    /// Saved games (guest games: a lobby game belongs to its accounts, see
+    /// [`Store::games_of`]), most recently changed first, `limit` from `offset`. A row that
     /// cannot be read (a damaged value) is left out of the list, not the list's end.
     ///
     /// # Errors
@@ -154,7 +155,8 @@ impl Store {
     pub fn list(&self, limit: usize, offset: usize) -> rusqlite::Result<Vec<GameRow>> {
         let conn = self.lock();
         let mut stmt = conn.prepare_cached(&format!(
-            "{SELECT} ORDER BY g.updated DESC, g.id LIMIT ?1 OFFSET ?2"
+            "{SELECT} WHERE g.south_account IS NULL AND g.north_account IS NULL
+             ORDER BY g.updated DESC, g.id LIMIT ?1 OFFSET ?2"
         ))?;
         // SQLite's integers are i64: a larger offset is past every row all the same.
         let big = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);

@@ -63,6 +63,17 @@ fn seat_of(headers: &HeaderMap) -> Option<String> {
         .map(|s| s.trim().to_string())
 }
 
+/// A lobby game in progress gets no help from the computer: no hint, no oracle, no
+/// engine move on request (its engine accounts move by themselves). 403.
+fn refuse_help(g: &dyn Session, what: &str) -> Result<(), ApiError> {
+    if g.meta().accounts.iter().any(Option::is_some) && !g.is_over() {
+        return Err(ApiError::forbidden(format!(
+            "no {what} in a lobby game while it is played (review it once it is over)"
+        )));
+    }
+    Ok(())
+}
+
 /// Who sends a request: the seat it names (`X-Bao-Seat`) and its signed-in account.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Who {
@@ -405,6 +416,14 @@ async fn think(
 ) -> Result<(game::Found, u64, String), ApiError> {
     let (job, seat) = with_game(s, move |slot, g| {
         let seat = require_seat(&who, g)?;
+        refuse_help(
+            g,
+            if hint {
+                "hints"
+            } else {
+                "engine moves on request"
+            },
+        )?;
         if !hint {
             if g.thinking() {
                 return Err(ApiError::conflict(format!(
@@ -508,13 +527,22 @@ async fn hint(
 ) -> Result<Response, ApiError> {
     let s = app.slot(&path(id)?).await?;
     empty_object(payload, "hint")?;
-    let (found, _, _) = think(&app, &s, who_of(&app, &headers).await, true).await?;
+    let (found, version, _) = think(&app, &s, who_of(&app, &headers).await, true).await?;
     let best = found
         .best
         .ok_or_else(|| ApiError::conflict("the game is over: no move to suggest"))?;
     let info = found.info;
     let score = found.score;
-    let described = with_game(&s, move |_, g| g.describe(&best)).await?;
+    let described = with_game(&s, move |_, g| {
+        // A move played during the search: the hint is for a position that is gone.
+        if g.version() != version {
+            return Err(ApiError::conflict(
+                "the position changed while the computer was thinking; ask again",
+            ));
+        }
+        g.describe(&best)
+    })
+    .await?;
     Ok(Json(view::HintJson {
         best: described,
         info,
@@ -535,6 +563,7 @@ async fn oracle(
     let who = who_of(&app, &headers).await;
     let job = with_game(&s, move |_, g| {
         require_seat(&who, g)?;
+        refuse_help(g, "the oracle")?;
         g.oracle_job()
     })
     .await?;
@@ -546,8 +575,9 @@ async fn oracle(
                 "the computer is busy with other games; try again in a moment",
             )
         })?;
+    let app2 = Arc::clone(&app);
     let answer = blocking(move || {
-        let answer = job();
+        let answer = job(&app2.pool);
         drop(permit);
         Ok(answer)
     })

@@ -92,6 +92,18 @@ pub fn default_path() -> Option<PathBuf> {
 fn open_error(path: &str, e: &rusqlite::Error) -> anyhow::Error {
     use rusqlite::ErrorCode as C;
     let code = e.sqlite_error_code();
+    // A journal file this user cannot write makes SQLite say only "disk I/O error",
+    // "unable to open" or "read-only": name the file.
+    if matches!(
+        code,
+        Some(C::SystemIoFailure | C::CannotOpen | C::PermissionDenied | C::ReadOnly)
+    ) {
+        if let Some(problem) = sidecar_problem(path) {
+            return anyhow::anyhow!(
+                "cannot use the game database {path}: {problem} ({e}); choose another file with --db PATH"
+            );
+        }
+    }
     let why = match code {
         Some(C::DatabaseBusy) | Some(C::DatabaseLocked) => {
             "it is locked by another program (another bao serve on the same database?)".to_string()
@@ -103,10 +115,90 @@ fn open_error(path: &str, e: &rusqlite::Error) -> anyhow::Error {
         Some(C::CannotOpen) | Some(C::PermissionDenied) => {
             "the file cannot be opened or created there".to_string()
         }
-        _ => e.to_string(),
+        Some(C::SystemIoFailure) => "the disk failed reading or writing it".to_string(),
+        _ => {
+            // SQLite's own words, once.
+            return anyhow::anyhow!(
+                "cannot use the game database {path}: {e}; choose another file with --db PATH"
+            );
+        }
     };
     anyhow::anyhow!(
         "cannot use the game database {path}: {why} ({e}); choose another file with --db PATH"
+    )
+}
+
+/// A journal file beside the database (`-wal`, `-shm`) that this process cannot write
+/// (another user's, e.g. root's, or not a file), in words.
+fn sidecar_problem(path: &str) -> Option<String> {
+    for suffix in ["-wal", "-shm"] {
+        let side = format!("{path}{suffix}");
+        let Ok(meta) = std::fs::symlink_metadata(&side) else {
+            continue;
+        };
+        let writable =
+            meta.is_file() && std::fs::OpenOptions::new().append(true).open(&side).is_ok();
+        if !writable {
+            return Some(format!(
+                "its journal file {side} cannot be written by this user (it belongs to another user, e.g. root, or is not a file): fix its owner or remove it while no server runs"
+            ));
+        }
+    }
+    None
+}
+
+/// The columns bao's `games` table has after migration 1.
+const GAME_COLUMNS: [&str; 14] = [
+    "id",
+    "game",
+    "rules",
+    "level",
+    "south",
+    "north",
+    "seat",
+    "invite_south",
+    "invite_north",
+    "record",
+    "plies",
+    "result",
+    "created",
+    "updated",
+];
+
+/// Checks that a database's `games` table is bao's; else a sentence naming what it has.
+fn check_games_table(conn: &Connection, path: &str) -> anyhow::Result<()> {
+    let mut stmt = conn.prepare("SELECT name FROM pragma_table_info('games')")?;
+    let have: Vec<String> = stmt
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let missing: Vec<&str> = GAME_COLUMNS
+        .iter()
+        .copied()
+        .filter(|c| !have.iter().any(|h| h == c))
+        .collect();
+    if !missing.is_empty() {
+        anyhow::bail!(
+            "cannot use the game database {path}: it has a table \"games\" that is not bao's (its columns: {}; missing: {}); choose another file with --db PATH",
+            have.join(", "),
+            missing.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// `PRAGMA quick_check`: a damaged page is found at start, not at the first write.
+fn quick_check(conn: &Connection, path: &str) -> anyhow::Result<()> {
+    let mut stmt = conn.prepare("PRAGMA quick_check(5)")?;
+    let found: Vec<String> = stmt
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()
+        .map_err(|e| open_error(path, &e))?;
+    if found.len() == 1 && found[0] == "ok" {
+        return Ok(());
+    }
+    anyhow::bail!(
+        "cannot use the game database {path}: it is damaged (SQLite's check found: {}); restore a backup or choose another file with --db PATH",
+        found.join("; ")
     )
 }
 
@@ -151,11 +243,25 @@ impl Store {
             let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
             conn.pragma_update(None, "synchronous", "FULL")?;
             conn.pragma_update(None, "foreign_keys", "ON")?;
-            migrate(conn)?;
-            let _n: i64 = conn.query_row("SELECT count(*) FROM games", [], |r| r.get(0))?;
             Ok(())
         };
         setup(&mut conn).map_err(|e| open_error(&path, &e))?;
+        quick_check(&conn, &path)?;
+        // A foreign `games` table: said plainly before any migration touches it.
+        let has_games: bool = conn
+            .query_row(
+                "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'games'",
+                [],
+                |r| r.get(0),
+            )
+            .map_err(|e| open_error(&path, &e))?;
+        if has_games {
+            check_games_table(&conn, &path)?;
+        }
+        migrate(&mut conn).map_err(|e| open_error(&path, &e))?;
+        let _n: i64 = conn
+            .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
+            .map_err(|e| open_error(&path, &e))?;
         Ok(Store {
             conn: Mutex::new(conn),
             path,

@@ -73,6 +73,7 @@ export async function api(method, path, body, opts = {}) {
     err.status = res.status;
     throw err;
   }
+  announce(data && data.state ? data.state : data);
   return data;
 }
 
@@ -92,7 +93,11 @@ export const streamListeners = new Set();
  */
 export function follow(id, onState, onStatus, onEnd) {
   if (typeof EventSource === 'undefined') return () => {};
-  const es = new EventSource(`/api/games/${encodeURIComponent(id)}/events`);
+  // EventSource sends no headers: the seat goes in the query (a player is not counted as a
+  // spectator); a signed-in player's session cookie goes by itself.
+  const seat = seatFor(id);
+  const query = seat ? `?seat=${encodeURIComponent(seat)}` : '';
+  const es = new EventSource(`/api/games/${encodeURIComponent(id)}/events${query}`);
   let ended = false;
   const end = (notice) => {
     es.close();
@@ -103,8 +108,15 @@ export function follow(id, onState, onStatus, onEnd) {
   };
   es.addEventListener('state', (ev) => {
     try {
-      onState(JSON.parse(ev.data));
+      const state = JSON.parse(ev.data);
+      announce(state);
+      onState(state);
     } catch (_) { /* a malformed event is ignored */ }
+  });
+  es.addEventListener('spectators', (ev) => {
+    try {
+      window.dispatchEvent(new CustomEvent('bao-spectators', { detail: JSON.parse(ev.data).spectators }));
+    } catch (_) { /* ignored */ }
   });
   es.addEventListener('deleted', (ev) => {
     let notice = { deleted: id, text: `game ${id} was deleted` };
@@ -126,6 +138,13 @@ export function follow(id, onState, onStatus, onEnd) {
     else if (onStatus) onStatus(false);
   });
   return () => { ended = true; es.close(); };
+}
+
+/** Tells the page's other modules (clock.js) about a game state the server sent. */
+function announce(state) {
+  if (state && typeof state === 'object' && state.id && state.board && typeof window !== 'undefined') {
+    window.dispatchEvent(new CustomEvent('bao-state', { detail: state }));
+  }
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -499,8 +499,9 @@ async function onStreamState(state) {
   if (!s || state.id !== s.id) return;
   const known = app.seen !== undefined ? app.seen : s.history.length;
   if (app.busy || app.animating) {
-    // Our own request is running; its answer brings the same state.
-    if (state.history.length <= known) return;
+    // Our own request is running; its answer brings the same state, unless the game ended
+    // meanwhile without a move (a flag fell on the server's clock).
+    if (state.history.length <= known && !!state.outcome === !!s.outcome) return;
   }
   const grew = state.history.length === known + 1
     && state.history.slice(0, known).every((h, i) => s.history[i] && h.text === s.history[i].text);

@@ -2,7 +2,7 @@
 // legend and the game's "How to play" help. Each draws from the shared state.
 
 import {
-  $, TITLES, app, isComputer, mine, mySides, sideName, friendGame, humanToMove, moveName, movesPlayed,
+  $, TITLES, app, isComputer, mine, mySides, sideName, friendGame, humanToMove, moveName, movesPlayed, who,
 } from './state.js';
 
 export const noNyumba = () => app.state && app.state.rules === 'kujifunza';
@@ -82,7 +82,7 @@ export function renderStatus() {
   if (isComputer(s.to_move)) {
     st.textContent = `${s.to_move} (computer) to move${stage}`;
   } else if (!mine(s.to_move)) {
-    st.textContent = mySides().length ? `Waiting for ${s.to_move} (your friend)${stage}` : `${s.to_move} to move (you are watching)${stage}`;
+    st.textContent = mySides().length ? `Waiting for ${s.to_move} (${who(s.to_move)})${stage}` : `${s.to_move} to move (you are watching)${stage}`;
   } else if (mySides().length === 1) {
     st.textContent = `Your move (${s.to_move}): choose a hole with a green ring${stage}`;
   } else {

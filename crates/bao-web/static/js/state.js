@@ -64,9 +64,12 @@ export const mine = (side) => mySides().includes(side);
 export const friendGame = () => humanSides().some((s) => !mine(s)) && mySides().length > 0;
 
 export function who(side) {
-  if (isComputer(side)) return `computer, level ${app.state.level}`;
+  // A lobby game names its players (accounts; bao-N for an engine account).
+  const name = app.state.names && app.state.names[side.toLowerCase()];
+  if (isComputer(side)) return name ? `${name}, the computer at level ${app.state.level}` : `computer, level ${app.state.level}`;
   const me = mySides();
-  if (me.includes(side) && me.length === 1) return 'you';
+  if (me.includes(side) && me.length === 1) return name ? `you, ${name}` : 'you';
+  if (name) return name;
   if (!me.includes(side) && me.length > 0) return 'your friend';
   if (me.length === 0) return 'player';
   return 'player';

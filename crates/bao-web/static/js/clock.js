@@ -1,0 +1,73 @@
+// The clock bar of the game page: the players' names and ratings mode, each side's clock
+// (the running one counts down here between the server's states), "watching" with the
+// number of spectators, and Abort before both sides moved. It follows the states that
+// api.js announces ('bao-state', 'bao-spectators' on window), so the page keeps one event
+// stream per game.
+
+import { api } from './api.js';
+import { clockText, el } from './account.js';
+
+const bar = document.getElementById('clock-bar');
+let state = null;
+let received = 0;
+let you = {};
+let spectators = 0;
+
+function sideBox(side) {
+  const lower = side.toLowerCase();
+  const box = el('span', null, `clock-side ${lower}`);
+  const name = state.names && state.names[lower];
+  box.append(el('span', name || side, 'clock-name'));
+  if (state.clock) {
+    let ms = state.clock[`${lower}_ms`];
+    const running = state.clock.running === side && !state.outcome;
+    if (running) ms -= Date.now() - received;
+    const t = el('span', clockText(Math.max(0, ms)), `clock-time${running ? ' running' : ''}${ms < 10_000 ? ' low' : ''}`);
+    t.id = `clock-${lower}`;
+    box.append(t);
+  }
+  return box;
+}
+
+function render() {
+  if (!bar || !state) return;
+  const lobby = state.clock || (state.names && (state.names.south || state.names.north));
+  bar.hidden = !lobby;
+  if (!lobby) return;
+  bar.replaceChildren();
+  bar.append(sideBox('South'), sideBox('North'));
+  const info = el('span', null, 'clock-info');
+  if (state.clock) info.append(el('span', `${state.clock.text}${state.rated ? ' · rated' : ' · casual'}`));
+  const mine = you[state.id] || [];
+  if (mine.length === 0) info.append(el('span', 'watching', 'watching'));
+  const count = el('span', `${spectators} ${spectators === 1 ? 'spectator' : 'spectators'}`, 'spectators');
+  count.id = 'spectator-count';
+  info.append(count);
+  if (state.clock && state.clock.abort_in_ms != null && !state.outcome) {
+    const left = state.clock.abort_in_ms - (Date.now() - received);
+    info.append(el('span', `first move within ${Math.max(0, Math.ceil(left / 1000))} s`, 'abort-note'));
+    if (mine.length > 0) {
+      const b = el('button', 'Abort');
+      b.id = 'btn-abort';
+      b.addEventListener('click', () => api('POST', `/api/games/${state.id}/abort`).catch(() => {}));
+      info.append(b);
+    }
+  }
+  bar.append(info);
+}
+
+window.addEventListener('bao-state', (ev) => {
+  const s = ev.detail;
+  if (!s || !s.id) return;
+  if (Array.isArray(s.you)) you[s.id] = s.you;
+  if (state && state.id !== s.id) spectators = 0;
+  state = s;
+  received = Date.now();
+  if (typeof s.spectators === 'number') spectators = s.spectators;
+  render();
+});
+window.addEventListener('bao-spectators', (ev) => {
+  spectators = ev.detail;
+  render();
+});
+setInterval(() => { if (state && state.clock && !state.outcome) render(); }, 100);

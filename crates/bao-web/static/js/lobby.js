@@ -1,0 +1,149 @@
+// The lobby page: make a challenge (or play an engine account at once), the open
+// challenges live (GET /api/challenges/events), accept or cancel, and your games with
+// those where it is your turn first.
+
+import { api } from './api.js';
+import { header, el } from './account.js';
+
+const $ = (id) => document.getElementById(id);
+let myName = null;
+let meta = null;
+
+function showError(e) {
+  $('form-error').textContent = e ? e.message || String(e) : '';
+}
+
+function fillRules() {
+  const game = (meta && meta.games.find((g) => g.name === $('ch-game').value)) || { profiles: [] };
+  $('ch-rules').replaceChildren(...game.profiles.map((p) => {
+    const o = el('option', p);
+    o.value = p;
+    return o;
+  }));
+}
+
+function clockOf() {
+  const v = $('ch-clock').value;
+  if (v.startsWith('d')) return { days_per_move: Number(v.slice(1)) };
+  if (v === 'custom') {
+    return {
+      initial_s: Math.max(1, Math.round(Number($('ch-min').value) * 60)),
+      increment_s: Math.max(0, Math.round(Number($('ch-inc').value))),
+    };
+  }
+  const [initial, inc] = v.split('+').map(Number);
+  return { initial_s: initial, increment_s: inc };
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  showError(null);
+  const body = {
+    game: $('ch-game').value,
+    rules: $('ch-rules').value || undefined,
+    clock: clockOf(),
+    rated: $('ch-rated').checked,
+    side: $('ch-side').value,
+  };
+  if ($('ch-opponent').value) body.opponent = $('ch-opponent').value;
+  try {
+    const made = await api('POST', '/api/challenges', body);
+    if (made.game) location.href = `/#${made.game}`;
+  } catch (e) {
+    showError(e);
+  }
+}
+
+function renderChallenges(list) {
+  const body = $('challenges').querySelector('tbody');
+  body.replaceChildren(...list.map((c) => {
+    const tr = el('tr');
+    tr.dataset.id = c.id;
+    const who = el('td');
+    const a = el('a', c.name);
+    a.href = `/@/${encodeURIComponent(c.name)}`;
+    who.append(a);
+    tr.append(who, el('td', Math.round(c.rating)), el('td', `${c.game === 'kingulu' ? 'Kingulu' : 'Kiswahili'} · ${c.rules}`),
+      el('td', c.clock_text), el('td', c.rated ? 'rated' : 'casual'), el('td', c.side));
+    const act = el('td');
+    if (myName && c.name === myName) {
+      const b = el('button', 'Cancel', 'cancel');
+      b.addEventListener('click', () => api('DELETE', `/api/challenges/${c.id}`).catch(showError));
+      act.append(b);
+    } else if (myName) {
+      const b = el('button', 'Accept', 'primary accept');
+      b.addEventListener('click', async () => {
+        try {
+          const { game } = await api('POST', `/api/challenges/${c.id}/accept`);
+          location.href = `/#${game}`;
+        } catch (e) {
+          showError(e);
+        }
+      });
+      act.append(b);
+    }
+    tr.append(act);
+    return tr;
+  }));
+  $('no-challenges').hidden = list.length > 0;
+}
+
+let known = null;
+
+async function renderMine() {
+  if (!myName) return;
+  const list = await api('GET', '/api/me/games');
+  // A challenge of mine was accepted (or an engine took it): go to the new game, as
+  // lichess does.
+  const fresh = list.find((g) => known && !known.has(g.id) && !g.result);
+  known = new Set(list.map((g) => g.id));
+  if (fresh) {
+    location.href = `/#${fresh.id}`;
+    return;
+  }
+  $('mine-card').hidden = list.length === 0;
+  $('my-games').querySelector('tbody').replaceChildren(...list.map((g) => {
+    const tr = el('tr', null, g.your_turn ? 'your-turn' : '');
+    const open = el('td');
+    const a = el('a', g.your_turn ? 'Your turn' : g.result ? 'Review' : 'Open');
+    a.href = `/#${g.id}`;
+    open.append(a);
+    tr.append(open, el('td', g.game === 'kingulu' ? 'Kingulu' : 'Kiswahili'), el('td', g.south), el('td', g.north),
+      el('td', g.clock || ''), el('td', g.aborted ? 'aborted' : g.result || (g.your_turn ? '' : 'waiting')));
+    return tr;
+  }));
+}
+
+function live() {
+  if (typeof EventSource === 'undefined') return;
+  const es = new EventSource('/api/challenges/events');
+  es.addEventListener('challenges', (ev) => {
+    try {
+      renderChallenges(JSON.parse(ev.data));
+      renderMine().catch(() => {});
+    } catch (_) { /* ignored */ }
+  });
+  es.addEventListener('open', () => { $('live-note').textContent = '(live)'; });
+  es.addEventListener('error', () => { $('live-note').textContent = '(reconnecting…)'; });
+}
+
+async function start() {
+  myName = await header($('nav'));
+  meta = await api('GET', '/api/meta');
+  for (let level = 1; level <= 10; level += 1) {
+    const o = el('option', `bao-${level} (the computer, level ${level})`);
+    o.value = `bao-${level}`;
+    $('ch-opponent').append(o);
+  }
+  fillRules();
+  $('ch-game').addEventListener('change', fillRules);
+  $('ch-clock').addEventListener('change', () => { $('ch-custom').hidden = $('ch-clock').value !== 'custom'; });
+  $('challenge-form').addEventListener('submit', create);
+  $('create-card').hidden = !myName;
+  $('guest-note').hidden = !!myName;
+  renderChallenges(await api('GET', '/api/challenges'));
+  await renderMine();
+  live();
+}
+
+start().catch(showError);

@@ -1,0 +1,145 @@
+// Browser test of the lobby, clocks and ratings: node e2e/lobby.mjs <url>.
+// Two people in two browser contexts sign up; alice makes a rated Bao Kingulu challenge on
+// a 4 s + 0 clock as South; bob sees it appear live and accepts; both land on the game,
+// which shows both names and clocks. South, North and South make a move each by clicking;
+// then nobody does anything, and North's flag falls: both boards say South wins on time.
+// A third context (nobody signed in) watches: its page says "watching" and both players see
+// the spectator count. Then the profiles and the leaderboard show the new ratings, and the
+// lobby fits a phone. Screenshots go to $BAO_SHOTS (default /tmp).
+import { appUrl, check, equal, fail, finish, launch, playable, setSpeed } from './lib.mjs';
+
+const url = appUrl('lobby.mjs');
+const shots = process.env.BAO_SHOTS || '/tmp';
+const at = (p) => new URL(p, url).href;
+
+async function signUp(page, name) {
+  await page.goto(at('/signin'));
+  if (name === 'alice') await page.screenshot({ path: `${shots}/bao-signin.png`, fullPage: true });
+  await page.fill('#su-name', name);
+  await page.fill('#su-password', `password of ${name}`);
+  await page.click('#su-go');
+  await page.waitForURL(/\/lobby$/);
+  await page.waitForSelector('#nav-me');
+  equal(await page.textContent('#nav-me'), name, `${name} is signed in`);
+}
+
+async function playFirst(page, who) {
+  await page.waitForFunction(() => document.querySelectorAll('#board .hole.playable').length > 0, null, { timeout: 20000 });
+  const holes = await playable(page);
+  await page.click(`#board g.cell[data-hole="${holes[0]}"]`);
+  check(true, `${who} plays ${holes[0]}`);
+}
+
+const plies = (page) => page.$$eval('#move-list .mv[data-ply]:not([data-ply="0"])', (ms) => ms.length);
+
+const env = await launch();
+try {
+  const a = await env.page();
+  const b = await env.page();
+  await signUp(a, 'alice');
+  await signUp(b, 'bob');
+  // The session cookie is HttpOnly: page scripts do not see it.
+  equal(await a.evaluate(() => document.cookie), '', 'the session cookie is not readable by scripts');
+  const cookies = await a.context().cookies();
+  const session = cookies.find((c) => c.name === 'bao_session');
+  check(session && session.httpOnly && session.sameSite === 'Lax', 'the session cookie is HttpOnly and SameSite=Lax');
+
+  await a.selectOption('#ch-game', 'kingulu');
+  await a.selectOption('#ch-clock', 'custom');
+  await a.fill('#ch-min', String(4 / 60));
+  await a.fill('#ch-inc', '0');
+  await a.selectOption('#ch-side', 'south');
+  await a.check('#ch-rated');
+  await a.click('#ch-go');
+  await b.waitForSelector('#challenges tbody tr button.accept', { timeout: 20000 });
+  check(true, 'bob sees alice\'s challenge appear live');
+  const row = await b.textContent('#challenges tbody tr');
+  check(/alice/.test(row) && /4 s\+0/.test(row) && /rated/.test(row), `the challenge row: ${row.replace(/\s+/g, ' ')}`);
+  await b.screenshot({ path: `${shots}/bao-lobby.png`, fullPage: true });
+  await b.click('#challenges tbody tr button.accept');
+  await b.waitForURL(/\/#[A-Za-z0-9_-]{22}$/);
+  await a.waitForURL(/\/#[A-Za-z0-9_-]{22}$/, { timeout: 20000 });
+  const id = b.url().split('#')[1];
+  equal(a.url().split('#')[1], id, 'alice is taken to the game bob started');
+  for (const p of [a, b]) {
+    await p.waitForSelector('#clock-bar:not([hidden]) #clock-south');
+    await setSpeed(p, 0);
+  }
+  const bar = await a.textContent('#clock-bar');
+  check(/alice/.test(bar) && /bob/.test(bar) && /rated/.test(bar), `the clock bar names both players: ${bar}`);
+  equal(await a.textContent('#clock-south'), '0:04.0', 'South\'s clock shows 4 s');
+  await b.waitForFunction(() => /Waiting for South \(alice\)/.test(document.getElementById('status').textContent));
+  const bInfo = await b.textContent('#game-info');
+  check(/North \(you, bob\)/.test(bInfo) && /South \(alice\)/.test(bInfo), 'bob\'s card names both players');
+
+  // A spectator: no account, no seat.
+  const c = await env.page();
+  await c.goto(at(`/#${id}`));
+  await c.waitForSelector('#clock-bar:not([hidden]) .watching');
+  check(true, 'the stranger\'s page says "watching"');
+  await a.waitForFunction(() => /1 spectator\b/.test(document.getElementById('spectator-count').textContent), null, { timeout: 20000 });
+  check(true, 'alice sees 1 spectator');
+  equal(await playable(c), [], 'the spectator cannot move');
+
+  await playFirst(a, 'alice (South)');
+  await b.waitForFunction(() => document.querySelectorAll('#move-list .mv[data-ply]:not([data-ply="0"])').length === 1, null, { timeout: 20000 });
+  await playFirst(b, 'bob (North)');
+  await a.waitForFunction(() => document.querySelectorAll('#move-list .mv[data-ply]:not([data-ply="0"])').length === 2, null, { timeout: 20000 });
+  await playFirst(a, 'alice (South)');
+  await b.waitForFunction(() => document.querySelectorAll('#move-list .mv[data-ply]:not([data-ply="0"])').length === 3, null, { timeout: 20000 });
+  await c.waitForFunction(() => document.querySelectorAll('#move-list .mv[data-ply]:not([data-ply="0"])').length === 3, null, { timeout: 20000 });
+  check(true, 'the spectator sees the three moves live');
+  equal(await plies(a), 3, 'three moves on alice\'s board');
+  await a.screenshot({ path: `${shots}/bao-clock-running.png` });
+  // Nobody does anything: North's flag falls.
+  for (const [p, who] of [[a, 'alice'], [b, 'bob'], [c, 'the spectator']]) {
+    await p.waitForFunction(() => /on time/.test(document.getElementById('status').textContent), null, { timeout: 20000 });
+    const st = await p.textContent('#status');
+    check(/South wins on time/.test(st), `${who}'s board says: ${st}`);
+  }
+  equal(await b.textContent('#clock-north'), '0:00.0', 'North\'s clock shows 0');
+  await b.screenshot({ path: `${shots}/bao-flag.png` });
+
+  // Ratings: the profile and the leaderboard.
+  await a.goto(at('/@/alice'));
+  await a.waitForSelector('#ratings tbody tr');
+  const ratings = await a.$$eval('#ratings tbody tr', (rs) => rs.map((r) => [...r.cells].map((c) => c.textContent)));
+  const kingulu = ratings.find((r) => r[0] === 'Bao Kingulu');
+  check(kingulu && Number(kingulu[1]) > 1500 && kingulu[3] === '1', `alice's Kingulu rating rose: ${kingulu}`);
+  await a.screenshot({ path: `${shots}/bao-profile.png`, fullPage: true });
+  await b.goto(at('/leaderboard'));
+  await b.waitForSelector('#board-kingulu tbody tr a');
+  const names = await b.$$eval('#board-kingulu tbody tr a', (as) => as.map((x) => x.textContent));
+  equal(names, ['alice', 'bob'], 'the Kingulu leaderboard: alice above bob');
+  const bobRow = await b.$$eval('#board-kingulu tbody tr', (rs) => rs[1].cells[2].textContent);
+  check(Number(bobRow.split(' ')[0]) < 1500, `bob's rating fell: ${bobRow}`);
+  await b.screenshot({ path: `${shots}/bao-leaderboard.png`, fullPage: true });
+
+  // The lobby on a phone: nothing wider than the screen.
+  const phone = await env.page({ width: 390, height: 844 });
+  await phone.goto(at('/lobby'));
+  await phone.waitForSelector('#challenges');
+  const wide = await phone.evaluate(() => document.documentElement.scrollWidth);
+  check(wide <= 390, `the lobby fits a 390 px phone (${wide} px)`);
+  await phone.screenshot({ path: `${shots}/bao-lobby-phone.png`, fullPage: true });
+  // The finished game on a phone: the clock bar fits too.
+  await phone.goto(at(`/#${id}`));
+  await phone.waitForSelector('#clock-bar:not([hidden]) #clock-north');
+  const gameWide = await phone.evaluate(() => document.documentElement.scrollWidth);
+  check(gameWide <= 390, `the game with its clock bar fits a 390 px phone (${gameWide} px)`);
+  await phone.screenshot({ path: `${shots}/bao-game-phone.png` });
+
+  for (const [p, who] of [[a, 'alice'], [b, 'bob'], [c, 'spectator']]) equal(p.errors, [], `no script errors on ${who}'s page`);
+} catch (e) {
+  fail(e);
+  for (const [i, p] of env.browser.contexts().map((x) => x.pages()[0]).entries()) {
+    if (!p) continue;
+    try {
+      console.log(`page ${i}: ${p.url()} status: ${await p.textContent('#status').catch(() => '')} toast: ${await p.evaluate(() => (document.getElementById('error') || {}).textContent).catch(() => '')} errors: ${JSON.stringify(p.errors)}`);
+      await p.screenshot({ path: `${shots}/bao-lobby-fail-${i}.png` });
+    } catch (_) { /* closed */ }
+  }
+} finally {
+  await env.close();
+}
+finish('lobby');
