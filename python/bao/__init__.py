@@ -6,6 +6,8 @@ native speed (a thin PyO3 layer over the Rust crates ``bao-rules`` and ``bao-eng
   with repetition G-R15), :func:`perft`.
 * Solver: :func:`solve` (exact value, shortest win, final score, per-move values),
   :class:`Solution`, :class:`MoveSolution`.
+* Analysis: :func:`report` (every move of a game valued, classed, each side's accuracy:
+  docs/analysis.md).
 * Engine: :class:`Engine` (``search``/``analyze`` release the GIL), :class:`Score`,
   :class:`SearchResult`, :class:`SearchInfo`.
 * Batch calls (GIL released): :func:`random_playouts`, :func:`legal_masks`,
@@ -50,8 +52,12 @@ from ._bao import (
     perft,
     play_actions,
     random_playouts,
+    report_json,
     solve,
 )
+
+import json
+from typing import Any
 
 __version__ = "0.1.0"
 
@@ -62,6 +68,19 @@ GAMES = ("kiswahili", "kingulu")
 #: ``GameLine.action_mask``, ``legal_masks``, the environments): ``int8`` 0/1, as
 #: Gymnasium's ``Discrete.sample(mask=...)`` and PettingZoo's classic games use.
 MASK_DTYPE = "int8"
+
+
+def report(record: str, time_ms: int = 1000, depth: "int | None" = None) -> "dict[str, Any]":
+    """The game report of the first game of ``record`` (a record text, notation.md §4):
+    the same structure as ``bao report --json`` and ``GET /api/games/{id}/analysis``
+    (docs/analysis.md) — ``{"game", "players", "accuracy": {"South", "North"}, "moves":
+    [{"ply", "side", "move", "best", "class", "before", "after"}]}``, each value
+    ``{"score", "proved", "plies", "margin", "source"}`` from the mover's side. Work per
+    position: ``time_ms`` (the solver, then the search), or a fixed search ``depth``.
+    Releases the GIL. Raises :class:`RecordError` for a record that does not read and
+    :class:`BaoError` for limits out of range."""
+    result: "dict[str, Any]" = json.loads(report_json(record, time_ms, depth))
+    return result
 
 
 def num_actions(game: str) -> int:
@@ -108,5 +127,6 @@ __all__ = [
     "perft",
     "play_actions",
     "random_playouts",
+    "report",
     "solve",
 ]

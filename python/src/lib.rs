@@ -15,6 +15,7 @@ mod np;
 mod position;
 mod reach;
 mod record;
+mod report;
 mod rules;
 mod solve;
 
@@ -37,6 +38,7 @@ fn _bao(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<solve::PySolution>()?;
     m.add_class::<solve::PyMoveSolution>()?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(report::report_json, m)?)?;
     m.add_function(wrap_pyfunction!(reach::reach_key, m)?)?;
     m.add_function(wrap_pyfunction!(reach::reach_level, m)?)?;
     m.add_function(wrap_pyfunction!(reach::reach_position, m)?)?;

@@ -214,7 +214,7 @@ async function animateLine() {
         stop: () => pz.skip || pz.puzzle !== mine,
         draw: (f, active, counts, stores, k) => {
           draw(played.before, { counts, stores, active, toMove: played.side, review: true });
-          $('caption').textContent = captionOf(played, frames, k, i + 1);
+          $('caption').textContent = captionOf(played, frames, k, { label: `${played.text} (ply ${i + 1})` });
         },
       });
       if (pz.puzzle !== mine) return;
@@ -222,7 +222,7 @@ async function animateLine() {
       if (pz.skip || !speed().step) {
         // Skipped or instant: the board after this move, then the next one at once.
         draw(played.before, { counts: frames[last].counts, stores: frames[last].stores, toMove: played.side, review: true });
-        $('caption').textContent = captionOf(played, frames, last, i + 1);
+        $('caption').textContent = captionOf(played, frames, last, { label: `${played.text} (ply ${i + 1})` });
       } else {
         draw(played.before, { counts: f.counts, stores: f.stores, active: new Set(f.holes), toMove: played.side, review: true });
       }

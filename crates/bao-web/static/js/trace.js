@@ -50,11 +50,13 @@ export function lapsOf(played) {
 
 /**
  * The caption of frame `k` of move `played`: belongs to that board. `name` is the move as
- * the move list writes it ("3. A8<"), or a number (a step of a /learn case), or nothing.
+ * the move list writes it ("3. A8<"), a number (a step of a /learn case), `{label}` (the
+ * words after the side, e.g. a puzzle's `a6 (ply 4)`), or nothing.
  */
 export function captionOf(played, frames, k, name) {
   let who = `${played.side}'s ${played.text}`;
-  if (typeof name === 'string' && name) who = `${played.side}'s move ${name}`;
+  if (name && typeof name === 'object') who = `${played.side}'s ${name.label}`;
+  else if (typeof name === 'string' && name) who = `${played.side}'s move ${name}`;
   else if (name) who = `${played.side}'s ${played.text} (move ${name} of the case)`;
   if (k === 0) return `Before ${who}.`;
   const f = frames[k];
