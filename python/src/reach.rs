@@ -21,7 +21,7 @@ fn kingulu(position: &PyPosition) -> PyResult<bao_rules::kingulu::Kingulu> {
 }
 
 fn keys_of(bytes: &[u8]) -> PyResult<Vec<u64>> {
-    if bytes.len() % 8 != 0 {
+    if !bytes.len().is_multiple_of(8) {
         return Err(BaoError::new_err(format!(
             "keys: {} bytes is not a whole number of 8-byte keys",
             bytes.len()
@@ -101,4 +101,46 @@ pub fn reach_close<'py>(
         found_bytes,
         PyBytes::new(py, &bytes_of(&leaving)),
     ))
+}
+
+/// `reach_values(position, max_positions=10_000_000) -> list[tuple[str, str | None,
+/// int | None, int | None]]`: every position reachable from the Bao Kingulu `position`
+/// with its exact value for the side to move (`"win 12"`, `"loss 7"`, `"draw"`, or
+/// `None`: undecided, only a repetition could decide it) and South's proven score
+/// bounds `(at_least, at_most)` (equal when the final score is exact), by retrograde
+/// analysis in memory (`bao reach --values`, docs/solved.md). `BaoError` when more than
+/// `max_positions` are reachable. Releases the GIL.
+#[pyfunction]
+#[pyo3(
+    signature = (position, max_positions = crate::args::Nat(10_000_000)),
+    text_signature = "(position, max_positions=10000000)"
+)]
+#[allow(clippy::type_complexity)]
+pub fn reach_values(
+    py: Python<'_>,
+    position: &PyPosition,
+    max_positions: crate::args::Nat<usize>,
+) -> PyResult<Vec<(String, Option<String>, Option<u32>, Option<u32>)>> {
+    use bao_engine::solve::ExactValue;
+    use bao_rules::Game;
+    let start = kingulu(position)?;
+    let cap = max_positions.0;
+    let v = py
+        .detach(move || reach::retrograde(&start, cap))
+        .ok_or_else(|| BaoError::new_err(format!("more than {cap} positions are reachable")))?;
+    Ok((0..v.positions.len())
+        .map(|i| {
+            let value = v.value[i].map(|x| match x {
+                ExactValue::Win(n) => format!("win {n}"),
+                ExactValue::Loss(n) => format!("loss {n}"),
+                ExactValue::Draw => "draw".to_string(),
+            });
+            (
+                v.positions[i].to_text(),
+                value,
+                v.south_at_least[i],
+                v.south_at_most[i],
+            )
+        })
+        .collect())
 }

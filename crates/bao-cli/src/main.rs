@@ -248,6 +248,11 @@ enum Command {
         /// prints `total: N positions`.
         #[arg(long, value_name = "TEXT", conflicts_with = "plies")]
         position: Option<String>,
+        /// With --position: also write the value database of every reachable position
+        /// (retrograde analysis in memory; the opening book's format, checked by `bao
+        /// book verify FILE`).
+        #[arg(long, value_name = "FILE", requires = "position")]
+        values: Option<String>,
         /// Only the positions within this many plies, and the repetition check.
         #[arg(long, value_name = "N", conflicts_with = "dir")]
         plies: Option<u32>,
@@ -520,19 +525,26 @@ fn run(cli: Cli) -> Result<()> {
         Command::Reach {
             dir,
             position,
+            values,
             plies,
             memory_mb,
             time,
             below_level,
         } => match (dir, plies, position) {
             (_, Some(n), _) => solve::census(n),
-            (dir, None, position @ Some(_)) => solve::reach(
-                dir.as_deref(),
-                position.as_deref(),
-                memory_mb,
-                time,
-                below_level,
-            ),
+            (dir, None, Some(position)) => {
+                solve::reach(
+                    dir.as_deref(),
+                    Some(&position),
+                    memory_mb,
+                    time,
+                    below_level,
+                )?;
+                match values {
+                    Some(file) => solve::values(&position, &file),
+                    None => Ok(()),
+                }
+            }
             (Some(dir), None, None) => solve::reach(Some(&dir), None, memory_mb, time, below_level),
             (None, None, None) => {
                 anyhow::bail!("bao reach needs --dir DIR, --position TEXT or --plies N")

@@ -438,3 +438,60 @@ fn reach_in(
         }
     }
 }
+
+/// The most positions `bao reach --values` holds in memory (about 64 bytes each with
+/// the move graph: 6.4 GB).
+pub const MAX_VALUE_POSITIONS: usize = 100_000_000;
+
+/// Runs `bao reach --position TEXT --values FILE`: the exact value and final score of
+/// every position reachable from TEXT by retrograde analysis
+/// (`bao_engine::solve::reach::retrograde`), written to FILE in the opening book's
+/// format (temporary file, then rename). Undecided positions (decided only by
+/// repetition) are left out and counted in the header.
+///
+/// # Errors
+/// A bad position text, more than [`MAX_VALUE_POSITIONS`] reachable positions, I/O.
+pub fn values(position: &str, file: &str) -> Result<()> {
+    use bao_engine::solve::book::{Book, Known};
+    use bao_engine::solve::reach::retrograde;
+    use bao_rules::kingulu::{Kingulu, Rules};
+    let start = Kingulu::from_text(position, &Rules::default())
+        .map_err(|e| anyhow::anyhow!("--position {position:?}: {e}"))?;
+    let t0 = std::time::Instant::now();
+    let Some(v) = retrograde(&start, MAX_VALUE_POSITIONS) else {
+        bail!("--values: more than {MAX_VALUE_POSITIONS} positions are reachable: too many to hold in memory");
+    };
+    let mut lines = Vec::new();
+    for (i, pos) in v.positions.iter().enumerate() {
+        if let (Some(value), Some(south)) = (v.value[i], v.south_score(i)) {
+            lines.push(Book::line(pos, Known { value, south }));
+        }
+    }
+    let undecided = v.positions.len() - lines.len();
+    let mut text = format!(
+        "# bao value database: Bao Kingulu, default rules, every position reachable from {position}\n\
+         # position | exact value for the side to move (plies) | South's exact final score (G-R14)\n\
+         # built by: bao reach --position TEXT --values FILE; checked by: bao book verify FILE\n\
+         # positions {}, undecided (left out) {undecided}\n",
+        v.positions.len()
+    );
+    for l in &lines {
+        text.push_str(l);
+        text.push('\n');
+    }
+    let tmp = format!("{file}.tmp");
+    std::fs::write(&tmp, &text).with_context(|| format!("writing {tmp}"))?;
+    std::fs::rename(&tmp, file).with_context(|| format!("renaming {tmp} to {file}"))?;
+    let start_value = match (v.value[0], v.south_score(0)) {
+        (Some(value), Some(s)) => format!("{value}, South {s}"),
+        (Some(value), None) => format!("{value}, score not decided"),
+        _ => "undecided".to_string(),
+    };
+    println!(
+        "values: {} positions, {} decided, {undecided} undecided (left out); the start: {start_value}; {:.1} s; written to {file}",
+        v.positions.len(),
+        lines.len(),
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

@@ -1,6 +1,7 @@
 //! The count checked against an independent search, and stopped and resumed.
 
 use super::*;
+use crate::solve::ExactValue;
 use bao_rules::kingulu::{Kingulu, Rules};
 use bao_rules::{Game, Side};
 use std::collections::HashSet;
@@ -252,4 +253,42 @@ fn close_partition_and_keys_agree_with_the_count() {
         }
     }
     assert_eq!(total, 108);
+}
+
+#[test]
+fn retrograde_values_equal_the_solver_on_every_reachable_position() {
+    // The value database (bao reach --values) against bao solve --margin: every entry.
+    let rules = Rules::default();
+    for (text, n, start_value, start_south) in [
+        (
+            "0 0 2 1 0 1 / 1 0 1 2 0 0 ; S=20 N=20 ; South",
+            108,
+            ExactValue::Win(7),
+            26,
+        ),
+        (
+            "1 0 1 3 1 1 / 2 0 2 2 1 1 ; S=17 N=16 ; South",
+            2736,
+            ExactValue::Win(13),
+            28,
+        ),
+    ] {
+        let start = Kingulu::from_text(text, &rules).unwrap();
+        let v = retrograde(&start, 1_000_000).unwrap();
+        assert_eq!((v.positions.len(), v.decided()), (n, n), "{text}");
+        assert_eq!(
+            (v.value[0], v.south_score(0)),
+            (Some(start_value), Some(start_south))
+        );
+        for (i, pos) in v.positions.iter().enumerate() {
+            let known = crate::solve::book::solve_entry(pos, 1 << 16).unwrap();
+            assert_eq!(
+                (v.value[i], v.south_score(i)),
+                (Some(known.value), Some(known.south)),
+                "{}",
+                pos.to_text()
+            );
+        }
+    }
+    assert!(retrograde(&Kingulu::start(&rules), 1000).is_none());
 }
