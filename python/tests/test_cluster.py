@@ -172,3 +172,4 @@ def test_cli_reach_prints_the_total() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == f"total: {total} positions"
+
