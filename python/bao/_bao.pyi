@@ -21,7 +21,8 @@ _Tensor = npt.NDArray[np.float32]
 __all__ = [
     "Rules", "Position", "Outcome", "TraceEvent", "Engine", "Score", "SearchInfo",
     "SearchResult", "GameRecord", "GameLine", "Solution", "MoveSolution", "solve",
-    "reach_key", "reach_level", "reach_position", "reach_close", "reach_values", "perft",
+    "reach_key", "reach_level", "reach_position", "reach_close", "reach_values", "reach_value_partition",
+    "perft",
     "random_playouts", "legal_masks", "observations", "play_actions", "BaoError",
     "PositionError", "MoveError", "GameOverError", "RulesError", "RecordError",
     "KISWAHILI_ACTIONS", "KINGULU_ACTIONS", "KISWAHILI_OBS_SHAPE", "KINGULU_OBS_SHAPE",
@@ -372,3 +373,6 @@ def reach_close(
 def reach_values(
     position: Position, max_positions: int = 10_000_000
 ) -> list[tuple[str, str | None, int | None, int | None]]: ...
+def reach_value_partition(
+    found: bytes, outside_keys: bytes, outside_entries: bytes, rules: _RulesArg = None
+) -> bytes: ...

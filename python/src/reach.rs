@@ -144,3 +144,60 @@ pub fn reach_values(
         })
         .collect())
 }
+
+/// `reach_value_partition(found, outside_keys, outside_entries, rules=None) -> bytes`:
+/// the value pass of one partition (`bao_engine::solve::reach::retrograde_partition`):
+/// `found` the partition's keys (bytes, sorted, the whole partition), `outside_keys`
+/// (sorted) and `outside_entries` (4 bytes each, aligned) the valued positions of higher
+/// levels its moves lead to. Returns the entries of `found` (4 bytes each: value kind 0
+/// undecided / 1 win / 2 loss / 3 draw, plies, South's and North's forced score + 1).
+/// `BaoError` naming a leaving move without an entry. Releases the GIL.
+#[pyfunction]
+#[pyo3(signature = (found, outside_keys, outside_entries, rules = None))]
+pub fn reach_value_partition<'py>(
+    py: Python<'py>,
+    found: &[u8],
+    outside_keys: &[u8],
+    outside_entries: &[u8],
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    use reach::Entry;
+    let AnyRules::Ku(r) = rules_arg(GameKind::Kingulu, rules)? else {
+        unreachable!("Kingulu rules")
+    };
+    let found = keys_of(found)?;
+    let out_keys = keys_of(outside_keys)?;
+    if outside_entries.len() != out_keys.len() * 4 {
+        return Err(BaoError::new_err(format!(
+            "{} outside keys but {} bytes of entries (4 a key)",
+            out_keys.len(),
+            outside_entries.len()
+        )));
+    }
+    if found.windows(2).any(|w| w[0] >= w[1]) || out_keys.windows(2).any(|w| w[0] >= w[1]) {
+        return Err(BaoError::new_err("the keys must be sorted and unique"));
+    }
+    if found.iter().any(|&k| reach::position_of(k, &r).is_none()) {
+        return Err(BaoError::new_err("a found key is not a packed position"));
+    }
+    let mut entries = Vec::with_capacity(out_keys.len());
+    for (i, b) in outside_entries.chunks_exact(4).enumerate() {
+        let e = Entry::from_bytes(b.try_into().expect("4 bytes"))
+            .ok_or_else(|| BaoError::new_err(format!("outside entry {i} is not an entry")))?;
+        entries.push(e);
+    }
+    let result = py.detach(move || {
+        reach::retrograde_partition(&r, &found, &|k| {
+            out_keys.binary_search(&k).ok().map(|i| entries[i])
+        })
+    });
+    match result {
+        Ok(v) => {
+            let bytes: Vec<u8> = v.iter().flat_map(|e| e.to_bytes()).collect();
+            Ok(PyBytes::new(py, &bytes))
+        }
+        Err(k) => Err(BaoError::new_err(format!(
+            "a move leads to key {k:#x}, which has no entry among the outside keys"
+        ))),
+    }
+}

@@ -22,7 +22,7 @@ pub use census::{ply_census, PlyCensus};
 pub use count::{
     count_reachable, count_reachable_from, CountLimits, ReachCount, ReachEnd, ReachEvent,
 };
-pub use values::{retrograde, Values};
+pub use values::{retrograde, retrograde_partition, Entry, Values};
 
 #[cfg(test)]
 mod tests;

@@ -292,3 +292,52 @@ fn retrograde_values_equal_the_solver_on_every_reachable_position() {
     }
     assert!(retrograde(&Kingulu::start(&rules), 1000).is_none());
 }
+
+#[test]
+fn the_value_pass_partition_by_partition_equals_the_whole_pass() {
+    // The distributed pass (bao.cluster values): partitions closed level by level, then
+    // valued from the highest level down, each looking up its leaving moves.
+    let rules = Rules::default();
+    let start =
+        Kingulu::from_text("1 0 1 3 1 1 / 2 0 2 2 1 1 ; S=17 N=16 ; South", &rules).unwrap();
+    let whole = retrograde(&start, 1_000_000).unwrap();
+    let key = key_of(&start);
+    let mut levels: std::collections::BTreeMap<usize, Vec<u64>> =
+        [(super::level_of(key), vec![key])].into();
+    let mut partitions: Vec<(usize, Vec<u64>)> = Vec::new();
+    while let Some((lv, mut keys)) = levels.pop_first() {
+        keys.sort_unstable();
+        keys.dedup();
+        for chunk in keys.chunk_by(|a, b| a >> 40 == b >> 40) {
+            let (found, leaving) = close_partition(&rules, chunk.to_vec());
+            for k in leaving {
+                levels.entry(super::level_of(k)).or_default().push(k);
+            }
+            partitions.push((lv, found));
+        }
+    }
+    let mut entries: std::collections::HashMap<u64, Entry> = std::collections::HashMap::new();
+    for (_, found) in partitions.iter().rev() {
+        let got = retrograde_partition(&rules, found, &|k| entries.get(&k).copied()).unwrap();
+        for (k, e) in found.iter().zip(got) {
+            assert_eq!(Entry::from_bytes(e.to_bytes()), Some(e));
+            entries.insert(*k, e);
+        }
+    }
+    assert_eq!(entries.len(), whole.positions.len());
+    for (i, pos) in whole.positions.iter().enumerate() {
+        let e = entries[&key_of(pos)];
+        assert_eq!(e.value, whole.value[i], "{}", pos.to_text());
+        assert_eq!(
+            (e.south >= 0).then_some(e.south as u32),
+            whole.south_at_least[i]
+        );
+        assert_eq!(
+            (e.north >= 0).then(|| 48 - e.north as u32),
+            whole.south_at_most[i]
+        );
+    }
+    // A leaving move without an entry is named.
+    let (lv, found) = &partitions[0];
+    assert!(*lv > 0 && retrograde_partition(&rules, found, &|_| None).is_err());
+}

@@ -66,6 +66,235 @@ fn level(p: &Kingulu) -> usize {
         + p.reserved_mask().count_ones() as usize
 }
 
+/// One position's result in the value pass: the exact value for the side to move (if
+/// decided) and the best final score each side can force (−1: it cannot force the end).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The exact value for the side to move, `None` if undecided.
+    pub value: Option<ExactValue>,
+    /// The most seeds South can force the game to end with, −1 if none.
+    pub south: i32,
+    /// The most seeds North can force the game to end with, −1 if none.
+    pub north: i32,
+}
+
+impl Entry {
+    /// The entry of a finished game.
+    fn finished(p: &Kingulu) -> Entry {
+        let s = p.final_score(Side::South).map_or(-1, |s| s as i32);
+        let n = p.final_score(Side::North).map_or(-1, |s| s as i32);
+        let value = match p.outcome() {
+            Some(o) if o.winner == Some(p.side_to_move()) => Some(ExactValue::Win(0)),
+            Some(o) if o.winner.is_some() => Some(ExactValue::Loss(0)),
+            _ => None,
+        };
+        Entry {
+            value,
+            south: s,
+            north: n,
+        }
+    }
+
+    /// Encoded in 4 bytes for files: value kind (0 undecided, 1 win, 2 loss, 3 draw),
+    /// plies (u8, saturating at 255 is refused by the caller), South's, North's score
+    /// (+1, 0 = cannot force the end).
+    pub fn to_bytes(self) -> [u8; 4] {
+        let (kind, plies) = match self.value {
+            None => (0, 0),
+            Some(ExactValue::Win(n)) => (1, n),
+            Some(ExactValue::Loss(n)) => (2, n),
+            Some(ExactValue::Draw) => (3, 0),
+        };
+        [
+            kind,
+            plies.min(255) as u8,
+            (self.south + 1) as u8,
+            (self.north + 1) as u8,
+        ]
+    }
+
+    /// Reads [`Entry::to_bytes`].
+    pub fn from_bytes(b: [u8; 4]) -> Option<Entry> {
+        let plies = u32::from(b[1]);
+        let value = match b[0] {
+            0 => None,
+            1 => Some(ExactValue::Win(plies)),
+            2 => Some(ExactValue::Loss(plies)),
+            3 => Some(ExactValue::Draw),
+            _ => return None,
+        };
+        Some(Entry {
+            value,
+            south: i32::from(b[2]) - 1,
+            north: i32::from(b[3]) - 1,
+        })
+    }
+}
+
+/// The value pass over a graph: nodes `0..n` with their children (`children(p)`), the
+/// `fixed` ones (finished games, or positions of finished levels) keeping their entries.
+/// `order` is the sweep order (highest level first).
+fn solve_graph(
+    positions: &[Kingulu],
+    offsets: &[u32],
+    targets: &[u32],
+    fixed: &[Option<Entry>],
+    order: &[usize],
+) -> Vec<Entry> {
+    let n = fixed.len();
+    let children = |p: usize| &targets[offsets[p] as usize..offsets[p + 1] as usize];
+    let score = |side: Side| -> Vec<i32> {
+        let mut v: Vec<i32> = fixed
+            .iter()
+            .map(|f| {
+                f.map_or(-1, |e| {
+                    if side == Side::South {
+                        e.south
+                    } else {
+                        e.north
+                    }
+                })
+            })
+            .collect();
+        loop {
+            let mut changed = false;
+            for &p in order {
+                if fixed[p].is_some() {
+                    continue;
+                }
+                let vals = children(p).iter().map(|&c| v[c as usize]);
+                let new = if positions[p].side_to_move() == side {
+                    vals.max().unwrap_or(-1)
+                } else {
+                    vals.min().unwrap_or(-1)
+                };
+                if new > v[p] {
+                    v[p] = new;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return v;
+            }
+        }
+    };
+    let south = score(Side::South);
+    let north = score(Side::North);
+    // Wins and losses within d plies, d = 1, 2, ...: a child's value counts at step d
+    // when its plies are at most d − 1 (fixed children may hold longer ones).
+    let mut value: Vec<Option<ExactValue>> =
+        fixed.iter().map(|f| f.and_then(|e| e.value)).collect();
+    let longest_fixed = value
+        .iter()
+        .filter_map(|v| match v {
+            Some(ExactValue::Win(k) | ExactValue::Loss(k)) => Some(*k),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    let mut d = 0;
+    loop {
+        d += 1;
+        let prev = value.clone();
+        let mut changed = false;
+        for p in 0..n {
+            if fixed[p].is_some() || prev[p].is_some() {
+                continue;
+            }
+            let cs = children(p);
+            let wins = cs
+                .iter()
+                .any(|&c| matches!(prev[c as usize], Some(ExactValue::Loss(k)) if k < d));
+            let loses = !cs.is_empty()
+                && cs
+                    .iter()
+                    .all(|&c| matches!(prev[c as usize], Some(ExactValue::Win(k)) if k < d));
+            if wins {
+                value[p] = Some(ExactValue::Win(d));
+                changed = true;
+            } else if loses {
+                value[p] = Some(ExactValue::Loss(d));
+                changed = true;
+            }
+        }
+        if !changed && d > longest_fixed {
+            break;
+        }
+    }
+    (0..n)
+        .map(|p| {
+            let mut v = value[p];
+            // A draw: both sides force at least 24 (G-R14), and neither can force a win.
+            if v.is_none() && south[p] >= 24 && north[p] >= 24 {
+                v = Some(ExactValue::Draw);
+            }
+            Entry {
+                value: v,
+                south: south[p],
+                north: north[p],
+            }
+        })
+        .collect()
+}
+
+/// The value pass of one partition, for a distributed pass from the highest level down
+/// (`bao.cluster values`): `found` are the partition's keys (sorted, all of it, as
+/// [`super::close_partition`] gives them), `outside(key)` the entry of a position of a
+/// higher level (already valued). Returns the entries of `found` in order, or the first
+/// key whose entry `outside` does not have.
+///
+/// # Errors
+/// A child outside the partition without an entry.
+pub fn retrograde_partition(
+    rules: &bao_rules::kingulu::Rules,
+    found: &[u64],
+    outside: &dyn Fn(u64) -> Option<Entry>,
+) -> Result<Vec<Entry>, u64> {
+    let rk = super::pack::Ranker::new();
+    let mut positions: Vec<Kingulu> = found
+        .iter()
+        .map(|&k| super::pack::unpack(&rk, k, rules))
+        .collect();
+    let mut fixed: Vec<Option<Entry>> = positions
+        .iter()
+        .map(|p| p.outcome().is_some().then(|| Entry::finished(p)))
+        .collect();
+    let mut extra: HashMap<u64, u32> = HashMap::new();
+    let mut offsets = vec![0u32];
+    let mut targets: Vec<u32> = Vec::new();
+    let mut kids = Vec::new();
+    for i in 0..found.len() {
+        positions[i].children(&mut kids);
+        for (_, c) in kids.iter() {
+            let k = super::pack::pack(&rk, c);
+            let idx = match found.binary_search(&k) {
+                Ok(j) => j as u32,
+                Err(_) => match extra.get(&k) {
+                    Some(&j) => j,
+                    None => {
+                        let e = outside(k).ok_or(k)?;
+                        let j = positions.len() as u32;
+                        positions.push(*c);
+                        fixed.push(Some(e));
+                        extra.insert(k, j);
+                        j
+                    }
+                },
+            };
+            targets.push(idx);
+        }
+        offsets.push(targets.len() as u32);
+    }
+    // External nodes have no children (they are fixed).
+    while offsets.len() <= positions.len() {
+        offsets.push(targets.len() as u32);
+    }
+    let order: Vec<usize> = (0..found.len()).collect();
+    let mut entries = solve_graph(&positions, &offsets, &targets, &fixed, &order);
+    entries.truncate(found.len());
+    Ok(entries)
+}
+
 /// Every position reachable from `start` with its value and score bounds, or `None`
 /// when more than `max_positions` are reachable (memory: about 60 bytes a position
 /// plus 4 a move).
@@ -95,98 +324,23 @@ pub fn retrograde(start: &Kingulu, max_positions: usize) -> Option<Values> {
     }
     drop(index);
     let n = positions.len();
-    let children = |p: usize| &targets[offsets[p] as usize..offsets[p + 1] as usize];
     // Sweep order: the highest level first (moves never lower the level).
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&p| std::cmp::Reverse(level(&positions[p])));
-    let finished: Vec<bool> = positions.iter().map(|p| p.outcome().is_some()).collect();
-
-    // Margins: least fixpoints, -1 = cannot force the end.
-    let score = |side: Side| -> Vec<i32> {
-        let mut v: Vec<i32> = (0..n)
-            .map(|p| {
-                if finished[p] {
-                    positions[p].final_score(side).map_or(-1, |s| s as i32)
-                } else {
-                    -1
-                }
-            })
-            .collect();
-        loop {
-            let mut changed = false;
-            for &p in &order {
-                if finished[p] {
-                    continue;
-                }
-                let vals = children(p).iter().map(|&c| v[c as usize]);
-                let new = if positions[p].side_to_move() == side {
-                    vals.max().unwrap_or(-1)
-                } else {
-                    vals.min().unwrap_or(-1)
-                };
-                if new > v[p] {
-                    v[p] = new;
-                    changed = true;
-                }
-            }
-            if !changed {
-                return v;
-            }
-        }
-    };
-    let south = score(Side::South);
-    let north = score(Side::North);
-
-    // Values: wins and losses within d plies, d = 0, 1, ... (Jacobi steps: the depth is
-    // exact), the first d recorded.
-    let mut value: Vec<Option<ExactValue>> = positions
+    let fixed: Vec<Option<Entry>> = positions
         .iter()
-        .map(|p| match p.outcome() {
-            Some(o) if o.winner == Some(p.side_to_move()) => Some(ExactValue::Win(0)),
-            Some(o) if o.winner.is_some() => Some(ExactValue::Loss(0)),
-            _ => None,
-        })
+        .map(|p| p.outcome().is_some().then(|| Entry::finished(p)))
         .collect();
-    let mut d = 0;
-    loop {
-        d += 1;
-        let prev = value.clone();
-        let mut changed = false;
-        for p in 0..n {
-            if finished[p] || prev[p].is_some() {
-                continue;
-            }
-            let cs = children(p);
-            let wins = cs
-                .iter()
-                .any(|&c| matches!(prev[c as usize], Some(ExactValue::Loss(_))));
-            let loses = !cs.is_empty()
-                && cs
-                    .iter()
-                    .all(|&c| matches!(prev[c as usize], Some(ExactValue::Win(_))));
-            if wins {
-                value[p] = Some(ExactValue::Win(d));
-                changed = true;
-            } else if loses {
-                value[p] = Some(ExactValue::Loss(d));
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    let seeds = 48;
-    let mut south_at_least = Vec::with_capacity(n);
-    let mut south_at_most = Vec::with_capacity(n);
-    for p in 0..n {
-        south_at_least.push((south[p] >= 0).then_some(south[p] as u32));
-        south_at_most.push((north[p] >= 0).then(|| (seeds - north[p]) as u32));
-        // A draw: both sides force at least 24 (G-R14), and neither can force a win.
-        if value[p].is_none() && south[p] >= 24 && north[p] >= 24 {
-            value[p] = Some(ExactValue::Draw);
-        }
-    }
+    let entries = solve_graph(&positions, &offsets, &targets, &fixed, &order);
+    let value = entries.iter().map(|e| e.value).collect();
+    let south_at_least = entries
+        .iter()
+        .map(|e| (e.south >= 0).then_some(e.south as u32))
+        .collect();
+    let south_at_most = entries
+        .iter()
+        .map(|e| (e.north >= 0).then(|| (48 - e.north) as u32))
+        .collect();
     Some(Values {
         positions,
         value,
