@@ -227,6 +227,10 @@ enum Command {
         /// No progress lines on stderr.
         #[arg(long)]
         quiet: bool,
+        /// Bao Kingulu: answer from this value database (`bao reach --values`) when the
+        /// position is in it (no search); otherwise solve as usual.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "certificate"])]
+        values: Option<String>,
     },
     /// Check a proof certificate written by `bao solve --certificate` (rules only).
     Verify {
@@ -507,7 +511,20 @@ fn run(cli: Cli) -> Result<()> {
             nodes,
             hash,
             quiet,
+            values,
         } => {
+            if let Some(file) = &values {
+                if !matches!(game.game, GameName::Kingulu) {
+                    anyhow::bail!("--values: value databases are for Bao Kingulu (--game kingulu)");
+                }
+                let pos: bao_rules::kingulu::Kingulu = match load.as_deref() {
+                    Some(f) => solve::position_from_record(f)?,
+                    None => position_of(&game)?,
+                };
+                if solve::from_values(&pos, file, margin)? {
+                    return Ok(());
+                }
+            }
             let opts = solve::SolveOptions {
                 margin,
                 moves,

@@ -495,3 +495,33 @@ pub fn values(position: &str, file: &str) -> Result<()> {
     );
     Ok(())
 }
+
+/// `bao solve --values FILE`: prints the value (and with `margin` the final score) of
+/// `pos` from a value database written by `bao reach --values` (the opening book's
+/// format) and returns `true`, or says that the position is not in it and returns
+/// `false` (the caller solves it).
+///
+/// # Errors
+/// A file that cannot be read or is not a value database.
+pub fn from_values(pos: &bao_rules::kingulu::Kingulu, file: &str, margin: bool) -> Result<bool> {
+    use bao_engine::solve::book::Book;
+    let text = crate::common::read_text_file(file, crate::book::MAX_BOOK_BYTES)?;
+    let db = Book::parse(&text, pos.rules()).with_context(|| file.to_string())?;
+    let Some(known) = db.get(pos) else {
+        eprintln!(
+            "{}: not in the value database {file}: solving it",
+            pos.to_text()
+        );
+        return Ok(false);
+    };
+    println!("position {}", pos.to_text());
+    println!("value {} (from the value database {file})", known.value);
+    if margin {
+        println!(
+            "margin South {}-{} North (from the value database {file})",
+            known.south,
+            48 - known.south
+        );
+    }
+    Ok(true)
+}

@@ -218,6 +218,23 @@ fn reach_from_a_position_prints_the_total() {
     let verified = stdout(&run(&["book", "verify", db]));
     assert!(verified.contains("positions checked 108"), "{verified}");
     assert!(verified.contains("every entry confirmed"), "{verified}");
+    // bao solve reads it.
+    let answer = stdout(&run(&[
+        "solve",
+        "--game",
+        "kingulu",
+        "--position",
+        p,
+        "--margin",
+        "--values",
+        db,
+    ]));
+    assert_eq!(
+        answer,
+        format!(
+            "position {p}\nvalue win in 7 (from the value database {db})\nmargin South 26-22 North (from the value database {db})\n"
+        )
+    );
 }
 
 #[test]
