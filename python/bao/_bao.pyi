@@ -21,7 +21,8 @@ _Tensor = npt.NDArray[np.float32]
 __all__ = [
     "Rules", "Position", "Outcome", "TraceEvent", "Engine", "Score", "SearchInfo",
     "SearchResult", "GameRecord", "GameLine", "Solution", "MoveSolution", "solve",
-    "reach_key", "reach_level", "reach_position", "reach_close", "perft",
+    "reach_key", "reach_level", "reach_position", "reach_close", "reach_values", "reach_value_partition",
+    "perft",
     "random_playouts", "legal_masks", "observations", "play_actions", "BaoError",
     "PositionError", "MoveError", "GameOverError", "RulesError", "RecordError",
     "KISWAHILI_ACTIONS", "KINGULU_ACTIONS", "KISWAHILI_OBS_SHAPE", "KINGULU_OBS_SHAPE",
@@ -370,3 +371,9 @@ def reach_position(key: int, rules: _RulesArg = None) -> Position: ...
 def reach_close(
     entry: bytes, rules: _RulesArg = None, keep_found: bool = False
 ) -> tuple[int, bytes | None, bytes]: ...
+def reach_values(
+    position: Position, max_positions: int = 10_000_000
+) -> list[tuple[str, str | None, int | None, int | None]]: ...
+def reach_value_partition(
+    found: bytes, outside_keys: bytes, outside_entries: bytes, rules: _RulesArg = None
+) -> bytes: ...

@@ -43,6 +43,8 @@ fn _bao(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(reach::reach_level, m)?)?;
     m.add_function(wrap_pyfunction!(reach::reach_position, m)?)?;
     m.add_function(wrap_pyfunction!(reach::reach_close, m)?)?;
+    m.add_function(wrap_pyfunction!(reach::reach_values, m)?)?;
+    m.add_function(wrap_pyfunction!(reach::reach_value_partition, m)?)?;
     m.add_function(wrap_pyfunction!(batch::perft, m)?)?;
     m.add_function(wrap_pyfunction!(batch::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(batch::legal_masks, m)?)?;

@@ -21,7 +21,7 @@ fn kingulu(position: &PyPosition) -> PyResult<bao_rules::kingulu::Kingulu> {
 }
 
 fn keys_of(bytes: &[u8]) -> PyResult<Vec<u64>> {
-    if bytes.len() % 8 != 0 {
+    if !bytes.len().is_multiple_of(8) {
         return Err(BaoError::new_err(format!(
             "keys: {} bytes is not a whole number of 8-byte keys",
             bytes.len()
@@ -101,4 +101,103 @@ pub fn reach_close<'py>(
         found_bytes,
         PyBytes::new(py, &bytes_of(&leaving)),
     ))
+}
+
+/// `reach_values(position, max_positions=10_000_000) -> list[tuple[str, str | None,
+/// int | None, int | None]]`: every position reachable from the Bao Kingulu `position`
+/// with its exact value for the side to move (`"win 12"`, `"loss 7"`, `"draw"`, or
+/// `None`: undecided, only a repetition could decide it) and South's proven score
+/// bounds `(at_least, at_most)` (equal when the final score is exact), by retrograde
+/// analysis in memory (`bao reach --values`, docs/solved.md). `BaoError` when more than
+/// `max_positions` are reachable. Releases the GIL.
+#[pyfunction]
+#[pyo3(
+    signature = (position, max_positions = crate::args::Nat(10_000_000)),
+    text_signature = "(position, max_positions=10000000)"
+)]
+#[allow(clippy::type_complexity)]
+pub fn reach_values(
+    py: Python<'_>,
+    position: &PyPosition,
+    max_positions: crate::args::Nat<usize>,
+) -> PyResult<Vec<(String, Option<String>, Option<u32>, Option<u32>)>> {
+    use bao_engine::solve::ExactValue;
+    use bao_rules::Game;
+    let start = kingulu(position)?;
+    let cap = max_positions.0;
+    let v = py
+        .detach(move || reach::retrograde(&start, cap))
+        .ok_or_else(|| BaoError::new_err(format!("more than {cap} positions are reachable")))?;
+    Ok((0..v.positions.len())
+        .map(|i| {
+            let value = v.value[i].map(|x| match x {
+                ExactValue::Win(n) => format!("win {n}"),
+                ExactValue::Loss(n) => format!("loss {n}"),
+                ExactValue::Draw => "draw".to_string(),
+            });
+            (
+                v.positions[i].to_text(),
+                value,
+                v.south_at_least[i],
+                v.south_at_most[i],
+            )
+        })
+        .collect())
+}
+
+/// `reach_value_partition(found, outside_keys, outside_entries, rules=None) -> bytes`:
+/// the value pass of one partition (`bao_engine::solve::reach::retrograde_partition`):
+/// `found` the partition's keys (bytes, sorted, the whole partition), `outside_keys`
+/// (sorted) and `outside_entries` (4 bytes each, aligned) the valued positions of higher
+/// levels its moves lead to. Returns the entries of `found` (4 bytes each: value kind 0
+/// undecided / 1 win / 2 loss / 3 draw, plies, South's and North's forced score + 1).
+/// `BaoError` naming a leaving move without an entry. Releases the GIL.
+#[pyfunction]
+#[pyo3(signature = (found, outside_keys, outside_entries, rules = None))]
+pub fn reach_value_partition<'py>(
+    py: Python<'py>,
+    found: &[u8],
+    outside_keys: &[u8],
+    outside_entries: &[u8],
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    use reach::Entry;
+    let AnyRules::Ku(r) = rules_arg(GameKind::Kingulu, rules)? else {
+        unreachable!("Kingulu rules")
+    };
+    let found = keys_of(found)?;
+    let out_keys = keys_of(outside_keys)?;
+    if outside_entries.len() != out_keys.len() * 4 {
+        return Err(BaoError::new_err(format!(
+            "{} outside keys but {} bytes of entries (4 a key)",
+            out_keys.len(),
+            outside_entries.len()
+        )));
+    }
+    if found.windows(2).any(|w| w[0] >= w[1]) || out_keys.windows(2).any(|w| w[0] >= w[1]) {
+        return Err(BaoError::new_err("the keys must be sorted and unique"));
+    }
+    if found.iter().any(|&k| reach::position_of(k, &r).is_none()) {
+        return Err(BaoError::new_err("a found key is not a packed position"));
+    }
+    let mut entries = Vec::with_capacity(out_keys.len());
+    for (i, b) in outside_entries.chunks_exact(4).enumerate() {
+        let e = Entry::from_bytes(b.try_into().expect("4 bytes"))
+            .ok_or_else(|| BaoError::new_err(format!("outside entry {i} is not an entry")))?;
+        entries.push(e);
+    }
+    let result = py.detach(move || {
+        reach::retrograde_partition(&r, &found, &|k| {
+            out_keys.binary_search(&k).ok().map(|i| entries[i])
+        })
+    });
+    match result {
+        Ok(v) => {
+            let bytes: Vec<u8> = v.iter().flat_map(|e| e.to_bytes()).collect();
+            Ok(PyBytes::new(py, &bytes))
+        }
+        Err(k) => Err(BaoError::new_err(format!(
+            "a move leads to key {k:#x}, which has no entry among the outside keys"
+        ))),
+    }
 }

@@ -172,3 +172,25 @@ def test_cli_reach_prints_the_total() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == f"total: {total} positions"
+
+
+
+def test_value_pass_as_ray_tasks_equals_the_in_memory_pass(local_ray: None, tmp_path: Path) -> None:
+    # python -m bao.cluster reach --values: partitions kept by the count, then valued
+    # from the highest level down as Ray tasks, each looking up its leaving moves in the
+    # value files of the levels above: the same values as bao._bao.reach_values.
+    from bao.cluster.reach import value_rows
+
+    text, total = REACH[1]
+    pos = bao.Position.from_text("kingulu", text)
+    result = run_reach(pos, tmp_path, partitions_per_task=8, quiet=True, values=True)
+    assert (result.positions, result.decided, result.undecided) == (total, total, 0)
+    assert str(result).splitlines()[-1] == f"values: {total} decided, 0 undecided (only a repetition could decide them)"
+    rows = value_rows(tmp_path)
+    assert len(rows) == total and sorted(rows) == sorted(bao._bao.reach_values(pos))
+    # Resumable: a lost value file is made again, the same entries.
+    lost = sorted(tmp_path.glob("level-*/values-*.ent"))[0]
+    before = lost.read_bytes()
+    lost.unlink()
+    again = run_reach(pos, tmp_path, partitions_per_task=8, quiet=True, values=True)
+    assert (again.decided, lost.read_bytes()) == (total, before)

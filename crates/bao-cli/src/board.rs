@@ -229,7 +229,10 @@ pub fn status(
             None => {
                 let label = &labels[view.to_move.index()];
                 let sep = if label.is_empty() { "" } else { " " };
-                format!("Stage: {}. {}{sep}{label} to move.", view.stage, view.to_move)
+                format!(
+                    "Stage: {}. {}{sep}{label} to move.",
+                    view.stage, view.to_move
+                )
             }
             Some(o) => match o.winner {
                 Some(w) => format!(

@@ -355,6 +355,10 @@ enum Command {
         /// No progress lines on stderr.
         #[arg(long)]
         quiet: bool,
+        /// Bao Kingulu: answer from this value database (`bao reach --values`) when the
+        /// position is in it (no search); otherwise solve as usual.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["moves", "certificate"])]
+        values: Option<String>,
     },
     /// Check a proof certificate written by `bao solve --certificate` (rules only).
     Verify {
@@ -379,6 +383,11 @@ enum Command {
         /// prints `total: N positions`.
         #[arg(long, value_name = "TEXT", conflicts_with = "plies")]
         position: Option<String>,
+        /// With --position: also write the value database of every reachable position
+        /// (retrograde analysis in memory; the opening book's format, checked by `bao
+        /// book verify FILE`).
+        #[arg(long, value_name = "FILE", requires = "position")]
+        values: Option<String>,
         /// Only the positions within this many plies, and the repetition check.
         #[arg(long, value_name = "N", conflicts_with = "dir")]
         plies: Option<u32>,
@@ -739,7 +748,25 @@ fn run(cli: Cli) -> Result<()> {
             nodes,
             hash,
             quiet,
+            values,
         } => {
+            if let Some(file) = &values {
+                if !matches!(game.game, GameName::Kingulu) {
+                    anyhow::bail!("--values: value databases are for Bao Kingulu (--game kingulu)");
+                }
+                let line: GameLine<bao_rules::kingulu::Kingulu> = match load.as_deref() {
+                    Some(f) => solve::line_from_record(f)?,
+                    None => GameLine::new(position_of(&game)?),
+                };
+                // A database holds values of positions alone: a game whose history
+                // decides values (G-R15) is solved with it instead.
+                let history = bao_engine::solve::LineEnds::of_line(&line);
+                if !history.is_empty() {
+                    eprintln!("bao: --values: this game's history decides its values (G-R15); solving it instead");
+                } else if solve::from_values(line.current(), file, margin)? {
+                    return Ok(());
+                }
+            }
             let opts = solve::SolveOptions {
                 margin,
                 moves,
@@ -807,19 +834,26 @@ fn run(cli: Cli) -> Result<()> {
         Command::Reach {
             dir,
             position,
+            values,
             plies,
             memory_mb,
             time,
             below_level,
         } => match (dir, plies, position) {
             (_, Some(n), _) => solve::census(n),
-            (dir, None, position @ Some(_)) => solve::reach(
-                dir.as_deref(),
-                position.as_deref(),
-                memory_mb,
-                time,
-                below_level,
-            ),
+            (dir, None, Some(position)) => {
+                solve::reach(
+                    dir.as_deref(),
+                    Some(&position),
+                    memory_mb,
+                    time,
+                    below_level,
+                )?;
+                match values {
+                    Some(file) => solve::values(&position, &file),
+                    None => Ok(()),
+                }
+            }
             (Some(dir), None, None) => solve::reach(Some(&dir), None, memory_mb, time, below_level),
             (None, None, None) => {
                 anyhow::bail!("bao reach needs --dir DIR, --position TEXT or --plies N")

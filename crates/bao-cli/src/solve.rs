@@ -545,3 +545,90 @@ fn reach_in(
         }
     }
 }
+
+/// The most positions `bao reach --values` holds in memory (about 64 bytes each with
+/// the move graph: 6.4 GB).
+pub const MAX_VALUE_POSITIONS: usize = 100_000_000;
+
+/// Runs `bao reach --position TEXT --values FILE`: the exact value and final score of
+/// every position reachable from TEXT by retrograde analysis
+/// (`bao_engine::solve::reach::retrograde`), written to FILE in the opening book's
+/// format (temporary file, then rename). Undecided positions (decided only by
+/// repetition) are left out and counted in the header.
+///
+/// # Errors
+/// A bad position text, more than [`MAX_VALUE_POSITIONS`] reachable positions, I/O.
+pub fn values(position: &str, file: &str) -> Result<()> {
+    use bao_engine::solve::book::{Book, Known};
+    use bao_engine::solve::reach::retrograde;
+    use bao_rules::kingulu::{Kingulu, Rules};
+    let start = Kingulu::from_text(position, &Rules::default())
+        .map_err(|e| anyhow::anyhow!("--position {position:?}: {e}"))?;
+    let t0 = std::time::Instant::now();
+    let Some(v) = retrograde(&start, MAX_VALUE_POSITIONS) else {
+        bail!("--values: more than {MAX_VALUE_POSITIONS} positions are reachable: too many to hold in memory");
+    };
+    let mut lines = Vec::new();
+    for (i, pos) in v.positions.iter().enumerate() {
+        if let (Some(value), Some(south)) = (v.value[i], v.south_score(i)) {
+            lines.push(Book::line(pos, Known { value, south }));
+        }
+    }
+    let undecided = v.positions.len() - lines.len();
+    let mut text = format!(
+        "# bao value database: Bao Kingulu, default rules, every position reachable from {position}\n\
+         # position | exact value for the side to move (plies) | South's exact final score (G-R14)\n\
+         # built by: bao reach --position TEXT --values FILE; checked by: bao book verify FILE\n\
+         # positions {}, undecided (left out) {undecided}\n",
+        v.positions.len()
+    );
+    for l in &lines {
+        text.push_str(l);
+        text.push('\n');
+    }
+    let tmp = format!("{file}.tmp");
+    std::fs::write(&tmp, &text).with_context(|| format!("writing {tmp}"))?;
+    std::fs::rename(&tmp, file).with_context(|| format!("renaming {tmp} to {file}"))?;
+    let start_value = match (v.value[0], v.south_score(0)) {
+        (Some(value), Some(s)) => format!("{value}, South {s}"),
+        (Some(value), None) => format!("{value}, score not decided"),
+        _ => "undecided".to_string(),
+    };
+    println!(
+        "values: {} positions, {} decided, {undecided} undecided (left out); the start: {start_value}; {:.1} s; written to {file}",
+        v.positions.len(),
+        lines.len(),
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// `bao solve --values FILE`: prints the value (and with `margin` the final score) of
+/// `pos` from a value database written by `bao reach --values` (the opening book's
+/// format) and returns `true`, or says that the position is not in it and returns
+/// `false` (the caller solves it).
+///
+/// # Errors
+/// A file that cannot be read or is not a value database.
+pub fn from_values(pos: &bao_rules::kingulu::Kingulu, file: &str, margin: bool) -> Result<bool> {
+    use bao_engine::solve::book::Book;
+    let text = crate::common::read_text_file(file, crate::book::MAX_BOOK_BYTES)?;
+    let db = Book::parse(&text, pos.rules()).with_context(|| file.to_string())?;
+    let Some(known) = db.get(pos) else {
+        eprintln!(
+            "{}: not in the value database {file}: solving it",
+            pos.to_text()
+        );
+        return Ok(false);
+    };
+    println!("position {}", pos.to_text());
+    println!("value {} (from the value database {file})", known.value);
+    if margin {
+        println!(
+            "margin South {}-{} North (from the value database {file})",
+            known.south,
+            48 - known.south
+        );
+    }
+    Ok(true)
+}

@@ -201,6 +201,40 @@ fn reach_from_a_position_prints_the_total() {
     assert!(err.contains(&format!("holds the count from {p}")), "{err}");
     let err = failure(&run(&["reach", "--position", "1 2 3"]));
     assert!(err.contains("--position \"1 2 3\": "), "{err}");
+    // The value database: every position with its exact value and score, in the book's
+    // format, confirmed entry by entry by the solver (bao book verify).
+    let db = dir.path().join("values.txt");
+    let db = db.to_str().unwrap();
+    let out = stdout(&run(&["reach", "--position", p, "--values", db]));
+    assert!(
+        out.lines().last().unwrap().starts_with(
+            "values: 108 positions, 108 decided, 0 undecided (left out); the start: win in 7, South 26; "
+        ),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(db).unwrap();
+    assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 108);
+    assert!(text.contains(&format!("\n{p} | win 7 | 26\n")), "{text}");
+    let verified = stdout(&run(&["book", "verify", db]));
+    assert!(verified.contains("positions checked 108"), "{verified}");
+    assert!(verified.contains("every entry confirmed"), "{verified}");
+    // bao solve reads it.
+    let answer = stdout(&run(&[
+        "solve",
+        "--game",
+        "kingulu",
+        "--position",
+        p,
+        "--margin",
+        "--values",
+        db,
+    ]));
+    assert_eq!(
+        answer,
+        format!(
+            "position {p}\nvalue win in 7 (from the value database {db})\nmargin South 26-22 North (from the value database {db})\n"
+        )
+    );
 }
 
 #[test]

@@ -51,6 +51,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--rules", help="rules profile (default: default)")
     r.add_argument("--partitions-per-task", type=int, default=64, help="partitions one Ray task closes (default 64)")
     r.add_argument("--below-level", type=int, default=49 * 13, help="count only the levels below this one")
+    r.add_argument("--values", action="store_true", help="then the value pass, from the highest level down (keeps the partitions in --out)")
     ray_args(r)
     return p
 

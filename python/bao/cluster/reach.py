@@ -68,6 +68,9 @@ class ReachResult:
     largest: int = 0
     levels_done: int = 0
     seconds: float = 0.0
+    #: With the value pass: positions with an exact value and score, and the others.
+    decided: int = -1
+    undecided: int = -1
 
     def __str__(self) -> str:
         """``bao reach``'s two lines."""
@@ -76,6 +79,11 @@ class ReachResult:
                 f"reachable positions {self.positions} (partitions {self.partitions}, "
                 f"largest partition {self.largest}) in {self.seconds:.1f} s\n"
                 f"total: {self.positions} positions"
+                + (
+                    f"\nvalues: {self.decided} decided, {self.undecided} undecided (only a repetition could decide them)"
+                    if self.decided >= 0
+                    else ""
+                )
             )
         return (
             f"reachable positions below level {self.levels_done}: {self.positions} (partitions "
@@ -90,20 +98,30 @@ def _read_keys(path: Path) -> np.ndarray:
 
 
 @ray.remote
-def _close_task(level: int, task: int, keys: bytes, out: str, rules: str) -> dict[str, int]:
+def _close_task(level: int, task: int, keys: bytes, out: str, rules: str, values: bool = False) -> dict[str, int]:
     """Closes the partitions of ``keys`` (sorted, unique; whole partitions) and writes
-    the leaving keys by level; returns ``{"positions", "partitions", "largest"}``."""
+    the leaving keys by level; returns ``{"positions", "partitions", "largest"}``. With
+    ``values`` it also keeps the partitions' keys (``found-T.keys``) and the leaving
+    keys (``leaving-T.keys``) for the value pass."""
     arr = np.frombuffer(keys, "<u8")
     parts = arr >> np.uint64(40)
     cuts = np.flatnonzero(np.diff(parts)) + 1
     leaving: list[np.ndarray] = []
+    found: list[bytes] = []
     stats = {"positions": 0, "partitions": 0, "largest": 0}
     for chunk in np.split(arr, cuts):
-        count, _, leave = _bao.reach_close(chunk.tobytes(), rules)
+        count, kept, leave = _bao.reach_close(chunk.tobytes(), rules, keep_found=values)
         stats["positions"] += count
         stats["partitions"] += 1
         stats["largest"] = max(stats["largest"], count)
         leaving.append(np.frombuffer(leave, "<u8"))
+        if kept is not None:
+            found.append(kept)
+    here = Path(out) / f"level-{level:03d}"
+    if values:
+        allk = np.unique(np.concatenate(leaving)) if leaving else np.zeros(0, "<u8")
+        write_atomic(here / f"found-{task:05d}.keys", b"".join(found))
+        write_atomic(here / f"leaving-{task:05d}.keys", allk.astype("<u8").tobytes())
     if leaving:
         allk = np.unique(np.concatenate(leaving))
         lv = levels_of(allk)
@@ -122,11 +140,13 @@ def run_reach(
     partitions_per_task: int = 64,
     quiet: bool = False,
     below_level: int = LEVELS,
+    values: bool = False,
 ) -> ReachResult:
     """Counts the positions reachable from the Bao Kingulu ``position`` on the running
     Ray (``start_ray`` first), keeping the work in ``out`` (resumable) or in a temporary
     directory removed at the end. ``below_level`` stops before that level (the count of
-    the levels below it; a rerun with a higher one goes on)."""
+    the levels below it; a rerun with a higher one goes on). ``values``: then the value
+    pass (``run_values``) from the highest level down; its counts are in the result."""
     if position.game != "kingulu":
         raise bao.BaoError("reach counts Bao Kingulu positions")
     if partitions_per_task < 1:
@@ -137,7 +157,9 @@ def run_reach(
     temp = out is None
     work = Path(tempfile.mkdtemp(prefix="bao-cluster-reach-")) if out is None else out
     try:
-        result = _run(position, work, rules, partitions_per_task, quiet, min(below_level, LEVELS))
+        result = _run(position, work, rules, partitions_per_task, quiet, min(below_level, LEVELS), values)
+        if values:
+            result.decided, result.undecided = run_values(work, rules, quiet)
     except BaseException:
         if temp:
             shutil.rmtree(work, ignore_errors=True)
@@ -147,14 +169,17 @@ def run_reach(
     return result
 
 
-def _run(position: bao.Position, work: Path, rules: str, per_task: int, quiet: bool, stop: int) -> ReachResult:
-    check_manifest(work, "reach.json", {"position": position.text, "rules": rules})
+def _run(
+    position: bao.Position, work: Path, rules: str, per_task: int, quiet: bool, stop: int, values: bool
+) -> ReachResult:
+    check_manifest(work, "reach.json", {"position": position.text, "rules": rules, "values": values})
     progress_path = work / "progress.json"
     if progress_path.exists():
         saved: dict[str, Any] = json.loads(progress_path.read_text(encoding="utf-8"))
         result = ReachResult(**saved)
         for level in range(result.levels_done):  # counted, but not yet removed (a crash)
-            shutil.rmtree(work / f"level-{level:03d}", ignore_errors=True)
+            if not values:
+                shutil.rmtree(work / f"level-{level:03d}", ignore_errors=True)
     else:
         key = _bao.reach_key(position)
         d = work / f"level-{_bao.reach_level(key):03d}"
@@ -178,7 +203,7 @@ def _run(position: bao.Position, work: Path, rules: str, per_task: int, quiet: b
                 if done.exists():
                     stats.append(json.loads(done.read_text(encoding="utf-8")))
                 else:
-                    tasks.append(_close_task.remote(level, t, keys[lo:hi].tobytes(), str(work), rules))
+                    tasks.append(_close_task.remote(level, t, keys[lo:hi].tobytes(), str(work), rules, values))  # type: ignore[call-arg]
             stats.extend(ray.get(tasks))
             for s in stats:
                 result.positions += s["positions"]
@@ -188,17 +213,117 @@ def _run(position: bao.Position, work: Path, rules: str, per_task: int, quiet: b
         if d.is_dir():
             result.seconds = base + progress.seconds()
             write_atomic(progress_path, json.dumps(result.__dict__).encode())
-            shutil.rmtree(d)
+            if values:  # the value pass needs found-*/leaving-*; the entry keys can go
+                for f in d.glob("in-*.keys"):
+                    f.unlink()
+            else:
+                shutil.rmtree(d)
             progress.update(level + 1, f"{result.positions} positions in {result.partitions} partitions")
     result.seconds = base + progress.seconds()
     write_atomic(progress_path, json.dumps(result.__dict__).encode())
     return result
 
 
+def _level_entries(work: Path, level: int) -> tuple[np.ndarray, np.ndarray]:
+    """The valued keys of a level (sorted: tasks hold consecutive partitions) and their
+    4-byte entries."""
+    d = work / f"level-{level:03d}"
+    keys, ents = [], []
+    for f in sorted(d.glob("found-*.keys")):
+        keys.append(_read_keys(f))
+        ents.append(np.frombuffer((d / f.name.replace("found-", "values-").replace(".keys", ".ent")).read_bytes(), np.uint8).reshape(-1, 4))
+    if not keys:
+        return np.zeros(0, "<u8"), np.zeros((0, 4), np.uint8)
+    return np.concatenate(keys), np.concatenate(ents)
+
+
+@ray.remote
+def _value_task(level: int, task: int, out: str, rules: str) -> tuple[int, int]:
+    """Values the partitions of task ``task`` of ``level``; writes ``values-T.ent``;
+    returns ``(decided, undecided)``."""
+    work = Path(out)
+    d = work / f"level-{level:03d}"
+    found = _read_keys(d / f"found-{task:05d}.keys")
+    leaving = _read_keys(d / f"leaving-{task:05d}.keys")
+    out_keys = np.zeros(0, "<u8")
+    out_ents = np.zeros((0, 4), np.uint8)
+    if len(leaving):
+        lv = levels_of(leaving)
+        parts_k, parts_e = [], []
+        for target in np.unique(lv):
+            want = leaving[lv == target]
+            keys, ents = _level_entries(work, int(target))
+            idx = np.searchsorted(keys, want)
+            ok = (idx < len(keys)) & (keys[np.minimum(idx, len(keys) - 1)] == want) if len(keys) else np.zeros(len(want), bool)
+            if not ok.all():
+                raise bao.BaoError(f"level {target}: a leaving move of level {level} has no value yet")
+            parts_k.append(want)
+            parts_e.append(ents[idx])
+        out_keys = np.concatenate(parts_k)
+        out_ents = np.concatenate(parts_e)
+        order = np.argsort(out_keys)
+        out_keys, out_ents = out_keys[order], out_ents[order]
+    entries: list[bytes] = []
+    parts = found >> np.uint64(40)
+    for chunk in np.split(found, np.flatnonzero(np.diff(parts)) + 1):
+        if len(chunk):
+            entries.append(
+                _bao.reach_value_partition(chunk.tobytes(), out_keys.tobytes(), out_ents.tobytes(), rules)
+            )
+    data = b"".join(entries)
+    write_atomic(d / f"values-{task:05d}.ent", data)
+    e = np.frombuffer(data, np.uint8).reshape(-1, 4)
+    decided = int(((e[:, 0] != 0) & (e[:, 2] > 0) & (e[:, 3] > 0) & (e[:, 2].astype(int) + e[:, 3] - 2 == 48)).sum())
+    return decided, len(e) - decided
+
+
+def run_values(work: Path, rules: str, quiet: bool = False) -> tuple[int, int]:
+    """The value pass over a finished count with kept partitions (``run_reach(...,
+    values=True)``): from the highest level down, one task per count task, each valuing
+    its partitions with the engine (``bao._bao.reach_value_partition``) and looking up
+    its leaving moves in the value files of the higher levels. Resumable (a task's
+    ``values-T.ent`` is written last). Returns ``(decided, undecided)``."""
+    levels = sorted((int(p.name[6:]) for p in work.glob("level-*") if p.is_dir()), reverse=True)
+    progress = Progress("values", len(levels), quiet)
+    decided = undecided = 0
+    for i, level in enumerate(levels):
+        d = work / f"level-{level:03d}"
+        pending = []
+        for f in sorted(d.glob("found-*.keys")):
+            t = int(f.name[6:11])
+            ent = d / f"values-{t:05d}.ent"
+            if ent.exists():
+                e = np.frombuffer(ent.read_bytes(), np.uint8).reshape(-1, 4)
+                ok = int(((e[:, 0] != 0) & (e[:, 2] > 0) & (e[:, 3] > 0) & (e[:, 2].astype(int) + e[:, 3] - 2 == 48)).sum())
+                decided, undecided = decided + ok, undecided + len(e) - ok
+            else:
+                pending.append(_value_task.remote(level, t, str(work), rules))
+        for dd, uu in ray.get(pending):
+            decided, undecided = decided + dd, undecided + uu
+        progress.update(i + 1, f"{decided} decided")
+    return decided, undecided
+
+
+def value_rows(work: Path, rules: str | None = None) -> list[tuple[str, str | None, int | None, int | None]]:
+    """Every valued position of a work directory as ``bao._bao.reach_values`` gives
+    them: ``(text, value, south_at_least, south_at_most)`` (in level and key order)."""
+    rows = []
+    names = {0: None, 1: "win", 2: "loss", 3: "draw"}
+    for p in sorted(work.glob("level-*")):
+        keys, ents = _level_entries(work, int(p.name[6:]))
+        for k, e in zip(keys.tolist(), ents.tolist()):
+            kind = names[e[0]]
+            value = None if kind is None else kind if kind == "draw" else f"{kind} {e[1]}"
+            lo = e[2] - 1 if e[2] > 0 else None
+            hi = 48 - (e[3] - 1) if e[3] > 0 else None
+            rows.append((_bao.reach_position(k, rules).text, value, lo, hi))
+    return rows
+
+
 def reach_main(args: argparse.Namespace) -> int:
     """``python -m bao.cluster reach``: prints the count as ``bao reach`` does."""
     position = bao.Position.from_text("kingulu", args.position, args.rules)
-    result = run_reach(position, args.out, args.partitions_per_task, args.quiet, args.below_level)
+    result = run_reach(position, args.out, args.partitions_per_task, args.quiet, args.below_level, args.values)
     print(result)
     sys.stdout.flush()
     return 0

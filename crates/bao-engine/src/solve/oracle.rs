@@ -46,7 +46,12 @@ pub fn oracle_line_within<G: Solvable>(
     time_ms: u64,
     max_entries: usize,
 ) -> Vec<MoveValue<G::Move>> {
-    oracle_with(line.current(), LineEnds::of_line(line), time_ms, max_entries)
+    oracle_with(
+        line.current(),
+        LineEnds::of_line(line),
+        time_ms,
+        max_entries,
+    )
 }
 
 fn oracle_with<G: Solvable>(

@@ -319,7 +319,11 @@ pub type OracleRun = Box<dyn FnOnce(&EnginePool) -> OracleJson + Send>;
 /// history counts: a move completing a third occurrence is a loss or win in 1 there and
 /// then, G-R15): every legal move with its exact value (and margin) when proven within
 /// `budget_ms`, the solver's tables capped at `max_entries` each.
-pub fn oracle_of<G: Solvable>(line: &GameLine<G>, budget_ms: u64, max_entries: usize) -> OracleJson {
+pub fn oracle_of<G: Solvable>(
+    line: &GameLine<G>,
+    budget_ms: u64,
+    max_entries: usize,
+) -> OracleJson {
     let pos = line.current();
     let places = hole_places(&pos.view());
     let moves = bao_engine::solve::oracle::oracle_line_within(line, budget_ms, max_entries)

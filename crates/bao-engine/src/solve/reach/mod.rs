@@ -9,16 +9,20 @@
 //!   [`count_reachable_from`] from any position.
 //! * The pieces for a distributed count (the Python package's `bao.cluster reach`):
 //!   [`key_of`], [`level_of`], [`close_partition`].
+//! * [`retrograde`]: the exact value and final score of every position reachable from a
+//!   position, in memory (the value database of `bao reach --values`).
 
 mod census;
 mod closure;
 mod count;
 mod pack;
+mod values;
 
 pub use census::{ply_census, PlyCensus};
 pub use count::{
     count_reachable, count_reachable_from, CountLimits, ReachCount, ReachEnd, ReachEvent,
 };
+pub use values::{retrograde, retrograde_partition, Entry, Values};
 
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,7 @@
 //! The count checked against an independent search, and stopped and resumed.
 
 use super::*;
+use crate::solve::ExactValue;
 use bao_rules::kingulu::{Kingulu, Rules};
 use bao_rules::{Game, Side};
 use std::collections::HashSet;
@@ -252,4 +253,91 @@ fn close_partition_and_keys_agree_with_the_count() {
         }
     }
     assert_eq!(total, 108);
+}
+
+#[test]
+fn retrograde_values_equal_the_solver_on_every_reachable_position() {
+    // The value database (bao reach --values) against bao solve --margin: every entry.
+    let rules = Rules::default();
+    for (text, n, start_value, start_south) in [
+        (
+            "0 0 2 1 0 1 / 1 0 1 2 0 0 ; S=20 N=20 ; South",
+            108,
+            ExactValue::Win(7),
+            26,
+        ),
+        (
+            "1 0 1 3 1 1 / 2 0 2 2 1 1 ; S=17 N=16 ; South",
+            2736,
+            ExactValue::Win(13),
+            28,
+        ),
+    ] {
+        let start = Kingulu::from_text(text, &rules).unwrap();
+        let v = retrograde(&start, 1_000_000).unwrap();
+        assert_eq!((v.positions.len(), v.decided()), (n, n), "{text}");
+        assert_eq!(
+            (v.value[0], v.south_score(0)),
+            (Some(start_value), Some(start_south))
+        );
+        for (i, pos) in v.positions.iter().enumerate() {
+            let known = crate::solve::book::solve_entry(pos, 1 << 16).unwrap();
+            assert_eq!(
+                (v.value[i], v.south_score(i)),
+                (Some(known.value), Some(known.south)),
+                "{}",
+                pos.to_text()
+            );
+        }
+    }
+    assert!(retrograde(&Kingulu::start(&rules), 1000).is_none());
+}
+
+#[test]
+fn the_value_pass_partition_by_partition_equals_the_whole_pass() {
+    // The distributed pass (bao.cluster values): partitions closed level by level, then
+    // valued from the highest level down, each looking up its leaving moves.
+    let rules = Rules::default();
+    let start =
+        Kingulu::from_text("1 0 1 3 1 1 / 2 0 2 2 1 1 ; S=17 N=16 ; South", &rules).unwrap();
+    let whole = retrograde(&start, 1_000_000).unwrap();
+    let key = key_of(&start);
+    let mut levels: std::collections::BTreeMap<usize, Vec<u64>> =
+        [(super::level_of(key), vec![key])].into();
+    let mut partitions: Vec<(usize, Vec<u64>)> = Vec::new();
+    while let Some((lv, mut keys)) = levels.pop_first() {
+        keys.sort_unstable();
+        keys.dedup();
+        for chunk in keys.chunk_by(|a, b| a >> 40 == b >> 40) {
+            let (found, leaving) = close_partition(&rules, chunk.to_vec());
+            for k in leaving {
+                levels.entry(super::level_of(k)).or_default().push(k);
+            }
+            partitions.push((lv, found));
+        }
+    }
+    let mut entries: std::collections::HashMap<u64, Entry> = std::collections::HashMap::new();
+    for (_, found) in partitions.iter().rev() {
+        let got = retrograde_partition(&rules, found, &|k| entries.get(&k).copied()).unwrap();
+        for (k, e) in found.iter().zip(got) {
+            assert_eq!(Entry::from_bytes(e.to_bytes()), Some(e));
+            entries.insert(*k, e);
+        }
+    }
+    assert_eq!(entries.len(), whole.positions.len());
+    for (i, pos) in whole.positions.iter().enumerate() {
+        let e = entries[&key_of(pos)];
+        assert_eq!(e.value, whole.value[i], "{}", pos.to_text());
+        assert_eq!(
+            (e.south >= 0).then_some(e.south as u32),
+            whole.south_at_least[i]
+        );
+        assert_eq!(
+            (e.north >= 0).then(|| 48 - e.north as u32),
+            whole.south_at_most[i]
+        );
+    }
+    // A leaving move without an entry is named.
+    let (lv, found) = &partitions[0];
+    assert!(*lv > 0 && retrograde_partition(&rules, found, &|_| None).is_err());
 }
