@@ -77,6 +77,23 @@ impl EnginePool {
         s.busy + s.idle.len()
     }
 
+    /// [`EnginePool::permit`], waiting at most `wait`: 503 `the computer is busy with other
+    /// games; try again in a moment` after that.
+    ///
+    /// # Errors
+    /// The 503 when no engine came free in time.
+    pub async fn permit_within(
+        &self,
+        wait: std::time::Duration,
+    ) -> Result<OwnedSemaphorePermit, crate::error::ApiError> {
+        tokio::time::timeout(wait, self.permit()).await.map_err(|_| {
+            crate::error::ApiError::new(
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                "the computer is busy with other games; try again in a moment",
+            )
+        })
+    }
+
     /// Waits for the right to search (at most [`EnginePool::capacity`] searches at once).
     pub async fn permit(&self) -> OwnedSemaphorePermit {
         Arc::clone(&self.permits)

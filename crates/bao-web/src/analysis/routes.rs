@@ -16,7 +16,7 @@ use serde::Deserialize;
 use super::{Analysis, DEFAULT_TIME_MS, MAX_TIME_MS};
 use crate::app::App;
 use crate::error::ApiError;
-use crate::games::{require_seat, who_of, with_game, Notice, Slot};
+use crate::games::{refuse_help, require_seat, who_of, with_game, Notice, Slot};
 use crate::http::{optional_body, path};
 
 /// The analysis routes.
@@ -57,20 +57,14 @@ async fn tutor(
     let who = who_of(&app, &headers).await;
     let (game, record) = with_game(&slot, move |_, g| {
         require_seat(&who, g)?;
+        refuse_help(g, "tutor")?;
         if g.is_over() {
             return Err(ApiError::conflict("the game is over"));
         }
         Ok((g.game_name(), g.record_text()))
     })
     .await?;
-    let permit = tokio::time::timeout(crate::games::ENGINE_WAIT, app.pool.permit())
-        .await
-        .map_err(|_| {
-            ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "the computer is busy with other games; try again in a moment",
-            )
-        })?;
+    let permit = app.pool.permit_within(crate::games::ENGINE_WAIT).await?;
     let answer = crate::http::blocking(move || {
         let r = super::tutor(game, &record, &req.mv);
         drop(permit);
@@ -102,6 +96,7 @@ async fn game_of(
     with_game(slot, move |_, g| {
         if !g.is_over() {
             require_seat(&who, g)?;
+            refuse_help(g, "analysis")?;
         }
         Ok((g.game_name(), g.record_text(), g.plies()))
     })

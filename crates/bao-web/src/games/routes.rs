@@ -65,7 +65,7 @@ fn seat_of(headers: &HeaderMap) -> Option<String> {
 
 /// A lobby game in progress gets no help from the computer: no hint, no oracle, no
 /// engine move on request (its engine accounts move by themselves). 403.
-fn refuse_help(g: &dyn Session, what: &str) -> Result<(), ApiError> {
+pub(crate) fn refuse_help(g: &dyn Session, what: &str) -> Result<(), ApiError> {
     if g.meta().accounts.iter().any(Option::is_some) && !g.is_over() {
         return Err(ApiError::forbidden(format!(
             "no {what} in a lobby game while it is played (review it once it is over)"
@@ -459,14 +459,7 @@ async fn think(
         timer,
         thinking: !hint,
     };
-    let permit = tokio::time::timeout(ENGINE_WAIT, app.pool.permit())
-        .await
-        .map_err(|_| {
-            ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "the computer is busy with other games; try again in a moment",
-            )
-        })?;
+    let permit = app.pool.permit_within(ENGINE_WAIT).await?;
     let app2 = Arc::clone(app);
     let version = job.version;
     let found = blocking(move || {
@@ -567,14 +560,7 @@ async fn oracle(
         g.oracle_job()
     })
     .await?;
-    let permit = tokio::time::timeout(ENGINE_WAIT, app.pool.permit())
-        .await
-        .map_err(|_| {
-            ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "the computer is busy with other games; try again in a moment",
-            )
-        })?;
+    let permit = app.pool.permit_within(ENGINE_WAIT).await?;
     let app2 = Arc::clone(&app);
     let answer = blocking(move || {
         let answer = job(&app2.pool);
