@@ -72,6 +72,13 @@ try {
   check(near, `the arrow starts at ${hole}`);
   if (/[<>]$/.test(b.best.replace(/[+*]/g, ''))) check(await page.$('#board .best-line') !== null, 'with an arrow in its direction');
   if (process.env.BAO_SCREENSHOT) await page.screenshot({ path: process.env.BAO_SCREENSHOT, fullPage: false });
+  // The best move played out lap by lap beside the move played.
+  check(await page.isVisible('#btn-play-best'), 'a button plays the best move out');
+  await page.click('#btn-play-best');
+  await page.waitForFunction((b) => document.getElementById('board-area').dataset.best === b, b.best, { timeout: 30000 });
+  const cap = await page.textContent('#caption');
+  check(cap.includes(`${b.best} (the best move instead of ${b.move})`) && cap.includes('the move is complete'),
+    `the caption follows the best move to its end: "${cap}"`);
   equal(page.errors, [], 'no script errors');
 } catch (e) {
   fail(e);

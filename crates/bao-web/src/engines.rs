@@ -86,12 +86,14 @@ impl EnginePool {
         &self,
         wait: std::time::Duration,
     ) -> Result<OwnedSemaphorePermit, crate::error::ApiError> {
-        tokio::time::timeout(wait, self.permit()).await.map_err(|_| {
-            crate::error::ApiError::new(
-                axum::http::StatusCode::SERVICE_UNAVAILABLE,
-                "the computer is busy with other games; try again in a moment",
-            )
-        })
+        tokio::time::timeout(wait, self.permit())
+            .await
+            .map_err(|_| {
+                crate::error::ApiError::new(
+                    axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                    "the computer is busy with other games; try again in a moment",
+                )
+            })
     }
 
     /// Waits for the right to search (at most [`EnginePool::capacity`] searches at once).

@@ -148,6 +148,44 @@ fn tutor_game<G: Solvable>(record: &str, text: &str) -> Result<serde_json::Value
     }))
 }
 
+/// The move `mv` played from the position before ply `ply` (1 = the start) of the record,
+/// traced lap by lap (the JSON of a played move, `PlayedJson`): the analysis page plays
+/// the best move out beside the move played.
+///
+/// # Errors
+/// A record that does not read, a ply out of range, a move that is not legal there.
+pub fn try_move(
+    game: &str,
+    record: &str,
+    ply: usize,
+    mv: &str,
+) -> Result<serde_json::Value, String> {
+    match game {
+        "kingulu" => try_game::<Kingulu>(record, ply, mv),
+        _ => try_game::<Kiswahili>(record, ply, mv),
+    }
+}
+
+fn try_game<G: Solvable>(
+    record: &str,
+    ply: usize,
+    text: &str,
+) -> Result<serde_json::Value, String> {
+    let mut line = GameLine::<G>::from_record_text(record).map_err(|e| e.to_string())?;
+    if ply == 0 || ply > line.plies() {
+        return Err(format!("ply {ply}: give 1 to {}", line.plies()));
+    }
+    line.undo(line.plies() + 1 - ply)
+        .map_err(|e| e.to_string())?;
+    let pos = line.current().clone();
+    let mv = pos
+        .parse_move(text)
+        .map_err(|e| format!("cannot play {text:?} before ply {ply}: {}", e.message))?;
+    let events = line.play_traced(mv).map_err(|e| e.to_string())?;
+    let played = crate::games::view::played_json(&pos, mv, &events, None);
+    serde_json::to_value(played).map_err(|e| e.to_string())
+}
+
 /// The tutor's work per move: the solver for the hint's 2 s, else a search to the hint's
 /// depth (6 plies), as `bao play`'s tutor.
 pub const TUTOR_LIMITS: ReportOptions = ReportOptions {

@@ -27,6 +27,44 @@ pub fn routes() -> Router<Arc<App>> {
             post(start_analysis).get(get_analysis),
         )
         .route("/api/games/:id/tutor", post(tutor))
+        .route("/api/games/:id/analysis/try", post(try_move))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TryBody {
+    /// The ply whose position the move is played from (1 = the start).
+    ply: usize,
+    /// The move (notation.md §3), e.g. the report's best move.
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+/// `POST /api/games/{id}/analysis/try {"ply", "move"}`: the move played from the position
+/// before that ply, traced lap by lap (`{"played": …}`), for the analysis to play the best
+/// move out beside the move played. Access as for the analysis.
+async fn try_move(
+    State(app): State<Arc<App>>,
+    id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+    payload: Result<Json<TryBody>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let id = path(id)?;
+    let req = crate::http::body(payload)?;
+    if req.mv.len() > 16 {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "move: at most 16 characters",
+        ));
+    }
+    let slot = app.slot(&id).await?;
+    let (game, record, _) = game_of(&app, &slot, &headers).await?;
+    let played = crate::http::blocking(move || {
+        super::try_move(game, &record, req.ply, &req.mv)
+            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e))
+    })
+    .await?;
+    Ok(Json(serde_json::json!({ "played": played })).into_response())
 }
 
 #[derive(Deserialize)]

@@ -9,6 +9,9 @@
 
 import { api, streamListeners } from './api.js';
 import { app, $ } from './state.js';
+import { drawBoard, fitLabels } from './board.js';
+import { SPEEDS, framesOf, captionOf, play as playFrames } from './trace.js';
+import { flipped } from './page.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const MARK_CLASS = { inaccuracy: 'mark-inaccuracy', mistake: 'mark-mistake', blunder: 'mark-blunder' };
@@ -72,7 +75,13 @@ function card() {
   const best = document.createElement('p');
   best.id = 'analysis-best';
   best.className = 'small';
-  c.append(h, btn, status, graph, best);
+  const playBest = document.createElement('button');
+  playBest.id = 'btn-play-best';
+  playBest.textContent = 'Play the best move';
+  playBest.title = 'Play the best move out lap by lap on the board (Replay shows the move played again)';
+  playBest.hidden = true;
+  playBest.addEventListener('click', playBestMove);
+  c.append(h, btn, status, graph, best, playBest);
   const moves = $('move-list') && $('move-list').closest('.card');
   if (moves && moves.parentNode) moves.parentNode.insertBefore(c, moves);
   else if ($('side-panel')) $('side-panel').appendChild(c);
@@ -237,6 +246,8 @@ function overlay(force) {
   an.shownPly = ply;
   for (const old of svg.querySelectorAll('.best-arrow')) old.remove();
   if (!line) return;
+  const playBtn = $('btn-play-best');
+  if (playBtn) playBtn.hidden = !m || m.best === m.move;
   if (!m) {
     line.textContent = '';
     return;
@@ -269,6 +280,44 @@ function overlay(force) {
   }
   const label = svgEl('text', { x: c.x, y: c.y - c.w * 0.55, class: 'best-label', 'text-anchor': 'middle' }, g);
   label.textContent = `best ${m.best}`;
+}
+
+/** Plays the reviewed move's best move out lap by lap on the board, from the position
+ * before it (POST /api/games/{id}/analysis/try). */
+async function playBestMove() {
+  const r = an.report;
+  const ply = app.view ? app.view.ply : null;
+  const m = r && ply ? r.moves[ply - 1] : null;
+  if (!m || an.playing) return;
+  an.playing = true;
+  try {
+    const t = await api('POST', `/api/games/${encodeURIComponent(an.game)}/analysis/try`, { ply: m.ply, move: m.best });
+    const played = t.played;
+    const frames = framesOf(played);
+    const svg = $('board');
+    const draw = (opts) => {
+      drawBoard(svg, played.before, { flip: flipped(), toMove: played.side, review: true, ...opts });
+      fitLabels(svg, 12);
+    };
+    const label = { label: `${played.text} (the best move instead of ${m.move})` };
+    const speed = () => SPEEDS[Number(($('speed') || {}).value || 2)] || SPEEDS[2];
+    const shown = await playFrames(played, frames, {
+      speed,
+      stop: () => !app.view || app.view.ply !== m.ply,
+      draw: (f, active, counts, stores, k) => {
+        draw({ counts, stores, active });
+        $('caption').textContent = captionOf(played, frames, k, label);
+      },
+    });
+    const f = frames[speed().step ? shown : frames.length - 1];
+    draw({ counts: f.counts, stores: f.stores, active: new Set(f.holes) });
+    $('caption').textContent = captionOf(played, frames, frames.length - 1, label);
+    $('board-area').dataset.best = played.text;
+  } catch (e) {
+    setStatus(`Analysis: ${e.message}`);
+  } finally {
+    an.playing = false;
+  }
 }
 
 function watch() {
