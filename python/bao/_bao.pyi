@@ -20,7 +20,7 @@ _Tensor = npt.NDArray[np.float32]
 
 __all__ = [
     "Rules", "Position", "Outcome", "TraceEvent", "Engine", "Score", "SearchInfo",
-    "SearchResult", "GameRecord", "GameLine", "Solution", "MoveSolution", "solve",
+    "SearchResult", "GameRecord", "GameLine", "Solution", "MoveSolution", "solve", "report_json",
     "reach_key", "reach_level", "reach_position", "reach_close", "reach_values", "reach_value_partition",
     "perft",
     "random_playouts", "legal_masks", "observations", "play_actions", "BaoError",
