@@ -35,11 +35,11 @@ pub const KS_TAKASIA: i32 = 30;
 /// (`KiswahiliFeatures::terms`).
 pub const KS_TERMS: usize = 10;
 
-/// The weights of the Bao la Kiswahili evaluation, one per term of
+/// The hand-written weights of the Bao la Kiswahili evaluation, one per term of
 /// `KiswahiliFeatures::terms` (the constants above, the threat and takasia negated):
 /// material, front seed, front hole, mobile hole, store seed, functional nyumba, owned
 /// nyumba, my capture, their threat, takasia.
-pub const KS_WEIGHTS: [i32; KS_TERMS] = [
+pub const KS_HAND_WEIGHTS: [i32; KS_TERMS] = [
     KS_MATERIAL,
     KS_FRONT_SEED,
     KS_FRONT_HOLE,
@@ -51,6 +51,15 @@ pub const KS_WEIGHTS: [i32; KS_TERMS] = [
     -KS_THEIR_THREAT,
     -KS_TAKASIA,
 ];
+
+/// The weights the Bao la Kiswahili evaluation uses, one per term of
+/// `KiswahiliFeatures::terms` (order as [`KS_HAND_WEIGHTS`]): tuned by
+/// `bao tune --dir /work/runs/tune/ks1 --games 1500 --nodes 3000 --threads 1`
+/// (81 282 self-play positions of 1 500 games, 25 min of self-play on a shared machine,
+/// a 7.5 s fit; cross-entropy 0.527 with the hand weights at their best scale, 0.446
+/// fitted). Note: the store-seed term's difference is 0 or 1 by the side to move in
+/// namua, so its large weight is partly a tempo term.
+pub const KS_WEIGHTS: [i32; KS_TERMS] = [100, -78, 21, 22, 248, 289, 346, 32, -16, 287];
 
 /// The names of the Bao la Kiswahili terms, in the order of [`KS_WEIGHTS`].
 pub const KS_TERM_NAMES: [&str; KS_TERMS] = [
