@@ -50,6 +50,9 @@ try {
   // ---- Item 11: a visit creates no game; the first move does.
   const page = await env.page({ width: VW, height: VH });
   page.on('dialog', (d) => d.accept());
+  // The visit's game is against level 1 (the browser's saved settings), so that it lasts
+  // long enough for the checks below (a stronger level may end it within a few moves).
+  await page.addInitScript(() => localStorage.setItem('bao-settings', JSON.stringify({ game: 'kiswahili', rules: '', level: 1, mode: 'south' })));
   await page.goto(url);
   await page.waitForSelector('#board g.cell');
   await setSpeed(page, 0);
