@@ -57,8 +57,12 @@ try {
   check(/alice/.test(row) && /4 s\+0/.test(row) && /rated/.test(row), `the challenge row: ${row.replace(/\s+/g, ' ')}`);
   await b.screenshot({ path: `${shots}/bao-lobby.png`, fullPage: true });
   await b.click('#challenges tbody tr button.accept');
-  await b.waitForURL(/\/#[A-Za-z0-9_-]{22}$/);
-  await a.waitForURL(/\/#[A-Za-z0-9_-]{22}$/, { timeout: 20000 });
+  // Polled rather than awaited as a navigation: the lobby page's jump to the game can be
+  // followed at once by the game page's own address change, which aborts a navigation
+  // wait (net::ERR_ABORTED) although the page ends where it should.
+  const inGame = (p) => p.waitForFunction(() => location.pathname === '/' && /^#[A-Za-z0-9_-]{22}$/.test(location.hash), null, { timeout: 30000 });
+  await inGame(b);
+  await inGame(a);
   const id = b.url().split('#')[1];
   equal(a.url().split('#')[1], id, 'alice is taken to the game bob started');
   for (const p of [a, b]) {
