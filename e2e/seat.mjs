@@ -50,9 +50,6 @@ try {
   // ---- Item 11: a visit creates no game; the first move does.
   const page = await env.page({ width: VW, height: VH });
   page.on('dialog', (d) => d.accept());
-  // The visit's game is against level 1 (the browser's saved settings), so that it lasts
-  // long enough for the checks below (a stronger level may end it within a few moves).
-  await page.addInitScript(() => localStorage.setItem('bao-settings', JSON.stringify({ game: 'kiswahili', rules: '', level: 1, mode: 'south' })));
   await page.goto(url);
   await page.waitForSelector('#board g.cell');
   await setSpeed(page, 0);
@@ -104,9 +101,15 @@ try {
   check(/Escape/.test(await caption(page)), `a click while reviewing says how to play: "${await caption(page)}"`);
   await page.keyboard.press('Escape');
 
-  // ---- Item 3: the board stays in view while reviewing a late move at 1280×860.
-  for (let i = 0; i < 12; i++) {
+  // ---- Item 3: the board stays in view while reviewing a late move at 1280×860. A game
+  // against level 1, so that it lasts long enough for the move list to overflow its card
+  // (a stronger level may end it within a few moves).
+  await newGame(page, { mode: 'south', level: 1 });
+  await waitForHumanTurn(page);
+  for (let i = 0; i < 30; i++) {
     if (/Game over/.test(await page.textContent('#status'))) break;
+    // Enough moves once the list overflows its card (the game goes on: item 11 resigns it).
+    if (await page.$eval('#move-list', (l) => l.scrollHeight > l.clientHeight + 40)) break;
     await playFirst(page);
   }
   await waitForHumanTurn(page);
@@ -128,7 +131,8 @@ try {
   await page.waitForFunction(() => /Game over/.test(document.getElementById('status').textContent));
   await page.waitForFunction(() => [...document.querySelectorAll('#saved button')].some((b) => b.textContent === 'On the board'), null, { timeout: 10000 });
   const labels = await page.$$eval('#saved button[data-action]', (bs) => bs.map((b) => b.textContent));
-  equal(labels, ['On the board'], 'the finished game on the board is "On the board", not "Playing"');
+  // The game on the board (item 3's, just resigned) and the visit's game, still going.
+  equal(labels, ['On the board', 'Continue'], 'the finished game on the board is "On the board", not "Playing"');
   await page.$eval('#saved-card', (e) => e.scrollIntoView());
   await shot(page, 'saved');
 
