@@ -60,7 +60,11 @@ pub fn report_json(
         .ok_or_else(|| BaoError::new_err("the text holds no game record"))?;
     let game =
         bao_rules::record::game_of(&first).map_err(|e| RecordError::new_err(e.to_string()))?;
-    let opts = ReportOptions { time_ms, depth };
+    let opts = ReportOptions {
+        time_ms,
+        depth,
+        memory_mb: None,
+    };
     let out = py.detach(move || match game.as_str() {
         "kingulu" => report_of::<Kingulu>(&first, opts),
         _ => report_of::<Kiswahili>(&first, opts),

@@ -135,6 +135,7 @@ pub fn run<G: Solvable>(file: &str, text: &str, args: &ReportArgs) -> Result<()>
     let opts = ReportOptions {
         time_ms: args.time_ms,
         depth: args.depth,
+        memory_mb: None,
     };
     let bar = if std::io::stderr().is_terminal() {
         let b = indicatif::ProgressBar::new(line.plies() as u64 + 1);

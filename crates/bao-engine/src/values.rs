@@ -5,7 +5,7 @@
 //! answered ([`Source`]). Front ends format; they never decide.
 
 use crate::hint::value_text;
-use crate::solve::oracle::{margin_optimal, oracle_line};
+use crate::solve::oracle::{margin_optimal, oracle_line_within};
 use crate::solve::{ExactValue, Solvable};
 use crate::{Engine, EngineConfig, Limits, Score};
 use bao_rules::{GameLine, Side};
@@ -178,12 +178,30 @@ pub struct ValueLimits {
     pub time_ms: u64,
     /// A fixed search depth instead of the time (for reproducible results, tests).
     pub depth: Option<u32>,
+    /// The memory of the search's table and of each of the solver's tables, MiB (a
+    /// server's share of its budget); `None`: the engine's 32 MiB and the solver's
+    /// default tables.
+    pub memory_mb: Option<usize>,
+}
+
+impl ValueLimits {
+    /// The solver's cap on the entries of each of its tables: [`ValueLimits::memory_mb`]
+    /// at about 128 bytes per entry, or the solver's default.
+    pub fn solver_entries(&self) -> usize {
+        match self.memory_mb {
+            Some(mb) => ((mb << 20) / 128).max(1),
+            None => crate::solve::SolveLimits::default().max_entries,
+        }
+    }
 }
 
 /// The engine configuration of analysis searches: level 9's alpha-beta (time only), the
 /// time or depth given by [`ValueLimits`].
 pub fn analysis_config(limits: ValueLimits) -> EngineConfig {
     let mut c = EngineConfig::level(9);
+    if let Some(mb) = limits.memory_mb {
+        c.hash_mb = mb.max(1);
+    }
     c.limits = Limits {
         depth: limits.depth,
         nodes: None,
@@ -198,7 +216,7 @@ pub fn analysis_config(limits: ValueLimits) -> EngineConfig {
 
 /// The values at the current position of `line`, the game as played: the book or the
 /// solver where they prove every move (Bao Kingulu: value and final score, G-R14, within
-/// `limits.time_ms`; [`oracle_line`]), otherwise the search (`engine`, seeing the line's
+/// `limits.time_ms`; [`oracle_line_within`]), otherwise the search (`engine`, seeing the line's
 /// history). A finished game gives its result ([`Source::End`]).
 pub fn position_values<G: Solvable>(
     line: &GameLine<G>,
@@ -223,7 +241,7 @@ pub fn position_values<G: Solvable>(
     let solvable = pos.locked_seeds(Side::South).is_some()
         && bao_rules::RuleSet::max_plies(line.rules()).is_none();
     if solvable {
-        let values = oracle_line(line, limits.time_ms);
+        let values = oracle_line_within(line, limits.time_ms, limits.solver_entries());
         if let Some(best) = margin_optimal(pos, &values) {
             let book = crate::solve::LineEnds::of_line(line).is_empty();
             let moves: Vec<(G::Move, Value)> = values
@@ -295,6 +313,7 @@ mod tests {
         let limits = ValueLimits {
             time_ms: 1000,
             depth: Some(2),
+            memory_mb: None,
         };
         let mut engine = Engine::new(analysis_config(limits));
         let pv = position_values(&line, limits, &mut engine);

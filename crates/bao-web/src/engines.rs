@@ -71,6 +71,23 @@ impl EnginePool {
         ((self.hash_mb << 20) / 128).max(1)
     }
 
+    /// Room for work outside the pool's engines in one engine's place (the solver of a
+    /// hint or the oracle, with [`EnginePool::solver_entries`] entries per table; an
+    /// analysis or the tutor, with [`EnginePool::hash_mb`]), under a
+    /// [`EnginePool::permit`]: idle engines are dropped until it fits within the budget
+    /// beside the busy engines, and the room counts as busy until the guard is dropped.
+    pub fn solver_room(&self) -> SolverRoom<'_> {
+        let mut s = self.lock();
+        while !s.idle.is_empty() && s.idle.len() + s.busy + 1 > self.capacity {
+            s.idle.remove(0);
+        }
+        s.busy += 1;
+        SolverRoom {
+            pool: self,
+            entries: self.solver_entries(),
+        }
+    }
+
     /// Engines alive now (busy and idle).
     pub fn alive(&self) -> usize {
         let s = self.lock();
@@ -142,6 +159,20 @@ impl EnginePool {
     }
 }
 
+/// The solver's room in the pool ([`EnginePool::solver_room`]); freed when dropped.
+pub struct SolverRoom<'a> {
+    pool: &'a EnginePool,
+    /// The entries each of the solver's four tables may hold.
+    pub entries: usize,
+}
+
+impl Drop for SolverRoom<'_> {
+    fn drop(&mut self) {
+        let mut s = self.pool.lock();
+        s.busy = s.busy.saturating_sub(1);
+    }
+}
+
 /// An engine taken from the pool; given back when dropped (also when a search panics).
 pub struct Checked<'a, G: Evaluate + 'static> {
     pool: &'a EnginePool,
@@ -170,5 +201,30 @@ impl<G: Evaluate + 'static> Drop for Checked<'_, G> {
                 s.idle.push(Box::new(e));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bao_rules::kingulu::Kingulu;
+
+    /// Two idle engines fill a 64 MiB pool; room for the solver drops one of them, so
+    /// that the engines and the solver together stay within the budget.
+    #[test]
+    fn room_for_the_solver_drops_an_idle_engine() {
+        let pool = EnginePool::new(64);
+        assert_eq!((pool.capacity(), pool.hash_mb()), (2, 32));
+        let a = pool.take::<Kingulu>(EngineConfig::level(1));
+        let b = pool.take::<Kingulu>(EngineConfig::level(1));
+        assert_eq!(pool.alive(), 2);
+        drop((a, b));
+        assert_eq!(pool.alive(), 2);
+        let room = pool.solver_room();
+        assert_eq!(room.entries, (32 << 20) / 128);
+        assert_eq!(pool.alive(), 2);
+        assert_eq!(pool.lock().idle.len(), 1);
+        drop(room);
+        assert_eq!(pool.alive(), 1);
     }
 }

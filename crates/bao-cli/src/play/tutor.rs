@@ -16,6 +16,7 @@ pub fn tutor_limits() -> ReportOptions {
     ReportOptions {
         time_ms: PROVED_HINT_MS,
         depth: Some(u32::from(HINT_LEVEL)),
+        memory_mb: None,
     }
 }
 

@@ -8,7 +8,7 @@
 //! use bao_rules::{kingulu::Kingulu, GameLine};
 //!
 //! let line = GameLine::<Kingulu>::from_record_text("[Game \"kingulu\"]\n\n1. A4 a3 *\n").unwrap();
-//! let r = report(&line, ReportOptions { time_ms: 500, depth: Some(2) }, &mut |_, _| true);
+//! let r = report(&line, ReportOptions { time_ms: 500, depth: Some(2), memory_mb: None }, &mut |_, _| true);
 //! assert_eq!(r.moves[0].mv, "A4");
 //! assert_eq!(r.moves[0].best, "A3");
 //! assert_eq!(r.moves[0].class.name(), "blunder");
@@ -279,6 +279,7 @@ mod tests {
         ReportOptions {
             time_ms: 2000,
             depth: Some(2),
+            memory_mb: None,
         }
     }
 

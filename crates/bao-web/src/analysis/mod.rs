@@ -112,18 +112,28 @@ impl Analyses {
 
 /// The tutor's answer for `mv` in the current position of the record `record` (docs/web.md
 /// "Tutor"): `{"move", "class", "warn", "text", "best", "value", "best_value"}`; `warn` when
-/// the move is a mistake or a blunder, `text` the warning of `bao play`'s tutor.
+/// the move is a mistake or a blunder, `text` the warning of `bao play`'s tutor. The
+/// search's table and each solver table take at most `memory_mb` MiB.
 ///
 /// # Errors
 /// A record that does not read, a game that is over, a move that is not legal.
-pub fn tutor(game: &str, record: &str, mv: &str) -> Result<serde_json::Value, String> {
+pub fn tutor(
+    game: &str,
+    record: &str,
+    mv: &str,
+    memory_mb: usize,
+) -> Result<serde_json::Value, String> {
     match game {
-        "kingulu" => tutor_game::<Kingulu>(record, mv),
-        _ => tutor_game::<Kiswahili>(record, mv),
+        "kingulu" => tutor_game::<Kingulu>(record, mv, memory_mb),
+        _ => tutor_game::<Kiswahili>(record, mv, memory_mb),
     }
 }
 
-fn tutor_game<G: Solvable>(record: &str, text: &str) -> Result<serde_json::Value, String> {
+fn tutor_game<G: Solvable>(
+    record: &str,
+    text: &str,
+    memory_mb: usize,
+) -> Result<serde_json::Value, String> {
     use bao_engine::report::{check_move, tutor_warning};
     let line = GameLine::<G>::from_record_text(record).map_err(|e| e.to_string())?;
     if line.is_over() {
@@ -133,7 +143,10 @@ fn tutor_game<G: Solvable>(record: &str, text: &str) -> Result<serde_json::Value
     let mv = pos
         .parse_move(text)
         .map_err(|e| format!("cannot play {text:?}: {}", e.message))?;
-    let limits = TUTOR_LIMITS;
+    let limits = ReportOptions {
+        memory_mb: Some(memory_mb),
+        ..TUTOR_LIMITS
+    };
     let mut engine = bao_engine::Engine::new(bao_engine::values::analysis_config(limits));
     let check = check_move(&line, mv, limits, &mut engine).ok_or("the move is not legal")?;
     let warning = tutor_warning(pos, mv, &check);
@@ -191,6 +204,7 @@ fn try_game<G: Solvable>(
 pub const TUTOR_LIMITS: ReportOptions = ReportOptions {
     time_ms: bao_engine::hint::PROVED_HINT_MS,
     depth: Some(bao_engine::hint::HINT_LEVEL as u32),
+    memory_mb: None,
 };
 
 fn run_game<G: Solvable>(

@@ -103,8 +103,11 @@ async fn tutor(
     })
     .await?;
     let permit = app.pool.permit_within(crate::games::ENGINE_WAIT).await?;
+    let app2 = Arc::clone(&app);
     let answer = crate::http::blocking(move || {
-        let r = super::tutor(game, &record, &req.mv);
+        let room = app2.pool.solver_room();
+        let r = super::tutor(game, &record, &req.mv, app2.pool.hash_mb());
+        drop(room);
         drop(permit);
         r.map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e))
     })
@@ -196,6 +199,7 @@ async fn start_analysis(
     let opts = ReportOptions {
         time_ms,
         depth: req.depth,
+        memory_mb: Some(app.pool.hash_mb()),
     };
     let job = Arc::clone(&a);
     let app2 = Arc::clone(&app);
@@ -204,6 +208,7 @@ async fn start_analysis(
         let permit = app2.pool.permit().await;
         let slot2 = Arc::clone(&slot);
         let job2 = Arc::clone(&job);
+        let app3 = Arc::clone(&app2);
         let out = tokio::task::spawn_blocking(move || {
             let mut progress = |done: usize, total: usize| {
                 job2.done.store(done, Ordering::Relaxed);
@@ -212,6 +217,7 @@ async fn start_analysis(
                 ))));
                 !job2.stop.load(Ordering::Relaxed) && !slot2.deleted.load(Ordering::SeqCst)
             };
+            let _room = app3.pool.solver_room();
             super::run(game, &record, opts, &mut progress)
         })
         .await;

@@ -1073,7 +1073,8 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
         }
         let line = self.line.clone();
         Ok(Box::new(move |pool: &EnginePool| {
-            oracle_of(&line, ORACLE_MS, pool.solver_entries())
+            let room = pool.solver_room();
+            oracle_of(&line, ORACLE_MS, room.entries)
         }))
     }
 }
@@ -1113,7 +1114,8 @@ impl<G: Solvable + 'static> WebGame<G> {
         let pos = line.current().clone();
         let run = Box::new(move |pool: &EnginePool, slot: &StopSlot| {
             let solved = if proved_ms > 0 {
-                hint::solve_hint_line_within(&line, proved_ms, pool.solver_entries())
+                let room = pool.solver_room();
+                hint::solve_hint_line_within(&line, proved_ms, room.entries)
             } else {
                 hint::SolvedHint {
                     proved: None,
