@@ -202,6 +202,52 @@ where
     it.next()
 }
 
+/// Creates a new, empty database `bao_test_<random>` on the server of `url` (whose user
+/// may create databases) and returns its URL: for tests and load runs, each on a
+/// database of its own. Drop it with [`drop_database`].
+///
+/// # Errors
+/// When the server cannot be reached or refuses.
+pub fn create_database(url: &str) -> anyhow::Result<String> {
+    let name = format!("bao_test_{}", crate::ids::token().to_ascii_lowercase());
+    let name: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    let mut c = Config::from_str(url)?.connect(NoTls)?;
+    c.batch_execute(&format!("CREATE DATABASE {name}"))?;
+    let (main, query) = url.split_once('?').unwrap_or((url, ""));
+    let host = main.find("://").map_or(0, |i| i + 3);
+    let base = match main[host..].find('/') {
+        Some(i) => &main[..host + i],
+        None => main,
+    };
+    let query = if query.is_empty() {
+        String::new()
+    } else {
+        format!("?{query}")
+    };
+    Ok(format!("{base}/{name}{query}"))
+}
+
+/// Drops a database made by [`create_database`] (its connections are ended first).
+///
+/// # Errors
+/// When the server cannot be reached or refuses.
+pub fn drop_database(url: &str) -> anyhow::Result<()> {
+    let config = Config::from_str(url)?;
+    let name = config
+        .get_dbname()
+        .ok_or_else(|| anyhow::anyhow!("no database in {}", shown(url)))?
+        .to_string();
+    anyhow::ensure!(name.starts_with("bao_test_"), "not a test database: {name}");
+    let mut admin = config.clone();
+    admin.dbname("postgres");
+    let mut c = admin.connect(NoTls)?;
+    c.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
