@@ -83,7 +83,10 @@ fn games_are_versioned_the_same_on_both() {
         assert_eq!(store.save(&row).unwrap(), 2, "{kind}");
         // A change made from version 1 again (a racing move): refused, nothing written.
         row.plies = 7;
-        assert!(matches!(store.save(&row), Err(StoreError::Stale(_))), "{kind}");
+        assert!(
+            matches!(store.save(&row), Err(StoreError::Stale(_))),
+            "{kind}"
+        );
         let back = store.load("g1").unwrap().unwrap();
         assert_eq!((back.version, back.plies, back.due_ms), (2, 1, Some(1_000)));
         assert_eq!(store.version("g1").unwrap(), Some(2));
@@ -98,9 +101,18 @@ fn games_are_versioned_the_same_on_both() {
         assert!(store.postpone("g2", 1, Some(5_000)).unwrap());
         assert!(!store.postpone("g2", 9, Some(0)).unwrap(), "{kind}");
         assert_eq!(store.due_games(1_000, 10).unwrap(), vec!["g1"]);
-        assert_eq!(store.version("g2").unwrap(), Some(1), "postpone keeps the version");
+        assert_eq!(
+            store.version("g2").unwrap(),
+            Some(1),
+            "postpone keeps the version"
+        );
         assert_eq!(store.count().unwrap(), 2);
-        let listed: Vec<String> = store.list(10, 0).unwrap().into_iter().map(|g| g.id).collect();
+        let listed: Vec<String> = store
+            .list(10, 0)
+            .unwrap()
+            .into_iter()
+            .map(|g| g.id)
+            .collect();
         assert_eq!(listed, vec!["g1", "g2"], "{kind}");
         assert_eq!(store.list(10, usize::MAX).unwrap(), vec![]);
         assert!(store.delete("g1").unwrap());
@@ -130,18 +142,34 @@ fn accounts_sessions_and_attempts_on_both() {
         assert!(store.delete_session("token-a").unwrap());
         assert!(!store.delete_session("token-a").unwrap());
         assert_eq!(store.session_account("token-a").unwrap(), None);
-        assert_eq!(store.session_account("token-b").unwrap().unwrap().name, "Amani");
+        assert_eq!(
+            store.session_account("token-b").unwrap().unwrap().name,
+            "Amani"
+        );
         assert_eq!(store.account(3).unwrap().unwrap().name, "bao-3");
         // Ten attempts a minute per address and kind; the eleventh waits for the oldest.
         for i in 0..10 {
-            assert_eq!(store.attempt("10.0.0.1", "sign-in", 1_000 + i).unwrap(), None);
+            assert_eq!(
+                store.attempt("10.0.0.1", "sign-in", 1_000 + i).unwrap(),
+                None
+            );
         }
-        assert_eq!(store.attempt("10.0.0.1", "sign-in", 2_000).unwrap(), Some(60));
+        assert_eq!(
+            store.attempt("10.0.0.1", "sign-in", 2_000).unwrap(),
+            Some(60)
+        );
         assert_eq!(store.attempt("10.0.0.1", "sign-up", 2_000).unwrap(), None);
         assert_eq!(store.attempt("10.0.0.2", "sign-in", 2_000).unwrap(), None);
-        assert_eq!(store.attempt("10.0.0.1", "sign-in", 31_000).unwrap(), Some(31));
+        assert_eq!(
+            store.attempt("10.0.0.1", "sign-in", 31_000).unwrap(),
+            Some(31)
+        );
         // The oldest left the window.
-        assert_eq!(store.attempt("10.0.0.1", "sign-in", 61_001).unwrap(), None, "{kind}");
+        assert_eq!(
+            store.attempt("10.0.0.1", "sign-in", 61_001).unwrap(),
+            None,
+            "{kind}"
+        );
         // Heartbeats: the latest of every instance's.
         store.set_alive(5_000).unwrap();
         store.set_alive(4_000).unwrap();
@@ -177,10 +205,15 @@ fn challenges_and_ratings_on_both() {
         };
         store.add_challenge(&c).unwrap();
         assert_eq!(store.challenges().unwrap(), vec![c.clone()], "{kind}");
-        assert!(!store.cancel_challenge("c1", b.id).unwrap(), "only its owner cancels");
+        assert!(
+            !store.cancel_challenge("c1", b.id).unwrap(),
+            "only its owner cancels"
+        );
         let mut row = game("rated", [Some(a.id), Some(b.id)]);
         assert!(store.accept_challenge("c1", &row).unwrap());
-        assert!(!store.accept_challenge("c1", &game("again", [None, None])).unwrap());
+        assert!(!store
+            .accept_challenge("c1", &game("again", [None, None]))
+            .unwrap());
         assert_eq!(store.challenges().unwrap(), vec![]);
         assert_eq!(store.games_of(a.id, 10).unwrap().len(), 1);
         // South wins: both ratings change once, however often the result is written.

@@ -42,3 +42,5 @@ pub fn failure(out: &Output) -> String {
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     String::from_utf8(out.stderr.clone()).unwrap()
 }
+
+pub mod server;
