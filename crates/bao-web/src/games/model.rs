@@ -128,7 +128,7 @@ pub struct Meta {
 
 /// How long a computer's move in a lobby game may take before another instance takes
 /// it up (the instance that was to make it may have died), ms.
-pub const ENGINE_LATE_MS: u64 = 60_000;
+pub const ENGINE_LATE_MS: u64 = THINK_CAP_MS + 20_000;
 
 impl Meta {
     /// The sides `token` may move: a human side whose invite it holds, or, for the
