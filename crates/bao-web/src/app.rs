@@ -230,7 +230,7 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     clock::start(&app).await?;
     let router = router_with(app);
     println!("bao: serving on http://{local}/ (games saved in {db_path}; Ctrl-C stops the server)");
-    let shutdown = tokio::signal::ctrl_c();
+    let shutdown = stop_signal();
     tokio::pin!(shutdown);
     let connections = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
     loop {
@@ -268,6 +268,23 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         });
     }
     Ok(())
+}
+
+/// Ctrl-C (SIGINT) or, on Unix, SIGTERM (what systemd and `kill` send): the server stops
+/// accepting and returns, closing the database.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 /// The error for an address that cannot be bound: for a port in use,

@@ -618,6 +618,12 @@ async fn saved_games_are_listed_newest_first_and_deleted_by_their_creator() {
     assert_eq!(list[1]["id"], b.as_str());
     let updated = list[0]["updated"].as_str().unwrap();
     assert_eq!(updated.len(), "2026-12-01T10:00:15.123Z".len(), "{updated}");
+    // Through a reverse proxy every visitor's peer is the loopback proxy: a forwarded
+    // request sees no saved games (their seats would let anyone act as their creator).
+    for header in ["X-Forwarded-For", "Forwarded", "X-Real-IP"] {
+        let (status, list) = req(&app, "GET", "/api/games", &[(header, "203.0.113.7")], None).await;
+        assert_eq!((status, list), (StatusCode::OK, json!([])), "{header}");
+    }
     // Paged.
     let (_, page) = req(&app, "GET", "/api/games?limit=1&offset=1", &[], None).await;
     assert_eq!(page.as_array().unwrap().len(), 1);

@@ -742,6 +742,7 @@ struct ListQuery {
 async fn list_games(
     State(app): State<Arc<App>>,
     peer: Option<Extension<Peer>>,
+    headers: HeaderMap,
     query: Result<Query<ListQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Response, ApiError> {
     let Query(q) = query.map_err(|e| {
@@ -763,8 +764,17 @@ async fn list_games(
         Some(t) => canonical_number(t, "offset")?.unwrap_or(usize::MAX),
         None => 0,
     };
-    // Only the local user's own machine sees the saved games (with their seats).
-    let local = peer.is_none_or(|Extension(Peer(a))| a.ip().is_loopback());
+    // Only the local user's own machine sees the saved games (with their seats): not a
+    // request through a reverse proxy (every visitor's peer is then the loopback
+    // proxy), nor any request to a server reached at a public URL or sharing its
+    // database with other instances.
+    let forwarded = ["forwarded", "x-forwarded-for", "x-real-ip"]
+        .iter()
+        .any(|h| headers.contains_key(*h));
+    let local = peer.is_none_or(|Extension(Peer(a))| a.ip().is_loopback())
+        && !forwarded
+        && app.public.is_none()
+        && !app.store.shared();
     if !local {
         return Ok(Json(serde_json::json!([])).into_response());
     }

@@ -29,8 +29,20 @@ const MIGRATION_LOCK: i64 = 0x62_61_6f;
 
 /// An open PostgreSQL database.
 pub(super) struct Pg {
-    pool: r2d2::Pool<PostgresConnectionManager<NoTls>>,
+    /// Always `Some` until dropped.
+    pool: Option<r2d2::Pool<PostgresConnectionManager<NoTls>>>,
     config: Config,
+}
+
+impl Drop for Pg {
+    /// Closes the connections on a thread of its own: the sync client's connections
+    /// close through a runtime of their own, which cannot run on a tokio worker (the
+    /// server's shutdown drops the store there).
+    fn drop(&mut self) {
+        if let Some(pool) = self.pool.take() {
+            let _ = std::thread::spawn(move || drop(pool)).join();
+        }
+    }
 }
 
 /// The URL as shown (the password, if any, left out).
@@ -61,11 +73,17 @@ impl Pg {
     /// Connects to `url`, brings the schema up to date, and checks that it can write.
     pub(super) fn connect(url: &str) -> anyhow::Result<Pg> {
         let who = shown(url);
-        let config = Config::from_str(url).map_err(|e| {
+        let mut config = Config::from_str(url).map_err(|e| {
             anyhow::anyhow!(
                 "cannot use the database {who}: the URL does not read ({e}); give --db postgres://USER@HOST:PORT/DATABASE"
             )
         })?;
+        // As libpq: a password not in the URL (which `ps` shows) may come from PGPASSWORD.
+        if config.get_password().is_none() {
+            if let Ok(p) = std::env::var("PGPASSWORD") {
+                config.password(p);
+            }
+        }
         let manager = PostgresConnectionManager::new(config.clone(), NoTls);
         let pool = in_place(|| {
             r2d2::Pool::builder()
@@ -80,7 +98,10 @@ impl Pg {
                 "cannot use the database {who}: cannot connect ({e}); is PostgreSQL running there, and may this user connect to that database?"
             )
         })?;
-        let db = Pg { pool, config };
+        let db = Pg {
+            pool: Some(pool),
+            config,
+        };
         in_place(|| db.migrate()).map_err(|e| {
             anyhow::anyhow!(
                 "cannot use the database {who}: bringing its schema up to date failed: {e}"
@@ -89,8 +110,14 @@ impl Pg {
         Ok(db)
     }
 
+    fn pool(&self) -> &r2d2::Pool<PostgresConnectionManager<NoTls>> {
+        self.pool
+            .as_ref()
+            .expect("the pool lives until the store is dropped")
+    }
+
     fn migrate(&self) -> DbResult<()> {
-        let mut c = self.pool.get()?;
+        let mut c = self.pool().get()?;
         let mut tx = c.transaction()?;
         tx.exec(
             "SELECT pg_advisory_xact_lock(?1)",
@@ -123,7 +150,7 @@ impl Pg {
     /// Runs `f` on a pooled connection (reads).
     pub(super) fn read<T>(&self, f: impl FnOnce(&mut dyn Exec) -> DbResult<T>) -> DbResult<T> {
         in_place(|| {
-            let mut c = self.pool.get()?;
+            let mut c = self.pool().get()?;
             f(&mut *c)
         })
     }
@@ -134,7 +161,7 @@ impl Pg {
         f: impl FnOnce(&mut Tx<'_>) -> DbResult<T>,
     ) -> Result<T, StoreError> {
         in_place(|| {
-            let mut c = self.pool.get().map_err(DbError::from)?;
+            let mut c = self.pool().get().map_err(DbError::from)?;
             let mut tx = c.transaction().map_err(DbError::from)?;
             let out = f(&mut Tx::new(&mut tx, true))?;
             tx.commit().map_err(DbError::from)?;
