@@ -9,7 +9,8 @@
 #
 # The server listens on 127.0.0.1 only, on a free TCP port (no Unix socket), with trust
 # authentication, the superuser role `postgres`, and fsync off (test data only: never put
-# anything worth keeping there). Its data is DIR/data, its log DIR/postgres.log.
+# anything worth keeping there), up to 500 connections (each bao instance pools 16 plus
+# its listener). Its data is DIR/data, its log DIR/postgres.log.
 #
 # initdb and postgres refuse to run as root: as root the server runs as the system user
 # $PG_TMP_USER (default `baotest`, created with useradd when missing; `nobody` when useradd
@@ -133,7 +134,7 @@ start() {
 # scripts/pg-tmp.sh: a throw-away test server.
 listen_addresses = '127.0.0.1'
 unix_socket_directories = ''
-max_connections = 200
+max_connections = 500
 fsync = off
 synchronous_commit = off
 full_page_writes = off
