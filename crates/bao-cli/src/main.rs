@@ -415,9 +415,10 @@ enum Command {
         /// The port.
         #[arg(long, short, default_value_t = 8080)]
         port: u16,
-        /// The game database (default: ~/.local/share/bao/games.sqlite3, or under
-        /// $XDG_DATA_HOME).
-        #[arg(long, value_name = "PATH")]
+        /// The game database: a SQLite file (default: ~/.local/share/bao/games.sqlite3,
+        /// or under $XDG_DATA_HOME), or a PostgreSQL database that several instances
+        /// may share, postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (docs/deploy.md).
+        #[arg(long, value_name = "PATH|URL")]
         db: Option<std::path::PathBuf>,
         /// The address to listen on; anything but loopback (127.0.0.1, ::1) makes the
         /// server reachable from other machines and prints a warning.

@@ -170,7 +170,7 @@ pub struct ServeConfig {
     pub host: IpAddr,
     /// The port.
     pub port: u16,
-    /// The database file (`None`: [`store::default_path`]).
+    /// The database file, or a `postgres://` URL (`None`: [`store::default_path`]).
     pub db: Option<PathBuf>,
     /// The engines' memory budget in MiB.
     pub memory_mb: usize,
@@ -200,7 +200,15 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|e| bind_error(addr, &e))?;
-    let store = tokio::task::spawn_blocking(move || Store::open(&path)).await??;
+    let spec = path.to_string_lossy().into_owned();
+    let store = tokio::task::spawn_blocking(move || {
+        if store::is_postgres_url(&spec) {
+            Store::connect(&spec)
+        } else {
+            Store::open(&path)
+        }
+    })
+    .await??;
     let local = listener.local_addr()?;
     if !config.host.is_loopback() {
         eprintln!(

@@ -204,12 +204,17 @@ pub(crate) async fn blocking<T: Send + 'static>(
 }
 
 /// A failed read of the database: 500.
-pub(crate) fn db_error(e: rusqlite::Error) -> ApiError {
+pub(crate) fn db_error(e: crate::store::sql::DbError) -> ApiError {
     ApiError::internal(format!("the game database failed: {e}"))
 }
 
 /// A write that is not durable: 503 (the change was not saved), logged on the server.
 pub(crate) fn write_error(e: StoreError) -> ApiError {
+    if let StoreError::Stale(id) = &e {
+        return ApiError::conflict(format!(
+            "game {id} was changed meanwhile (by another request or another server): reload it and try again"
+        ));
+    }
     eprintln!("bao: error: a write to the database failed: {e}");
     ApiError::new(
         StatusCode::SERVICE_UNAVAILABLE,

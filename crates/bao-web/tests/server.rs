@@ -992,7 +992,8 @@ async fn an_event_stream_sees_another_clients_move() {
 
     let (mut stream, mut seen) = subscribe(port, id).await;
     assert!(seen.contains("content-type: text/event-stream"), "{seen}");
-    assert!(seen.contains("event: state\ndata: {"), "{seen}");
+    // The first state event carries the stored version (1: the game as created) as its id.
+    assert!(seen.contains("event: state\nid: 1\ndata: {"), "{seen}");
     assert!(!seen.contains("\"you\""), "{seen}");
 
     // Another client plays: the stream tells.

@@ -1,18 +1,18 @@
 //! The tables `accounts` and `sessions` (migration 0002).
 
-use rusqlite::{params, OptionalExtension};
-
 use super::model::{name_key, Account};
-use crate::store::{Store, StoreError};
+use crate::params;
+use crate::store::sql::{DbResult, Exec, Row};
+use crate::store::{Store, StoreError, Tx};
 
 /// How long a session lasts without signing in again: 30 days.
 pub const SESSION_SECS: i64 = 30 * 24 * 3600;
 
-fn account_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Account> {
+fn account_of(r: &Row) -> DbResult<Account> {
     Ok(Account {
-        id: r.get(0)?,
-        name: r.get(1)?,
-        engine_level: r.get(2)?,
+        id: r.int(0)?,
+        name: r.text(1)?,
+        engine_level: r.opt_int(2)?.map(|l| u8::try_from(l).unwrap_or(u8::MAX)),
     })
 }
 
@@ -46,21 +46,19 @@ impl Store {
     ) -> Result<Account, CreateError> {
         let now = crate::ids::now_rfc3339();
         let out = self.write(|tx| {
-            let taken: Option<i64> = tx
-                .query_row(
-                    "SELECT id FROM accounts WHERE name_key = ?1",
-                    [name_key(name)],
-                    |r| r.get(0),
-                )
-                .optional()?;
+            let taken = tx.query_opt(
+                "SELECT id FROM accounts WHERE name_key = ?1",
+                params![name_key(name)],
+            )?;
             if taken.is_some() {
                 return Ok(None);
             }
-            tx.execute(
-                "INSERT INTO accounts (name, name_key, password, engine_level, created) VALUES (?1, ?2, ?3, NULL, ?4)",
-                params![name, name_key(name), hash, now],
-            )?;
-            let id = tx.last_insert_rowid();
+            let id = tx
+                .query_one(
+                    "INSERT INTO accounts (name, name_key, password, engine_level, created) VALUES (?1, ?2, ?3, NULL, ?4) RETURNING id",
+                    params![name, name_key(name), hash, now],
+                )?
+                .int(0)?;
             insert_session(tx, id, token_hash)?;
             Ok(Some(Account {
                 id,
@@ -71,6 +69,8 @@ impl Store {
         match out {
             Ok(Some(a)) => Ok(a),
             Ok(None) => Err(CreateError::Taken),
+            // Another instance created the same name at the same moment.
+            Err(StoreError::Db(e)) if e.is_unique_violation() => Err(CreateError::Taken),
             Err(e) => Err(CreateError::Store(e)),
         }
     }
@@ -79,32 +79,31 @@ impl Store {
     /// engine account).
     ///
     /// # Errors
-    /// SQLite's error.
-    pub fn account_by_name(
-        &self,
-        name: &str,
-    ) -> rusqlite::Result<Option<(Account, Option<String>)>> {
-        self.lock()
-            .query_row(
+    /// The database's error.
+    pub fn account_by_name(&self, name: &str) -> DbResult<Option<(Account, Option<String>)>> {
+        self.read(|c| {
+            c.query_opt(
                 "SELECT id, name, engine_level, password FROM accounts WHERE name_key = ?1",
-                [name_key(name)],
-                |r| Ok((account_of(r)?, r.get(3)?)),
-            )
-            .optional()
+                params![name_key(name)],
+            )?
+            .map(|r| Ok((account_of(&r)?, r.opt_text(3)?)))
+            .transpose()
+        })
     }
 
     /// The account with this id.
     ///
     /// # Errors
-    /// SQLite's error.
-    pub fn account(&self, id: i64) -> rusqlite::Result<Option<Account>> {
-        self.lock()
-            .query_row(
+    /// The database's error.
+    pub fn account(&self, id: i64) -> DbResult<Option<Account>> {
+        self.read(|c| {
+            c.query_opt(
                 "SELECT id, name, engine_level FROM accounts WHERE id = ?1",
-                [id],
-                account_of,
-            )
-            .optional()
+                params![id],
+            )?
+            .map(|r| account_of(&r))
+            .transpose()
+        })
     }
 
     /// Starts a session of `account` under the hash of its token.
@@ -118,16 +117,17 @@ impl Store {
     /// The account of an unexpired session.
     ///
     /// # Errors
-    /// SQLite's error.
-    pub fn session_account(&self, token_hash: &str) -> rusqlite::Result<Option<Account>> {
-        self.lock()
-            .query_row(
+    /// The database's error.
+    pub fn session_account(&self, token_hash: &str) -> DbResult<Option<Account>> {
+        self.read(|c| {
+            c.query_opt(
                 "SELECT a.id, a.name, a.engine_level FROM sessions s JOIN accounts a ON a.id = s.account
                  WHERE s.token_hash = ?1 AND s.expires > ?2",
                 params![token_hash, unix_now()],
-                account_of,
-            )
-            .optional()
+            )?
+            .map(|r| account_of(&r))
+            .transpose()
+        })
     }
 
     /// Ends a session (signing out); whether it existed.
@@ -136,20 +136,19 @@ impl Store {
     /// The database's error.
     pub fn delete_session(&self, token_hash: &str) -> Result<bool, StoreError> {
         self.write(|tx| {
-            Ok(tx.execute("DELETE FROM sessions WHERE token_hash = ?1", [token_hash])? > 0)
+            Ok(tx.exec(
+                "DELETE FROM sessions WHERE token_hash = ?1",
+                params![token_hash],
+            )? > 0)
         })
     }
 }
 
-fn insert_session(
-    tx: &rusqlite::Transaction<'_>,
-    account: i64,
-    token_hash: &str,
-) -> rusqlite::Result<()> {
+fn insert_session(tx: &mut Tx<'_>, account: i64, token_hash: &str) -> DbResult<()> {
     let now = unix_now();
     // Expired sessions leave as new ones come.
-    tx.execute("DELETE FROM sessions WHERE expires <= ?1", [now])?;
-    tx.execute(
+    tx.exec("DELETE FROM sessions WHERE expires <= ?1", params![now])?;
+    tx.exec(
         "INSERT INTO sessions (token_hash, account, created, expires) VALUES (?1, ?2, ?3, ?4)",
         params![
             token_hash,

@@ -43,6 +43,31 @@ pub fn client_ip(peer: Option<Extension<Peer>>) -> IpAddr {
     peer.map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |Extension(Peer(a))| a.ip())
 }
 
+/// The client's address for rate limits: the peer's, or, when the peer is a reverse
+/// proxy on this machine (a loopback address) that says whom it forwards
+/// (`X-Forwarded-For`, its last entry: the address the proxy itself saw), that one.
+pub fn client_addr(peer: Option<Extension<Peer>>, headers: &HeaderMap) -> IpAddr {
+    let ip = client_ip(peer);
+    if !ip.is_loopback() {
+        return ip;
+    }
+    headers
+        .get("x-forwarded-for")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.rsplit(',').next())
+        .and_then(|a| a.trim().parse().ok())
+        .unwrap_or(ip)
+}
+
+/// Counts a sign-in or sign-up attempt (in the database when it is shared).
+async fn limit(app: &Arc<App>, ip: IpAddr, what: Attempt) -> Result<(), ApiError> {
+    if !app.store.shared() {
+        return app.limits.check(ip, what);
+    }
+    let app = Arc::clone(app);
+    crate::http::blocking(move || super::limit::check_shared(&app.store, ip, what)).await
+}
+
 /// Hashes or verifies a password on the blocking pool, at most two at once (argon2id
 /// takes 19 MiB each).
 async fn hashing<T: Send + 'static>(
@@ -69,9 +94,10 @@ fn with_cookie(
 async fn sign_up(
     State(app): State<Arc<App>>,
     peer: Option<Extension<Peer>>,
+    headers: HeaderMap,
     payload: Result<Json<Credentials>, JsonRejection>,
 ) -> Result<Response, ApiError> {
-    app.limits.check(client_ip(peer), Attempt::SignUp)?;
+    limit(&app, client_addr(peer, &headers), Attempt::SignUp).await?;
     let req = body(payload)?;
     check_name(&req.name)?;
     check_password(&req.password)?;
@@ -100,9 +126,10 @@ async fn sign_up(
 async fn sign_in(
     State(app): State<Arc<App>>,
     peer: Option<Extension<Peer>>,
+    headers: HeaderMap,
     payload: Result<Json<Credentials>, JsonRejection>,
 ) -> Result<Response, ApiError> {
-    app.limits.check(client_ip(peer), Attempt::SignIn)?;
+    limit(&app, client_addr(peer, &headers), Attempt::SignIn).await?;
     let req = body(payload)?;
     let app2 = Arc::clone(&app);
     let name = req.name.clone();

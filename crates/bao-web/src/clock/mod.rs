@@ -18,15 +18,13 @@ impl Store {
     /// When the server was last known alive (Unix ms), if ever.
     ///
     /// # Errors
-    /// SQLite's error.
-    pub fn alive_ms(&self) -> rusqlite::Result<Option<u64>> {
-        use rusqlite::OptionalExtension;
-        self.lock()
-            .query_row("SELECT at_ms FROM server_alive WHERE id = 1", [], |r| {
-                r.get::<_, i64>(0)
-            })
-            .optional()
-            .map(|v| v.map(|n| n.max(0) as u64))
+    /// The database's error.
+    pub fn alive_ms(&self) -> crate::store::sql::DbResult<Option<u64>> {
+        self.read(|c| {
+            c.query_opt("SELECT at_ms FROM server_alive WHERE id = 1", &[])?
+                .map(|r| r.int(0).map(|n| n.max(0) as u64))
+                .transpose()
+        })
     }
 
     /// Notes that the server is alive at `at_ms`.
@@ -35,18 +33,30 @@ impl Store {
     /// The database's error.
     pub fn set_alive(&self, at_ms: u64) -> Result<(), crate::store::StoreError> {
         self.write(|tx| {
-            tx.execute(
-                "INSERT INTO server_alive (id, at_ms) VALUES (1, ?1) ON CONFLICT(id) DO UPDATE SET at_ms = ?1",
-                [at_ms as i64],
+            use crate::store::sql::Exec;
+            // The latest of every instance's heartbeats.
+            tx.exec(
+                "INSERT INTO server_alive (id, at_ms) VALUES (1, ?1) ON CONFLICT(id) DO UPDATE SET at_ms = ?1 WHERE server_alive.at_ms < ?1",
+                crate::params![at_ms as i64],
             )?;
             Ok(())
         })
     }
 }
 
+/// How often every instance looks for games whose due time passed (a flag, an abort, a
+/// late computer move; `App::act_on_due`), whichever instance's timer was to act.
+pub const SWEEP: Duration = Duration::from_millis(500);
+
+/// The most due games one sweep takes up.
+pub const SWEEP_GAMES: usize = 64;
+
 /// At start: every game whose clock may still fall goes on from now with the time it had
-/// when the server was last alive (the time it was down is not charged); a flag that fell
-/// before that is applied now; then each game's timer is armed, and the heartbeat starts.
+/// when the server was last alive (the time it was down is not charged; on a shared
+/// database, only when no other instance was alive meanwhile); a flag that fell before
+/// that is applied now; then each game's timer is armed, the heartbeat starts, the sweep
+/// of due games ([`SWEEP`]) starts, and, on a shared database, the listener of the other
+/// instances' changes.
 ///
 /// # Errors
 /// When the database cannot be read.
@@ -60,6 +70,9 @@ pub async fn start(app: &Arc<App>) -> anyhow::Result<()> {
     .await??;
     let now = model::now_ms();
     let alive = alive.unwrap_or(now).min(now);
+    // Another instance's heartbeat within the last few seconds: the clocks were kept.
+    let kept = app.store.shared() && now.saturating_sub(alive) < 3 * HEARTBEAT.as_millis() as u64;
+    let alive = if kept { now } else { alive };
     for id in ids {
         let Ok(slot) = app.slot(&id).await else {
             continue;
@@ -89,5 +102,35 @@ pub async fn start(app: &Arc<App>) -> anyhow::Result<()> {
                 tokio::task::spawn_blocking(move || app3.store.set_alive(model::now_ms())).await;
         }
     });
+    let app2 = Arc::clone(app);
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(SWEEP);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            let app3 = Arc::clone(&app2);
+            let due = tokio::task::spawn_blocking(move || {
+                app3.store.due_games(model::now_ms() as i64, SWEEP_GAMES)
+            })
+            .await;
+            if let Ok(Ok(ids)) = due {
+                for id in ids {
+                    Arc::clone(&app2).act_on_due(id).await;
+                }
+            }
+        }
+    });
+    if app.store.shared() {
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+        app.store.listen(Box::new(move |change| {
+            let _ = tx.send(change);
+        }));
+        let app2 = Arc::clone(app);
+        tokio::spawn(async move {
+            while let Some(change) = rx.recv().await {
+                app2.on_change(change).await;
+            }
+        });
+    }
     Ok(())
 }

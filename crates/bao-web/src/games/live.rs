@@ -18,6 +18,7 @@ use crate::clock::model::now_ms;
 use crate::error::ApiError;
 use crate::http::{blocking, db_error, lock, write_error};
 use crate::ids;
+use crate::store::Change;
 
 /// One game in use: the game behind its own lock, its event stream, and whether it was
 /// deleted (then every request that still holds the slot gets 404, see `with_game`).
@@ -32,8 +33,9 @@ pub struct Slot {
 /// deletion (`event: deleted`, the stream's last event).
 #[derive(Clone, Debug)]
 pub(crate) enum Notice {
-    /// The state JSON ([`view::StateJson`], without `you` and `seat`).
-    State(Arc<String>),
+    /// The state JSON ([`view::StateJson`], without `you` and `seat`) at a stored
+    /// version (the event's id).
+    State(Arc<String>, i64),
     /// `{"deleted": id, "text": ...}`: the game was deleted; the stream ends after it.
     Deleted(Arc<String>),
     /// `{"spectators": n}`: someone began or stopped watching.
@@ -106,6 +108,9 @@ impl App {
             return Err(ApiError::unknown_game(id));
         }
         if let Some(s) = self.cache_get(id) {
+            if self.store.shared() {
+                self.refresh(&s, id).await?;
+            }
             return Ok(s);
         }
         let app = Arc::clone(self);
@@ -122,6 +127,133 @@ impl App {
         Ok(self.cache_put(id.to_string(), Slot::new(game)))
     }
 
+    /// Brings a game in memory up to the database's version, when another instance
+    /// changed it (or deleted it: then 404, and its event stream ends), and tells its
+    /// event stream.
+    pub(crate) async fn refresh(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        id: &str,
+    ) -> Result<(), ApiError> {
+        let app = Arc::clone(self);
+        let slot = Arc::clone(slot);
+        let key = id.to_string();
+        blocking(move || app.refresh_now(&slot, &key)).await
+    }
+
+    fn refresh_now(&self, slot: &Slot, id: &str) -> Result<(), ApiError> {
+        let mut g = lock(&slot.game);
+        if slot.deleted.load(Ordering::SeqCst) {
+            return Err(ApiError::unknown_game(id));
+        }
+        let have = g.meta().stored;
+        match self.store.version(id).map_err(db_error)? {
+            Some(v) if v == have => Ok(()),
+            None => {
+                slot.deleted.store(true, Ordering::SeqCst);
+                self.cache_drop(id);
+                let notice = serde_json::json!({
+                    "deleted": id,
+                    "text": format!("game {id} was deleted by its creator"),
+                });
+                let _ = slot
+                    .events
+                    .send(Notice::Deleted(Arc::new(notice.to_string())));
+                Err(ApiError::unknown_game(id))
+            }
+            Some(_) => {
+                let row = self
+                    .store
+                    .load(id)
+                    .map_err(db_error)?
+                    .ok_or_else(|| ApiError::unknown_game(id))?;
+                let mut fresh = restore(&row)?;
+                fresh.carry_over(g.as_ref());
+                *g = fresh;
+                announce(slot, g.as_mut());
+                Ok(())
+            }
+        }
+    }
+
+    /// What another instance wrote (PostgreSQL's notifications, [`Change`]): a game
+    /// someone watches here is brought up to date (its stream gets the new state), the
+    /// lobby's live list is sent again; after a lost connection, all of them.
+    pub(crate) async fn on_change(self: &Arc<Self>, change: Change) {
+        match change {
+            Change::Game { id, .. } => {
+                if let Some(s) = self.cache_get(&id) {
+                    if s.events.receiver_count() > 0 {
+                        let _ = self.refresh(&s, &id).await;
+                    }
+                }
+            }
+            Change::Lobby => {
+                let app = Arc::clone(self);
+                let _ = blocking(move || {
+                    crate::lobby::announce_now(&app);
+                    Ok(())
+                })
+                .await;
+            }
+            Change::Resync => {
+                let watched: Vec<(String, Arc<Slot>)> = lock(&self.cache)
+                    .map
+                    .iter()
+                    .filter(|(_, (s, _))| s.events.receiver_count() > 0)
+                    .map(|(k, (s, _))| (k.clone(), Arc::clone(s)))
+                    .collect();
+                for (id, s) in watched {
+                    let _ = self.refresh(&s, &id).await;
+                }
+                Box::pin(self.on_change(Change::Lobby)).await;
+            }
+        }
+    }
+
+    /// A game whose due time passed ([`crate::games::repo::GameRow::due_ms`], found by
+    /// the sweep of every instance): applies the flag or abort that fell due, or takes
+    /// up a computer's move that is late (the instance that was to make it may have
+    /// died), once whichever instances are alive: the change is written only over the
+    /// version it was made from, so of two instances acting at once one writes it.
+    pub(crate) async fn act_on_due(self: Arc<Self>, id: String) {
+        let Ok(s) = self.slot(&id).await else {
+            return;
+        };
+        let app = Arc::clone(&self);
+        let done = with_game(&s, move |slot, g| {
+            let now = now_ms();
+            if let Some(due) = g.clock_due(now) {
+                g.apply_due(due, now);
+                return app.commit(slot, g);
+            }
+            let lobby = g.meta().accounts.iter().any(Option::is_some);
+            let engine = lobby && !g.is_over() && !g.human()[g.to_move().index()];
+            let id = g.meta().id.clone();
+            let stored = g.meta().stored;
+            let later = now + super::model::ENGINE_LATE_MS;
+            if engine {
+                app.store
+                    .postpone(&id, stored, Some(later as i64))
+                    .map_err(write_error)?;
+                if !g.thinking() {
+                    app.schedule(g);
+                }
+                return Ok(());
+            }
+            // Nothing is due after all (the deadline moved): the due time as it is now.
+            let next = g.row().due_ms.map(|d| d.max(now as i64 + 1_000));
+            app.store.postpone(&id, stored, next).map_err(write_error)?;
+            Ok(())
+        })
+        .await;
+        if let Err(e) = done {
+            if e.status != axum::http::StatusCode::CONFLICT {
+                eprintln!("bao: warning: game {id}, due: {}", e.message);
+            }
+        }
+    }
+
     /// Writes the game to the database and tells its event stream. On a database
     /// failure the game leaves the cache (the database stays the truth) and the request
     /// gets a 500.
@@ -131,9 +263,12 @@ impl App {
         g: &mut dyn Session,
     ) -> Result<(), ApiError> {
         g.meta_mut().updated = ids::now_rfc3339();
-        if let Err(e) = self.store.save(&g.row()) {
-            self.cache_drop(&g.meta().id);
-            return Err(write_error(e));
+        match self.store.save(&g.row()) {
+            Ok(version) => g.meta_mut().stored = version,
+            Err(e) => {
+                self.cache_drop(&g.meta().id);
+                return Err(write_error(e));
+            }
         }
         announce(slot, g);
         self.schedule(g);
@@ -189,7 +324,10 @@ impl App {
         })
         .await;
         if let Err(e) = done {
-            eprintln!("bao: warning: the clock of game {id}: {}", e.message);
+            // A conflict: another instance applied it first.
+            if e.status != axum::http::StatusCode::CONFLICT {
+                eprintln!("bao: warning: the clock of game {id}: {}", e.message);
+            }
         }
     }
 }
@@ -198,7 +336,9 @@ impl App {
 pub(crate) fn announce(slot: &Slot, g: &mut dyn Session) {
     if slot.events.receiver_count() > 0 {
         if let Ok(text) = serde_json::to_string(&g.state()) {
-            let _ = slot.events.send(Notice::State(Arc::new(text)));
+            let _ = slot
+                .events
+                .send(Notice::State(Arc::new(text), g.meta().stored));
         }
     }
 }

@@ -121,7 +121,14 @@ pub struct Meta {
     pub created: String,
     /// RFC 3339 (UTC) time of the last change.
     pub updated: String,
+    /// The version in the database (0 before the game is first stored): the next change
+    /// is written only over it ([`crate::games::repo::save_in`]).
+    pub stored: i64,
 }
+
+/// How long a computer's move in a lobby game may take before another instance takes
+/// it up (the instance that was to make it may have died), ms.
+pub const ENGINE_LATE_MS: u64 = 60_000;
 
 impl Meta {
     /// The sides `token` may move: a human side whose invite it holds, or, for the
@@ -288,6 +295,10 @@ pub trait Session: Send {
     fn spectate(&mut self, joined: bool);
     /// How many watch the game's event stream without playing.
     fn spectators(&self) -> usize;
+    /// Takes over what only this instance knows of `old`, the game it replaces after
+    /// another instance changed it: its spectators, and a newer in-memory version (so
+    /// that a search job made on `old` is not applied to this one).
+    fn carry_over(&mut self, old: &dyn Session);
     /// What the clock has due at `now_ms` (a flag or an abort), if the game is not over.
     fn clock_due(&self, now_ms: u64) -> Option<Due>;
     /// The clock's next deadline (Unix ms), if a clock runs or a first-move window is
@@ -487,6 +498,20 @@ fn rough_move_count(text: &str) -> usize {
 }
 
 impl<G: Solvable + 'static> WebGame<G> {
+    /// When the server must act on the game with no request arriving: its clock's next
+    /// deadline, or, when an engine account is to move in a lobby game,
+    /// [`ENGINE_LATE_MS`] from now (a move that late is taken up by any instance).
+    fn due_ms(&self) -> Option<i64> {
+        let lobby = self.meta.accounts.iter().any(Option::is_some);
+        let engine = (lobby && !self.is_over() && !self.human()[self.to_move().index()])
+            .then(|| now_ms() + ENGINE_LATE_MS);
+        let due = match (self.clock_deadline(), engine) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        due.map(|d| i64::try_from(d).unwrap_or(i64::MAX))
+    }
+
     /// A new game from the start position of a rules profile.
     ///
     /// # Errors
@@ -616,6 +641,7 @@ impl<G: Solvable + 'static> WebGame<G> {
                 aborted: row.aborted,
                 created: row.created.clone(),
                 updated: row.updated.clone(),
+                stored: row.version,
             },
         ))
     }
@@ -910,6 +936,8 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
                 .map(|o| result_text(o.winner).to_string()),
             created: self.meta.created.clone(),
             updated: self.meta.updated.clone(),
+            version: self.meta.stored,
+            due_ms: self.due_ms(),
         }
     }
 
@@ -990,6 +1018,11 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
 
     fn spectators(&self) -> usize {
         self.spectators
+    }
+
+    fn carry_over(&mut self, old: &dyn Session) {
+        self.spectators = old.spectators();
+        self.version = old.version() + 1;
     }
 
     fn spectate(&mut self, joined: bool) {

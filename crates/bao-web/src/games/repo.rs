@@ -2,9 +2,9 @@
 //! add), one row per game with its record text ([`bao_rules::GameLine::record_text`]) and
 //! metadata (game, rules profile, level, players, seats, plies, result, dates).
 
-use rusqlite::{params, OptionalExtension, Transaction};
-
-use crate::store::{Store, StoreError};
+use crate::params;
+use crate::store::sql::{DbError, DbResult, Exec, Row};
+use crate::store::{Change, Store, StoreError, Tx};
 
 /// One stored game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,85 +46,119 @@ pub struct GameRow {
     pub created: String,
     /// RFC 3339 time of the last change.
     pub updated: String,
+    /// The version stored (every change adds one; 0: not stored yet). A change is
+    /// written only over this version ([`save_in`]).
+    pub version: i64,
+    /// When the server must act on the game with no request arriving (Unix ms): its
+    /// clock's next flag or abort, or a computer's move that is late.
+    pub due_ms: Option<i64>,
 }
 
-fn row_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
+fn row_of(r: &Row) -> DbResult<GameRow> {
     Ok(GameRow {
-        id: r.get(0)?,
-        game: r.get(1)?,
-        rules: r.get(2)?,
-        level: r.get(3)?,
-        south: r.get(4)?,
-        north: r.get(5)?,
-        seat: r.get(6)?,
-        invites: [r.get(7)?, r.get(8)?],
-        record: r.get(9)?,
-        plies: r.get::<_, i64>(10)?.max(0) as usize,
-        result: r.get(11)?,
-        created: r.get(12)?,
-        updated: r.get(13)?,
-        accounts: [r.get(14)?, r.get(15)?],
-        rated: r.get::<_, i64>(16)? != 0,
-        clock: r.get(17)?,
-        aborted: r.get::<_, i64>(18)? != 0,
-        names: [r.get(19)?, r.get(20)?],
+        id: r.text(0)?,
+        game: r.text(1)?,
+        rules: r.text(2)?,
+        level: u8::try_from(r.int(3)?).map_err(|e| DbError::Decode(3, e.to_string()))?,
+        south: r.text(4)?,
+        north: r.text(5)?,
+        seat: r.text(6)?,
+        invites: [r.opt_text(7)?, r.opt_text(8)?],
+        record: r.text(9)?,
+        plies: r.int(10)?.max(0) as usize,
+        result: r.opt_text(11)?,
+        created: r.text(12)?,
+        updated: r.text(13)?,
+        accounts: [r.opt_int(14)?, r.opt_int(15)?],
+        rated: r.int(16)? != 0,
+        clock: r.opt_text(17)?,
+        aborted: r.int(18)? != 0,
+        version: r.int(19)?,
+        due_ms: r.opt_int(20)?,
+        names: [r.opt_text(21)?, r.opt_text(22)?],
     })
 }
 
-const COLUMNS: &str = "id, game, rules, level, south, north, seat, invite_south, invite_north, record, plies, result, created, updated, south_account, north_account, rated, clock, aborted";
+const COLUMNS: &str = "id, game, rules, level, south, north, seat, invite_south, invite_north, record, plies, result, created, updated, south_account, north_account, rated, clock, aborted, version, due_ms";
 
 /// The columns read, with the accounts' names.
-const SELECT: &str = "SELECT g.id, g.game, g.rules, g.level, g.south, g.north, g.seat, g.invite_south, g.invite_north, g.record, g.plies, g.result, g.created, g.updated, g.south_account, g.north_account, g.rated, g.clock, g.aborted, sa.name, na.name
+const SELECT: &str = "SELECT g.id, g.game, g.rules, g.level, g.south, g.north, g.seat, g.invite_south, g.invite_north, g.record, g.plies, g.result, g.created, g.updated, g.south_account, g.north_account, g.rated, g.clock, g.aborted, g.version, g.due_ms, sa.name, na.name
     FROM games g LEFT JOIN accounts sa ON sa.id = g.south_account LEFT JOIN accounts na ON na.id = g.north_account";
 
-/// Writes a game row (new or changed) inside a transaction.
+/// Writes a game row inside a transaction over the version it was made from: a new game
+/// (`row.version` 0) is inserted at version 1, a changed one updated to `row.version + 1`
+/// only if the stored version is still `row.version`. Tells every instance on commit
+/// ([`Change::Game`]). The version written.
 ///
 /// # Errors
-/// SQLite's error.
-pub fn save_in(tx: &Transaction<'_>, row: &GameRow) -> rusqlite::Result<()> {
-    tx.execute(
-        &format!(
-            "INSERT INTO games ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
-             ON CONFLICT(id) DO UPDATE SET game = ?2, rules = ?3, level = ?4, south = ?5, north = ?6,
+/// [`DbError::Stale`] when the game was changed (or created) meanwhile; the database's
+/// error.
+pub fn save_in(tx: &mut Tx<'_>, row: &GameRow) -> DbResult<i64> {
+    let version = row.version + 1;
+    let values = params![
+        &row.id,
+        &row.game,
+        &row.rules,
+        row.level,
+        &row.south,
+        &row.north,
+        &row.seat,
+        &row.invites[0],
+        &row.invites[1],
+        &row.record,
+        row.plies,
+        &row.result,
+        &row.created,
+        &row.updated,
+        row.accounts[0],
+        row.accounts[1],
+        row.rated,
+        &row.clock,
+        row.aborted,
+        version,
+        row.due_ms,
+        row.version
+    ];
+    let written = if row.version == 0 {
+        tx.exec(
+            &format!(
+                "INSERT INTO games ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
+                 ON CONFLICT(id) DO NOTHING"
+            ),
+            &values[..21],
+        )?
+    } else {
+        tx.exec(
+            "UPDATE games SET game = ?2, rules = ?3, level = ?4, south = ?5, north = ?6,
              seat = ?7, invite_south = ?8, invite_north = ?9, record = ?10, plies = ?11, result = ?12,
              created = ?13, updated = ?14, south_account = ?15, north_account = ?16, rated = ?17,
-             clock = ?18, aborted = ?19"
-        ),
-        params![
-            row.id,
-            row.game,
-            row.rules,
-            row.level,
-            row.south,
-            row.north,
-            row.seat,
-            row.invites[0],
-            row.invites[1],
-            row.record,
-            row.plies as i64,
-            row.result,
-            row.created,
-            row.updated,
-            row.accounts[0],
-            row.accounts[1],
-            row.rated as i64,
-            row.clock,
-            row.aborted as i64
-        ],
-    )?;
+             clock = ?18, aborted = ?19, version = ?20, due_ms = ?21
+             WHERE id = ?1 AND version = ?22",
+            values,
+        )?
+    };
+    if written == 0 {
+        return Err(DbError::Stale(row.id.clone()));
+    }
     // A rated result changes the ratings once, in this same transaction.
     if row.rated && row.result.is_some() && !row.aborted {
         crate::rating::repo::apply_in(tx, row)?;
     }
-    Ok(())
+    tx.notify(&Change::Game {
+        id: row.id.clone(),
+        version,
+    })?;
+    Ok(version)
 }
 
 impl Store {
-    /// Writes a game (new or changed) in one committed transaction.
+    /// Writes a game (new or changed) in one committed transaction ([`save_in`]); the
+    /// version written.
     ///
     /// # Errors
-    /// SQLite's error (disk full, database gone read-only, ...), or a vanished file.
-    pub fn save(&self, row: &GameRow) -> Result<(), StoreError> {
+    /// [`StoreError::Stale`] when the game changed meanwhile; the database's error (disk
+    /// full, database gone read-only, ...), or a vanished file.
+    pub fn save(&self, row: &GameRow) -> Result<i64, StoreError> {
         self.write(|tx| save_in(tx, row))
     }
 
@@ -132,10 +166,24 @@ impl Store {
     ///
     /// # Errors
     /// SQLite's error.
-    pub fn load(&self, id: &str) -> rusqlite::Result<Option<GameRow>> {
-        self.lock()
-            .query_row(&format!("{SELECT} WHERE g.id = ?1"), [id], row_of)
-            .optional()
+    pub fn load(&self, id: &str) -> DbResult<Option<GameRow>> {
+        self.read(|c| {
+            c.query_opt(&format!("{SELECT} WHERE g.id = ?1"), params![id])?
+                .map(|r| row_of(&r))
+                .transpose()
+        })
+    }
+
+    /// The stored version of a game (`None`: not stored, or deleted).
+    ///
+    /// # Errors
+    /// The database's error.
+    pub fn version(&self, id: &str) -> DbResult<Option<i64>> {
+        self.read(|c| {
+            c.query_opt("SELECT version FROM games WHERE id = ?1", params![id])?
+                .map(|r| r.int(0))
+                .transpose()
+        })
     }
 
     /// Deletes a game; whether it was there.
@@ -143,7 +191,16 @@ impl Store {
     /// # Errors
     /// SQLite's error, or a vanished file.
     pub fn delete(&self, id: &str) -> Result<bool, StoreError> {
-        self.write(|tx| Ok(tx.execute("DELETE FROM games WHERE id = ?1", [id])? > 0))
+        self.write(|tx| {
+            let gone = tx.exec("DELETE FROM games WHERE id = ?1", params![id])? > 0;
+            if gone {
+                tx.notify(&Change::Game {
+                    id: id.to_string(),
+                    version: 0,
+                })?;
+            }
+            Ok(gone)
+        })
     }
 
     /// Saved games (guest games: a lobby game belongs to its accounts, see
@@ -152,25 +209,24 @@ impl Store {
     ///
     /// # Errors
     /// SQLite's error.
-    pub fn list(&self, limit: usize, offset: usize) -> rusqlite::Result<Vec<GameRow>> {
-        let conn = self.lock();
-        let mut stmt = conn.prepare_cached(&format!(
-            "{SELECT} WHERE g.south_account IS NULL AND g.north_account IS NULL
-             ORDER BY g.updated DESC, g.id LIMIT ?1 OFFSET ?2"
-        ))?;
-        // SQLite's integers are i64: a larger offset is past every row all the same.
-        let big = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
-        let rows = stmt.query_map(params![big(limit), big(offset)], row_of)?;
+    pub fn list(&self, limit: usize, offset: usize) -> DbResult<Vec<GameRow>> {
+        let rows = self.read(|c| {
+            c.query(
+                &format!(
+                    "{SELECT} WHERE g.south_account IS NULL AND g.north_account IS NULL
+                     ORDER BY g.updated DESC, g.id LIMIT ?1 OFFSET ?2"
+                ),
+                params![limit, offset],
+            )
+        })?;
         let mut out = Vec::new();
         for row in rows {
-            match row {
+            match row_of(&row) {
                 Ok(r) => out.push(r),
                 // A value of the wrong type or out of range: that row alone is skipped.
-                Err(
-                    e @ (rusqlite::Error::FromSqlConversionFailure(..)
-                    | rusqlite::Error::InvalidColumnType(..)
-                    | rusqlite::Error::IntegralValueOutOfRange(..)),
-                ) => eprintln!("bao: skipping a damaged row of the games table: {e}"),
+                Err(e) if e.is_decode() => {
+                    eprintln!("bao: skipping a damaged row of the games table: {e}")
+                }
                 Err(e) => return Err(e),
             }
         }
@@ -181,10 +237,8 @@ impl Store {
     ///
     /// # Errors
     /// SQLite's error.
-    pub fn count(&self) -> rusqlite::Result<usize> {
-        let n: i64 = self
-            .lock()
-            .query_row("SELECT count(*) FROM games", [], |r| r.get(0))?;
+    pub fn count(&self) -> DbResult<usize> {
+        let n = self.read(|c| c.query_one("SELECT count(*) FROM games", &[])?.int(0))?;
         Ok(n.max(0) as usize)
     }
 }
@@ -194,25 +248,64 @@ impl Store {
     ///
     /// # Errors
     /// SQLite's error.
-    pub fn games_of(&self, account: i64, limit: usize) -> rusqlite::Result<Vec<GameRow>> {
-        let conn = self.lock();
-        let mut stmt = conn.prepare_cached(&format!(
-            "{SELECT} WHERE g.south_account = ?1 OR g.north_account = ?1 ORDER BY g.updated DESC, g.id LIMIT ?2"
-        ))?;
-        let rows = stmt.query_map(params![account, limit as i64], row_of)?;
-        Ok(rows.filter_map(Result::ok).collect())
+    pub fn games_of(&self, account: i64, limit: usize) -> DbResult<Vec<GameRow>> {
+        let rows = self.read(|c| {
+            c.query(
+                &format!(
+                    "{SELECT} WHERE g.south_account = ?1 OR g.north_account = ?1 ORDER BY g.updated DESC, g.id LIMIT ?2"
+                ),
+                params![account, limit],
+            )
+        })?;
+        Ok(rows.iter().filter_map(|r| row_of(r).ok()).collect())
     }
 
     /// The ids of the games whose clock may still fall (not over, with a clock).
     ///
     /// # Errors
-    /// SQLite's error.
-    pub fn clocked_games(&self) -> rusqlite::Result<Vec<String>> {
-        let conn = self.lock();
-        let mut stmt = conn.prepare(
-            "SELECT id FROM games WHERE clock IS NOT NULL AND result IS NULL AND aborted = 0",
-        )?;
-        let rows = stmt.query_map([], |r| r.get(0))?;
-        rows.collect()
+    /// The database's error.
+    pub fn clocked_games(&self) -> DbResult<Vec<String>> {
+        let rows = self.read(|c| {
+            c.query(
+                "SELECT id FROM games WHERE clock IS NOT NULL AND result IS NULL AND aborted = 0",
+                &[],
+            )
+        })?;
+        rows.iter().map(|r| r.text(0)).collect()
+    }
+
+    /// The ids of the games due by `now_ms` (their [`GameRow::due_ms`] passed), at most
+    /// `limit`, the most overdue first.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub fn due_games(&self, now_ms: i64, limit: usize) -> DbResult<Vec<String>> {
+        let rows = self.read(|c| {
+            c.query(
+                "SELECT id FROM games WHERE due_ms IS NOT NULL AND due_ms <= ?1 ORDER BY due_ms LIMIT ?2",
+                params![now_ms, limit],
+            )
+        })?;
+        rows.iter().map(|r| r.text(0)).collect()
+    }
+
+    /// Moves a game's due time (the version unchanged) when it is still at `version`:
+    /// an instance that takes up a late computer move gives the others time before they
+    /// take it up too. Whether it was moved.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub fn postpone(
+        &self,
+        id: &str,
+        version: i64,
+        due_ms: Option<i64>,
+    ) -> Result<bool, StoreError> {
+        self.write(|tx| {
+            Ok(tx.exec(
+                "UPDATE games SET due_ms = ?3 WHERE id = ?1 AND version = ?2",
+                params![id, version, due_ms],
+            )? > 0)
+        })
     }
 }

@@ -213,6 +213,7 @@ fn fresh_meta() -> Meta {
         aborted: false,
         created: now.clone(),
         updated: now,
+        stored: 0,
     }
 }
 
@@ -224,7 +225,7 @@ async fn start(
     let app2 = Arc::clone(&app);
     let (id, slot, state) = blocking(move || {
         let mut g = make(fresh_meta())?;
-        app2.store.save(&g.row()).map_err(write_error)?;
+        g.meta_mut().stored = app2.store.save(&g.row()).map_err(write_error)?;
         let seat = g.meta().seat.clone();
         let mut state = state_for(g.as_mut(), Some(&seat));
         state.seat = Some(seat);
@@ -844,7 +845,7 @@ async fn events(
         }
         let text =
             serde_json::to_string(&g.state()).map_err(|e| ApiError::internal(e.to_string()))?;
-        Ok((text, !plays))
+        Ok(((text, g.meta().stored), !plays))
     })
     .await?;
     // The stream holds the slot, so the game stays in memory while someone watches. It
@@ -868,19 +869,28 @@ async fn events(
             }
         }
     });
-    let stream = futures_util::stream::once(std::future::ready(Notice::State(Arc::new(first))))
-        .chain(later)
-        .map(|notice| {
-            let event = match &notice {
-                Notice::State(text) => Event::default().event("state").data(text.as_str()),
-                Notice::Deleted(text) => Event::default().event("deleted").data(text.as_str()),
-                Notice::Spectators(n) => Event::default()
-                    .event("spectators")
-                    .data(format!("{{\"spectators\":{n}}}")),
-                Notice::Analysis(text) => Event::default().event("analysis").data(text.as_str()),
-            };
-            Ok::<_, std::convert::Infallible>(event)
-        });
+    // Every state event carries the game's stored version as its id: a client that
+    // reconnects (to this or another instance, with `Last-Event-ID`) gets the state now
+    // first, so it misses nothing whichever version it saw last.
+    let stream = futures_util::stream::once(std::future::ready(Notice::State(
+        Arc::new(first.0),
+        first.1,
+    )))
+    .chain(later)
+    .map(|notice| {
+        let event = match &notice {
+            Notice::State(text, version) => Event::default()
+                .event("state")
+                .id(version.to_string())
+                .data(text.as_str()),
+            Notice::Deleted(text) => Event::default().event("deleted").data(text.as_str()),
+            Notice::Spectators(n) => Event::default()
+                .event("spectators")
+                .data(format!("{{\"spectators\":{n}}}")),
+            Notice::Analysis(text) => Event::default().event("analysis").data(text.as_str()),
+        };
+        Ok::<_, std::convert::Infallible>(event)
+    });
     Ok(Sse::new(stream)
         .keep_alive(
             KeepAlive::new()

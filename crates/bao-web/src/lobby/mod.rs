@@ -12,6 +12,7 @@ pub mod repo;
 
 mod routes;
 
+pub(crate) use routes::announce_now;
 pub use routes::{routes, streams};
 
 use crate::games::repo::GameRow;

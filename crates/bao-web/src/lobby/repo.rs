@@ -1,37 +1,35 @@
 //! The table `challenges` (migration 0003).
 
-use rusqlite::{params, OptionalExtension};
-
 use super::model::{Challenge, SideChoice};
 use crate::clock::model::TimeControl;
 use crate::games::repo::{save_in, GameRow};
-use crate::store::{Store, StoreError};
+use crate::params;
+use crate::store::sql::{DbError, DbResult, Exec, Row};
+use crate::store::{Change, Store, StoreError};
 
 const SELECT: &str = "SELECT c.id, c.account, a.name, coalesce(r.rating, 1500.0), c.game, c.rules, c.clock, c.rated, c.side, c.created
     FROM challenges c JOIN accounts a ON a.id = c.account
     LEFT JOIN ratings r ON r.account = c.account AND r.pool = c.game";
 
-fn challenge_of(r: &rusqlite::Row<'_>) -> rusqlite::Result<Challenge> {
-    let bad = |i: usize, e: String| {
-        rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, e.into())
-    };
-    let clock: String = r.get(6)?;
-    let clock: TimeControl = serde_json::from_str(&clock).map_err(|e| bad(6, e.to_string()))?;
-    let side: String = r.get(8)?;
+fn challenge_of(r: &Row) -> DbResult<Challenge> {
+    let clock = r.text(6)?;
+    let clock: TimeControl =
+        serde_json::from_str(&clock).map_err(|e| DbError::Decode(6, e.to_string()))?;
+    let side = r.text(8)?;
     let side: SideChoice = serde_json::from_value(serde_json::Value::String(side))
-        .map_err(|e| bad(8, e.to_string()))?;
+        .map_err(|e| DbError::Decode(8, e.to_string()))?;
     Ok(Challenge {
-        id: r.get(0)?,
-        account: r.get(1)?,
-        name: r.get(2)?,
-        rating: r.get(3)?,
-        game: r.get(4)?,
-        rules: r.get(5)?,
+        id: r.text(0)?,
+        account: r.int(1)?,
+        name: r.text(2)?,
+        rating: r.real(3)?,
+        game: r.text(4)?,
+        rules: r.text(5)?,
         clock_text: clock.text(),
         clock,
-        rated: r.get::<_, i64>(7)? != 0,
+        rated: r.int(7)? != 0,
         side,
-        created: r.get(9)?,
+        created: r.text(9)?,
     })
 }
 
@@ -50,42 +48,42 @@ impl Store {
     /// The database's error.
     pub fn add_challenge(&self, c: &Challenge) -> Result<(), StoreError> {
         self.write(|tx| {
-            tx.execute(
+            tx.exec(
                 "INSERT INTO challenges (id, account, game, rules, clock, rated, side, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
                 params![
-                    c.id,
+                    &c.id,
                     c.account,
-                    c.game,
-                    c.rules,
+                    &c.game,
+                    &c.rules,
                     serde_json::to_string(&c.clock).expect("a clock is JSON"),
-                    c.rated as i64,
+                    c.rated,
                     side_text(c.side),
-                    c.created
+                    &c.created
                 ],
             )?;
-            Ok(())
+            tx.notify(&Change::Lobby)
         })
     }
 
     /// The open challenges, oldest first (a damaged row is left out).
     ///
     /// # Errors
-    /// SQLite's error.
-    pub fn challenges(&self) -> rusqlite::Result<Vec<Challenge>> {
-        let conn = self.lock();
-        let mut stmt = conn.prepare_cached(&format!("{SELECT} ORDER BY c.created, c.id"))?;
-        let rows = stmt.query_map([], challenge_of)?;
-        Ok(rows.filter_map(Result::ok).collect())
+    /// The database's error.
+    pub fn challenges(&self) -> DbResult<Vec<Challenge>> {
+        let rows = self.read(|c| c.query(&format!("{SELECT} ORDER BY c.created, c.id"), &[]))?;
+        Ok(rows.iter().filter_map(|r| challenge_of(r).ok()).collect())
     }
 
     /// One open challenge.
     ///
     /// # Errors
-    /// SQLite's error.
-    pub fn challenge(&self, id: &str) -> rusqlite::Result<Option<Challenge>> {
-        self.lock()
-            .query_row(&format!("{SELECT} WHERE c.id = ?1"), [id], challenge_of)
-            .optional()
+    /// The database's error.
+    pub fn challenge(&self, id: &str) -> DbResult<Option<Challenge>> {
+        self.read(|c| {
+            c.query_opt(&format!("{SELECT} WHERE c.id = ?1"), params![id])?
+                .map(|r| challenge_of(&r))
+                .transpose()
+        })
     }
 
     /// Removes a challenge of `account`; whether it was there.
@@ -94,10 +92,12 @@ impl Store {
     /// The database's error.
     pub fn cancel_challenge(&self, id: &str, account: i64) -> Result<bool, StoreError> {
         self.write(|tx| {
-            Ok(tx.execute(
+            let gone = tx.exec(
                 "DELETE FROM challenges WHERE id = ?1 AND account = ?2",
                 params![id, account],
-            )? > 0)
+            )? > 0;
+            tx.notify(&Change::Lobby)?;
+            Ok(gone)
         })
     }
 
@@ -109,10 +109,11 @@ impl Store {
     /// The database's error.
     pub fn accept_challenge(&self, id: &str, game: &GameRow) -> Result<bool, StoreError> {
         self.write(|tx| {
-            if tx.execute("DELETE FROM challenges WHERE id = ?1", [id])? == 0 {
+            if tx.exec("DELETE FROM challenges WHERE id = ?1", params![id])? == 0 {
                 return Ok(false);
             }
             save_in(tx, game)?;
+            tx.notify(&Change::Lobby)?;
             Ok(true)
         })
     }

@@ -52,8 +52,16 @@ async fn account(app: &Arc<App>, headers: HeaderMap) -> Result<Account, ApiError
         })
 }
 
-/// Tells the live list's listeners the list now.
+/// Tells the live list's listeners the list now (on a shared database, every instance's
+/// listeners, once the change's notification arrives: `App::on_change`).
 pub(crate) fn announce(app: &App) {
+    if !app.store.shared() {
+        announce_now(app);
+    }
+}
+
+/// Tells this instance's listeners of the live list the list now.
+pub(crate) fn announce_now(app: &App) {
     if app.lobby_events.receiver_count() == 0 {
         return;
     }
@@ -192,8 +200,9 @@ async fn start_game(
             aborted: false,
             created: now.clone(),
             updated: now,
+            stored: 0,
         };
-        let g = new_lobby_game(meta, &challenge.game, &challenge.rules, &players)?;
+        let mut g = new_lobby_game(meta, &challenge.game, &challenge.rules, &players)?;
         let row = g.row();
         if stored {
             if !app2
@@ -207,8 +216,10 @@ async fn start_game(
                 ));
             }
             announce(&app2);
+            // A new game's first version (games::repo::save_in).
+            g.meta_mut().stored = 1;
         } else {
-            app2.store.save(&row).map_err(write_error)?;
+            g.meta_mut().stored = app2.store.save(&row).map_err(write_error)?;
         }
         let id = g.meta().id.clone();
         Ok((id, Slot::new(g)))

@@ -1,42 +1,37 @@
 //! The tables `ratings` and `rating_history` (migration 0003).
 
-use rusqlite::{params, OptionalExtension, Transaction};
-
 use super::Rating;
 use crate::games::repo::GameRow;
-use crate::store::Store;
+use crate::params;
+use crate::store::sql::{DbResult, Exec, Row};
+use crate::store::{Store, Tx};
 
-fn get(tx: &Transaction<'_>, account: i64, pool: &str) -> rusqlite::Result<Rating> {
-    Ok(tx
-        .query_row(
-            "SELECT rating, rd, volatility, games FROM ratings WHERE account = ?1 AND pool = ?2",
-            params![account, pool],
-            |r| {
-                Ok(Rating {
-                    rating: r.get(0)?,
-                    rd: r.get(1)?,
-                    volatility: r.get(2)?,
-                    games: r.get(3)?,
-                })
-            },
-        )
-        .optional()?
-        .unwrap_or_default())
+fn rating_of(r: &Row) -> DbResult<Rating> {
+    Ok(Rating {
+        rating: r.real(0)?,
+        rd: r.real(1)?,
+        volatility: r.real(2)?,
+        games: u32::try_from(r.int(3)?).unwrap_or(0),
+    })
 }
 
-fn put(
-    tx: &Transaction<'_>,
-    account: i64,
-    pool: &str,
-    r: Rating,
-    game: &str,
-) -> rusqlite::Result<()> {
-    tx.execute(
+fn get(c: &mut dyn Exec, account: i64, pool: &str) -> DbResult<Rating> {
+    Ok(c.query_opt(
+        "SELECT rating, rd, volatility, games FROM ratings WHERE account = ?1 AND pool = ?2",
+        params![account, pool],
+    )?
+    .map(|r| rating_of(&r))
+    .transpose()?
+    .unwrap_or_default())
+}
+
+fn put(tx: &mut Tx<'_>, account: i64, pool: &str, r: Rating, game: &str) -> DbResult<()> {
+    tx.exec(
         "INSERT INTO ratings (account, pool, rating, rd, volatility, games) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
          ON CONFLICT(account, pool) DO UPDATE SET rating = ?3, rd = ?4, volatility = ?5, games = ?6",
         params![account, pool, r.rating, r.rd, r.volatility, r.games],
     )?;
-    tx.execute(
+    tx.exec(
         "INSERT INTO rating_history (account, pool, game, rating, rd, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![account, pool, game, r.rating, r.rd, crate::ids::now_rfc3339()],
     )?;
@@ -48,8 +43,8 @@ fn put(
 /// transaction, and a game already marked changes nothing.
 ///
 /// # Errors
-/// SQLite's error (then the whole transaction, result included, is not written).
-pub fn apply_in(tx: &Transaction<'_>, row: &GameRow) -> rusqlite::Result<()> {
+/// The database's error (then the whole transaction, result included, is not written).
+pub fn apply_in(tx: &mut Tx<'_>, row: &GameRow) -> DbResult<()> {
     let (Some(south), Some(north)) = (row.accounts[0], row.accounts[1]) else {
         return Ok(());
     };
@@ -59,9 +54,9 @@ pub fn apply_in(tx: &Transaction<'_>, row: &GameRow) -> rusqlite::Result<()> {
         Some("1/2-1/2") => None,
         _ => return Ok(()),
     };
-    let marked = tx.execute(
+    let marked = tx.exec(
         "UPDATE games SET rating_applied = 1 WHERE id = ?1 AND rating_applied = 0",
-        [&row.id],
+        params![&row.id],
     )?;
     if marked == 0 {
         return Ok(());
@@ -102,51 +97,39 @@ impl Store {
     /// An account's rating in `pool` (the defaults before its first rated game).
     ///
     /// # Errors
-    /// SQLite's error.
-    pub fn rating(&self, account: i64, pool: &str) -> rusqlite::Result<Rating> {
-        Ok(self
-            .lock()
-            .query_row(
-                "SELECT rating, rd, volatility, games FROM ratings WHERE account = ?1 AND pool = ?2",
-                params![account, pool],
-                |r| {
-                    Ok(Rating {
-                        rating: r.get(0)?,
-                        rd: r.get(1)?,
-                        volatility: r.get(2)?,
-                        games: r.get(3)?,
-                    })
-                },
-            )
-            .optional()?
-            .unwrap_or_default())
+    /// The database's error.
+    pub fn rating(&self, account: i64, pool: &str) -> DbResult<Rating> {
+        self.read(|c| get(c, account, pool))
     }
 
     /// An account's last `limit` rating changes in `pool`, oldest first.
     ///
     /// # Errors
-    /// SQLite's error.
+    /// The database's error.
     pub fn rating_history(
         &self,
         account: i64,
         pool: &str,
         limit: usize,
-    ) -> rusqlite::Result<Vec<HistoryPoint>> {
-        let conn = self.lock();
-        let mut stmt = conn.prepare_cached(
-            "SELECT rating, rd, game, at FROM rating_history WHERE account = ?1 AND pool = ?2
-             ORDER BY id DESC LIMIT ?3",
-        )?;
-        let mut out: Vec<HistoryPoint> = stmt
-            .query_map(params![account, pool, limit as i64], |r| {
+    ) -> DbResult<Vec<HistoryPoint>> {
+        let rows = self.read(|c| {
+            c.query(
+                "SELECT rating, rd, game, at FROM rating_history WHERE account = ?1 AND pool = ?2
+                 ORDER BY id DESC LIMIT ?3",
+                params![account, pool, limit],
+            )
+        })?;
+        let mut out = rows
+            .iter()
+            .map(|r| {
                 Ok(HistoryPoint {
-                    rating: r.get(0)?,
-                    rd: r.get(1)?,
-                    game: r.get(2)?,
-                    at: r.get(3)?,
+                    rating: r.real(0)?,
+                    rd: r.real(1)?,
+                    game: r.text(2)?,
+                    at: r.text(3)?,
                 })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
+            })
+            .collect::<DbResult<Vec<_>>>()?;
         out.reverse();
         Ok(out)
     }
@@ -154,21 +137,24 @@ impl Store {
     /// The best `limit` rated players of `pool` (at least one rated game), best first.
     ///
     /// # Errors
-    /// SQLite's error.
-    pub fn leaderboard(&self, pool: &str, limit: usize) -> rusqlite::Result<Vec<Leader>> {
-        let conn = self.lock();
-        let mut stmt = conn.prepare_cached(
-            "SELECT a.name, r.rating, r.rd, r.games FROM ratings r JOIN accounts a ON a.id = r.account
-             WHERE r.pool = ?1 AND r.games > 0 ORDER BY r.rating DESC, a.name_key LIMIT ?2",
-        )?;
-        let rows = stmt.query_map(params![pool, limit as i64], |r| {
-            Ok(Leader {
-                name: r.get(0)?,
-                rating: r.get(1)?,
-                rd: r.get(2)?,
-                games: r.get(3)?,
-            })
+    /// The database's error.
+    pub fn leaderboard(&self, pool: &str, limit: usize) -> DbResult<Vec<Leader>> {
+        let rows = self.read(|c| {
+            c.query(
+                "SELECT a.name, r.rating, r.rd, r.games FROM ratings r JOIN accounts a ON a.id = r.account
+                 WHERE r.pool = ?1 AND r.games > 0 ORDER BY r.rating DESC, a.name_key LIMIT ?2",
+                params![pool, limit],
+            )
         })?;
-        rows.collect()
+        rows.iter()
+            .map(|r| {
+                Ok(Leader {
+                    name: r.text(0)?,
+                    rating: r.real(1)?,
+                    rd: r.real(2)?,
+                    games: u32::try_from(r.int(3)?).unwrap_or(0),
+                })
+            })
+            .collect()
     }
 }

@@ -1,85 +1,172 @@
-//! The server's database: one SQLite file (rusqlite, bundled SQLite), by default
-//! `$XDG_DATA_HOME/bao/games.sqlite3` (`~/.local/share/bao/games.sqlite3`).
+//! The server's database: one SQLite file (rusqlite, bundled SQLite; [`sqlite`]), by
+//! default `$XDG_DATA_HOME/bao/games.sqlite3` (`~/.local/share/bao/games.sqlite3`), or a
+//! PostgreSQL database that several `bao serve` instances share (`--db postgres://...`;
+//! [`pg`], docs/deploy.md).
 //!
 //! The schema is a list of numbered migrations ([`MIGRATIONS`], the files
-//! `store/migrations/NNNN_name.sql`), applied in order at start, each in its own
-//! transaction with its number recorded in the table `schema_version`. A database made
-//! before the migrations existed (one `games` table, no `schema_version`) opens as
-//! version 0 and is upgraded in place: migration 1 is exactly its schema.
+//! `store/migrations/NNNN_name.sql` and, in PostgreSQL's types, `migrations/pg/`),
+//! applied in order at start, each with its number recorded in the table
+//! `schema_version`. A SQLite database made before the migrations existed (one `games`
+//! table, no `schema_version`) opens as version 0 and is upgraded in place: migration 1
+//! is exactly its schema.
 //!
-//! Every change is written in one transaction before the server answers (WAL journal,
-//! `synchronous = FULL`), so a `kill -9` loses nothing a client was told. The database
-//! is opened in exclusive locking mode: a second `bao serve` on the same file gets a
-//! clear "in use" message at start instead of two servers overwriting each other's data.
-//! A write is acknowledged only when the file is still the one opened at start
-//! ([`Store::write`]): a database deleted under the running server is noticed.
-//!
-//! Each resource keeps its own queries beside its routes (`games/repo.rs`,
-//! `accounts/repo.rs`, ...); this module owns the connection and the schema.
+//! Every change is written in one transaction before the server answers, so a `kill -9`
+//! loses nothing a client was told. Each resource keeps its own queries beside its
+//! routes (`games/repo.rs`, `accounts/repo.rs`, ...), written once for both databases
+//! ([`sql`]); this module owns the connection and the schema.
+
+pub mod pg;
+pub mod sql;
+pub mod sqlite;
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::time::Duration;
 
-use rusqlite::{Connection, Transaction};
+use sql::{DbError, DbResult, Exec, Row, Val};
 
-/// The schema, in order: (number, name, SQL). Never edit a migration that has shipped;
-/// add the next number.
-pub const MIGRATIONS: &[(u32, &str, &str)] = &[
-    (1, "games", include_str!("migrations/0001_games.sql")),
-    (2, "accounts", include_str!("migrations/0002_accounts.sql")),
-    (
-        3,
-        "game players, lobby, clocks, ratings",
-        include_str!("migrations/0003_game_players.sql"),
-    ),
+/// One migration: its number, its name, and its SQL for each database.
+#[derive(Clone, Copy, Debug)]
+pub struct Migration {
+    /// 1, 2, 3, ...
+    pub number: u32,
+    /// What it adds.
+    pub name: &'static str,
+    /// Its SQL for SQLite.
+    pub sqlite: &'static str,
+    /// Its SQL for PostgreSQL.
+    pub postgres: &'static str,
+}
+
+/// The schema, in order. Never edit a migration that has shipped; add the next number.
+pub const MIGRATIONS: &[Migration] = &[
+    Migration {
+        number: 1,
+        name: "games",
+        sqlite: include_str!("migrations/0001_games.sql"),
+        postgres: include_str!("migrations/pg/0001_games.sql"),
+    },
+    Migration {
+        number: 2,
+        name: "accounts",
+        sqlite: include_str!("migrations/0002_accounts.sql"),
+        postgres: include_str!("migrations/pg/0002_accounts.sql"),
+    },
+    Migration {
+        number: 3,
+        name: "game players, lobby, clocks, ratings",
+        sqlite: include_str!("migrations/0003_game_players.sql"),
+        postgres: include_str!("migrations/pg/0003_game_players.sql"),
+    },
+    Migration {
+        number: 4,
+        name: "several instances: game versions, due times, sign-in attempts",
+        sqlite: include_str!("migrations/0004_instances.sql"),
+        postgres: include_str!("migrations/pg/0004_instances.sql"),
+    },
 ];
-
-/// The database.
-pub struct Store {
-    conn: Mutex<Connection>,
-    path: String,
-    /// The file and its identity (device, inode) at open; `None` in memory.
-    file: Option<(PathBuf, FileId)>,
-}
-
-/// A file's identity: (device, inode) on Unix, its length-free existence elsewhere.
-type FileId = (u64, u64);
-
-fn file_id(path: &Path) -> Option<FileId> {
-    let m = std::fs::metadata(path).ok()?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        Some((m.dev(), m.ino()))
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = m;
-        Some((0, 0))
-    }
-}
 
 /// Why a write was not made durable.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    /// SQLite refused or failed (disk full, read-only, damaged, constraint).
+    /// The database refused or failed (disk full, read-only, damaged, constraint,
+    /// unreachable).
     #[error("{0}")]
-    Sqlite(#[from] rusqlite::Error),
+    Db(#[from] DbError),
     /// The database file is no longer at its path (deleted or replaced while the server
     /// runs): what was written went to a file no one will open again.
     #[error("the database file {0} is gone (deleted or replaced while the server runs)")]
     Vanished(String),
+    /// The game was changed meanwhile by another request or another instance (its
+    /// version moved on): nothing was written.
+    #[error("game {0} was changed meanwhile")]
+    Stale(String),
 }
 
-impl StoreError {
-    /// The SQLite error, if that is what it is.
-    pub fn sqlite(&self) -> Option<&rusqlite::Error> {
-        match self {
-            StoreError::Sqlite(e) => Some(e),
-            StoreError::Vanished(_) => None,
+/// What another instance wrote, heard through PostgreSQL's notifications.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A game reached this version (or was deleted: version 0).
+    Game {
+        /// The game.
+        id: String,
+        /// Its version now.
+        version: i64,
+    },
+    /// The lobby's challenges changed.
+    Lobby,
+    /// Notifications may have been missed (the listener reconnected): refresh all.
+    Resync,
+}
+
+impl Change {
+    /// A notification on `channel` with `payload` (`bao_games`: `ID VERSION`).
+    pub fn parse(channel: &str, payload: &str) -> Change {
+        match channel {
+            "bao_games" => {
+                let mut it = payload.split(' ');
+                match (it.next(), it.next().and_then(|v| v.parse().ok())) {
+                    (Some(id), Some(version)) => Change::Game {
+                        id: id.to_string(),
+                        version,
+                    },
+                    _ => Change::Resync,
+                }
+            }
+            "bao_lobby" => Change::Lobby,
+            _ => Change::Resync,
         }
     }
+}
+
+/// A transaction of either database, with the notifications it sends on commit.
+pub struct Tx<'a> {
+    exec: &'a mut dyn Exec,
+    pg: bool,
+}
+
+impl<'a> Tx<'a> {
+    fn new(exec: &'a mut dyn Exec, pg: bool) -> Tx<'a> {
+        Tx { exec, pg }
+    }
+
+    /// Tells every instance, once this transaction commits, that `change` happened
+    /// (PostgreSQL `pg_notify`; nothing on SQLite, where one instance holds the file).
+    ///
+    /// # Errors
+    /// The database's error.
+    pub fn notify(&mut self, change: &Change) -> DbResult<()> {
+        if !self.pg {
+            return Ok(());
+        }
+        let (channel, payload) = match change {
+            Change::Game { id, version } => ("bao_games", format!("{id} {version}")),
+            Change::Lobby => ("bao_lobby", String::new()),
+            Change::Resync => return Ok(()),
+        };
+        self.exec
+            .exec("SELECT pg_notify(?1, ?2)", crate::params![channel, payload])
+            .map(|_| ())
+    }
+}
+
+impl Exec for Tx<'_> {
+    fn exec(&mut self, sql: &str, params: &[Val]) -> DbResult<u64> {
+        self.exec.exec(sql, params)
+    }
+
+    fn query(&mut self, sql: &str, params: &[Val]) -> DbResult<Vec<Row>> {
+        self.exec.query(sql, params)
+    }
+}
+
+enum Backend {
+    Sqlite(sqlite::Sqlite),
+    Postgres(pg::Pg),
+}
+
+/// The database.
+pub struct Store {
+    backend: Backend,
+    path: String,
 }
 
 /// The default database path: `$XDG_DATA_HOME/bao/games.sqlite3`, else
@@ -88,262 +175,120 @@ pub fn default_path() -> Option<PathBuf> {
     dirs::data_dir().map(|d| d.join("bao").join("games.sqlite3"))
 }
 
-/// Explains an SQLite failure at start in words, with what to do.
-fn open_error(path: &str, e: &rusqlite::Error) -> anyhow::Error {
-    use rusqlite::ErrorCode as C;
-    let code = e.sqlite_error_code();
-    // A journal file this user cannot write makes SQLite say only "disk I/O error",
-    // "unable to open" or "read-only": name the file.
-    if matches!(
-        code,
-        Some(C::SystemIoFailure | C::CannotOpen | C::PermissionDenied | C::ReadOnly)
-    ) {
-        if let Some(problem) = sidecar_problem(path) {
-            return anyhow::anyhow!(
-                "cannot use the game database {path}: {problem} ({e}); choose another file with --db PATH"
-            );
-        }
-    }
-    let why = match code {
-        Some(C::DatabaseBusy) | Some(C::DatabaseLocked) => {
-            "it is locked by another program (another bao serve on the same database?)".to_string()
-        }
-        Some(C::ReadOnly) => "it is read-only".to_string(),
-        Some(C::NotADatabase) | Some(C::DatabaseCorrupt) => {
-            "it is not a bao games database or it is damaged".to_string()
-        }
-        Some(C::CannotOpen) | Some(C::PermissionDenied) => {
-            "the file cannot be opened or created there".to_string()
-        }
-        Some(C::SystemIoFailure) => "the disk failed reading or writing it".to_string(),
-        _ => {
-            // SQLite's own words, once.
-            return anyhow::anyhow!(
-                "cannot use the game database {path}: {e}; choose another file with --db PATH"
-            );
-        }
-    };
-    anyhow::anyhow!(
-        "cannot use the game database {path}: {why} ({e}); choose another file with --db PATH"
-    )
-}
-
-/// A journal file beside the database (`-wal`, `-shm`) that this process cannot write
-/// (another user's, e.g. root's, or not a file), in words.
-fn sidecar_problem(path: &str) -> Option<String> {
-    for suffix in ["-wal", "-shm"] {
-        let side = format!("{path}{suffix}");
-        let Ok(meta) = std::fs::symlink_metadata(&side) else {
-            continue;
-        };
-        let writable =
-            meta.is_file() && std::fs::OpenOptions::new().append(true).open(&side).is_ok();
-        if !writable {
-            return Some(format!(
-                "its journal file {side} cannot be written by this user (it belongs to another user, e.g. root, or is not a file): fix its owner or remove it while no server runs"
-            ));
-        }
-    }
-    None
-}
-
-/// The columns bao's `games` table has after migration 1.
-const GAME_COLUMNS: [&str; 14] = [
-    "id",
-    "game",
-    "rules",
-    "level",
-    "south",
-    "north",
-    "seat",
-    "invite_south",
-    "invite_north",
-    "record",
-    "plies",
-    "result",
-    "created",
-    "updated",
-];
-
-/// Checks that a database's `games` table is bao's; else a sentence naming what it has.
-fn check_games_table(conn: &Connection, path: &str) -> anyhow::Result<()> {
-    let mut stmt = conn.prepare("SELECT name FROM pragma_table_info('games')")?;
-    let have: Vec<String> = stmt
-        .query_map([], |r| r.get(0))?
-        .collect::<rusqlite::Result<_>>()?;
-    let missing: Vec<&str> = GAME_COLUMNS
-        .iter()
-        .copied()
-        .filter(|c| !have.iter().any(|h| h == c))
-        .collect();
-    if !missing.is_empty() {
-        anyhow::bail!(
-            "cannot use the game database {path}: it has a table \"games\" that is not bao's (its columns: {}; missing: {}); choose another file with --db PATH",
-            have.join(", "),
-            missing.join(", ")
-        );
-    }
-    Ok(())
-}
-
-/// `PRAGMA quick_check`: a damaged page is found at start, not at the first write.
-fn quick_check(conn: &Connection, path: &str) -> anyhow::Result<()> {
-    let mut stmt = conn.prepare("PRAGMA quick_check(5)")?;
-    let found: Vec<String> = stmt
-        .query_map([], |r| r.get(0))?
-        .collect::<rusqlite::Result<_>>()
-        .map_err(|e| open_error(path, &e))?;
-    if found.len() == 1 && found[0] == "ok" {
-        return Ok(());
-    }
-    anyhow::bail!(
-        "cannot use the game database {path}: it is damaged (SQLite's check found: {}); restore a backup or choose another file with --db PATH",
-        found.join("; ")
-    )
+/// Whether `--db` names a PostgreSQL database (`postgres://` or `postgresql://`).
+pub fn is_postgres_url(db: &str) -> bool {
+    db.starts_with("postgres://") || db.starts_with("postgresql://")
 }
 
 impl Store {
-    /// Opens (creating it and its directory if needed) the database at `path`, brings
-    /// its schema up to date ([`MIGRATIONS`]), and checks at once that it can be read and
-    /// written.
+    /// Opens (creating it and its directory if needed) the SQLite database at `path`,
+    /// brings its schema up to date ([`MIGRATIONS`]), and checks at once that it can be
+    /// read and written.
     ///
     /// # Errors
     /// A sentence naming the path and the reason: locked by another program, read-only,
     /// not a database or damaged, cannot be created; never a panic.
     pub fn open(path: &Path) -> anyhow::Result<Store> {
-        let shown = path.display().to_string();
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| {
-                anyhow::anyhow!(
-                    "cannot use the game database {shown}: cannot create its directory {}: {e}; choose another file with --db PATH",
-                    dir.display()
-                )
-            })?;
-        }
-        let conn = Connection::open(path).map_err(|e| open_error(&shown, &e))?;
-        let mut store = Self::prepare(conn, shown)?;
-        store.file = file_id(path).map(|id| (path.to_path_buf(), id));
-        Ok(store)
+        Ok(Store {
+            backend: Backend::Sqlite(sqlite::Sqlite::open(path)?),
+            path: path.display().to_string(),
+        })
     }
 
-    /// A database in memory (for tests): nothing survives the process.
+    /// Connects to the PostgreSQL database at `url` (`postgres://USER[:PASSWORD]@HOST[:PORT]/DB`)
+    /// and brings its schema up to date; other instances may share it.
+    ///
+    /// # Errors
+    /// A sentence naming the URL (without its password) and the reason.
+    pub fn connect(url: &str) -> anyhow::Result<Store> {
+        Ok(Store {
+            backend: Backend::Postgres(pg::Pg::connect(url)?),
+            path: pg::shown(url),
+        })
+    }
+
+    /// [`Store::connect`] for a PostgreSQL URL, else [`Store::open`] of the file `db`.
+    ///
+    /// # Errors
+    /// As theirs.
+    pub fn open_db(db: &str) -> anyhow::Result<Store> {
+        if is_postgres_url(db) {
+            Self::connect(db)
+        } else {
+            Self::open(Path::new(db))
+        }
+    }
+
+    /// A SQLite database in memory (for tests): nothing survives the process.
     ///
     /// # Errors
     /// Only if SQLite cannot start.
     pub fn in_memory() -> anyhow::Result<Store> {
-        let conn = Connection::open_in_memory()?;
-        Self::prepare(conn, ":memory:".to_string())
-    }
-
-    fn prepare(mut conn: Connection, path: String) -> anyhow::Result<Store> {
-        let setup = |conn: &mut Connection| -> rusqlite::Result<()> {
-            conn.busy_timeout(Duration::from_millis(500))?;
-            conn.pragma_update(None, "locking_mode", "EXCLUSIVE")?;
-            // WAL needs a writable database: the first statement that fails says why.
-            let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
-            conn.pragma_update(None, "synchronous", "FULL")?;
-            conn.pragma_update(None, "foreign_keys", "ON")?;
-            Ok(())
-        };
-        setup(&mut conn).map_err(|e| open_error(&path, &e))?;
-        quick_check(&conn, &path)?;
-        // A foreign `games` table: said plainly before any migration touches it.
-        let has_games: bool = conn
-            .query_row(
-                "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'games'",
-                [],
-                |r| r.get(0),
-            )
-            .map_err(|e| open_error(&path, &e))?;
-        if has_games {
-            check_games_table(&conn, &path)?;
-        }
-        migrate(&mut conn).map_err(|e| open_error(&path, &e))?;
-        let _n: i64 = conn
-            .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
-            .map_err(|e| open_error(&path, &e))?;
         Ok(Store {
-            conn: Mutex::new(conn),
-            path,
-            file: None,
+            backend: Backend::Sqlite(sqlite::Sqlite::in_memory()?),
+            path: ":memory:".to_string(),
         })
     }
 
-    /// The path shown at start (`:memory:` for [`Store::in_memory`]).
+    /// The path (or the URL without its password) shown at start.
     pub fn path(&self) -> &str {
         &self.path
+    }
+
+    /// Whether other instances may share this database (PostgreSQL): games are then
+    /// checked against the database before each change, and changes are announced.
+    pub fn shared(&self) -> bool {
+        matches!(self.backend, Backend::Postgres(_))
     }
 
     /// The highest migration applied.
     ///
     /// # Errors
-    /// SQLite's error.
-    pub fn schema_version(&self) -> rusqlite::Result<u32> {
-        version(&self.lock())
+    /// The database's error.
+    pub fn schema_version(&self) -> DbResult<u32> {
+        self.read(|c| {
+            let v = c
+                .query_one("SELECT coalesce(max(version), 0) FROM schema_version", &[])?
+                .int(0)?;
+            Ok(u32::try_from(v).unwrap_or(0))
+        })
     }
 
-    /// The connection, for reads (each resource's repo).
-    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, Connection> {
-        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    /// Runs `f` on a connection (reads).
+    ///
+    /// # Errors
+    /// The database's error.
+    pub fn read<T>(&self, f: impl FnOnce(&mut dyn Exec) -> DbResult<T>) -> DbResult<T> {
+        match &self.backend {
+            Backend::Sqlite(db) => db.read(f),
+            Backend::Postgres(db) => db.read(f),
+        }
     }
 
     /// Runs `f` in one transaction and commits it; succeeds only when the commit is
-    /// durable in the file the server opened (it is still at its path).
+    /// durable (SQLite: in the file the server opened, still at its path).
     ///
     /// # Errors
-    /// SQLite's error (nothing is written), or [`StoreError::Vanished`].
-    pub fn write<T>(
-        &self,
-        f: impl FnOnce(&Transaction<'_>) -> rusqlite::Result<T>,
-    ) -> Result<T, StoreError> {
-        let mut conn = self.lock();
-        self.check_file()?;
-        let tx = conn.transaction()?;
-        let out = f(&tx)?;
-        tx.commit()?;
-        self.check_file()?;
-        Ok(out)
-    }
-
-    /// [`StoreError::Vanished`] when the database file is not the one opened at start.
-    fn check_file(&self) -> Result<(), StoreError> {
-        match &self.file {
-            Some((path, id)) if file_id(path) != Some(*id) => {
-                Err(StoreError::Vanished(path.display().to_string()))
-            }
-            _ => Ok(()),
+    /// The database's error (nothing is written), [`StoreError::Vanished`], or the
+    /// [`StoreError::Stale`] that `f` returned as [`DbError::Stale`].
+    pub fn write<T>(&self, f: impl FnOnce(&mut Tx<'_>) -> DbResult<T>) -> Result<T, StoreError> {
+        let out = match &self.backend {
+            Backend::Sqlite(db) => db.write(f),
+            Backend::Postgres(db) => db.write(f),
+        };
+        match out {
+            Err(StoreError::Db(DbError::Stale(id))) => Err(StoreError::Stale(id)),
+            other => other,
         }
     }
-}
 
-fn version(conn: &Connection) -> rusqlite::Result<u32> {
-    conn.query_row(
-        "SELECT coalesce(max(version), 0) FROM schema_version",
-        [],
-        |r| r.get(0),
-    )
-}
-
-/// Applies every migration above the database's version, each in its own transaction.
-fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
-    conn.execute_batch(
-        "CREATE TABLE IF NOT EXISTS schema_version (
-            version INTEGER PRIMARY KEY NOT NULL,
-            name TEXT NOT NULL,
-            applied TEXT NOT NULL
-        );",
-    )?;
-    let have = version(conn)?;
-    for &(n, name, sql) in MIGRATIONS.iter().filter(|m| m.0 > have) {
-        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        tx.execute_batch(sql)?;
-        tx.execute(
-            "INSERT INTO schema_version (version, name, applied) VALUES (?1, ?2, ?3)",
-            rusqlite::params![n, name, crate::ids::now_rfc3339()],
-        )?;
-        tx.commit()?;
+    /// Hears the other instances' changes (PostgreSQL; nothing on SQLite): `on_change`
+    /// runs on a thread of its own for each.
+    pub fn listen(&self, on_change: Box<dyn Fn(Change) + Send>) {
+        if let Backend::Postgres(db) = &self.backend {
+            db.listen(on_change);
+        }
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -353,30 +298,20 @@ mod tests {
     #[test]
     fn migrations_are_numbered_in_order_from_one() {
         for (i, m) in MIGRATIONS.iter().enumerate() {
-            assert_eq!(m.0 as usize, i + 1, "migration {}", m.1);
+            assert_eq!(m.number as usize, i + 1, "migration {}", m.name);
         }
     }
 
     #[test]
-    fn a_database_of_before_the_migrations_is_upgraded() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("old.sqlite3");
-        {
-            let c = Connection::open(&path).unwrap();
-            c.execute_batch(include_str!("migrations/0001_games.sql"))
-                .unwrap();
-            c.execute(
-                "INSERT INTO games VALUES ('g', 'kingulu', 'default', 5, 'human', 'human', 's', NULL, NULL, '', 0, NULL, 'c', 'u')",
-                [],
-            )
-            .unwrap();
-        }
-        let store = Store::open(&path).unwrap();
-        assert_eq!(store.schema_version().unwrap() as usize, MIGRATIONS.len());
-        let n: i64 = store
-            .lock()
-            .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
-            .unwrap();
-        assert_eq!(n, 1);
+    fn notifications_read_back() {
+        assert_eq!(
+            Change::parse("bao_games", "abc123 7"),
+            Change::Game {
+                id: "abc123".into(),
+                version: 7
+            }
+        );
+        assert_eq!(Change::parse("bao_lobby", ""), Change::Lobby);
+        assert_eq!(Change::parse("bao_games", "junk"), Change::Resync);
     }
 }

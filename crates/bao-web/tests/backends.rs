@@ -1,0 +1,212 @@
+//! Issue 24: every query of the store, on both databases — SQLite (a file) and
+//! PostgreSQL (a fresh database on the server of `BAO_TEST_POSTGRES`, e.g. the one
+//! `scripts/pg-tmp.sh start DIR` prints; under `CI=true` it must be set).
+//!
+//! Each scenario runs the same steps and asserts the same values on both.
+
+use bao_web::accounts::repo::CreateError;
+use bao_web::games::repo::GameRow;
+use bao_web::store::{pg, Store, StoreError};
+
+/// The PostgreSQL server to test on, if any (a failure under `CI=true` when unset).
+fn postgres_url() -> Option<String> {
+    match std::env::var("BAO_TEST_POSTGRES") {
+        Ok(u) if !u.is_empty() => Some(u),
+        _ => {
+            assert_ne!(
+                std::env::var("CI").as_deref(),
+                Ok("true"),
+                "under CI=true, BAO_TEST_POSTGRES must name a PostgreSQL server (scripts/pg-tmp.sh start DIR prints one)"
+            );
+            eprintln!("skipped the PostgreSQL half: BAO_TEST_POSTGRES is not set");
+            None
+        }
+    }
+}
+
+/// A database of each kind, fresh, with a guard that drops the PostgreSQL one.
+fn backends(dir: &std::path::Path) -> Vec<(Store, Option<DropDb>)> {
+    let mut out = vec![(Store::open(&dir.join("games.sqlite3")).unwrap(), None)];
+    if let Some(url) = postgres_url() {
+        let db = pg::create_database(&url).unwrap();
+        out.push((Store::connect(&db).unwrap(), Some(DropDb(db))));
+    }
+    out
+}
+
+struct DropDb(String);
+
+impl Drop for DropDb {
+    fn drop(&mut self) {
+        let _ = pg::drop_database(&self.0);
+    }
+}
+
+fn game(id: &str, accounts: [Option<i64>; 2]) -> GameRow {
+    GameRow {
+        id: id.to_string(),
+        game: "kingulu".into(),
+        rules: "default".into(),
+        level: 5,
+        south: "human".into(),
+        north: "human".into(),
+        seat: "seat".into(),
+        invites: [None, None],
+        accounts,
+        names: [None, None],
+        rated: accounts[0].is_some(),
+        clock: None,
+        aborted: false,
+        record: "[Game \"kingulu\"]\n\n*\n".into(),
+        plies: 0,
+        result: None,
+        created: "2026-12-02T00:00:00.000Z".into(),
+        updated: "2026-12-02T00:00:00.000Z".into(),
+        version: 0,
+        due_ms: None,
+    }
+}
+
+#[test]
+fn games_are_versioned_the_same_on_both() {
+    let dir = tempfile::tempdir().unwrap();
+    for (store, _guard) in backends(dir.path()) {
+        let kind = store.path().to_string();
+        assert_eq!(store.schema_version().unwrap(), 4, "{kind}");
+        let mut row = game("g1", [None, None]);
+        assert_eq!(store.save(&row).unwrap(), 1, "{kind}");
+        // A second creation of the same id is refused, not merged.
+        assert!(matches!(store.save(&row), Err(StoreError::Stale(id)) if id == "g1"));
+        row.version = 1;
+        row.plies = 1;
+        row.due_ms = Some(1_000);
+        assert_eq!(store.save(&row).unwrap(), 2, "{kind}");
+        // A change made from version 1 again (a racing move): refused, nothing written.
+        row.plies = 7;
+        assert!(matches!(store.save(&row), Err(StoreError::Stale(_))), "{kind}");
+        let back = store.load("g1").unwrap().unwrap();
+        assert_eq!((back.version, back.plies, back.due_ms), (2, 1, Some(1_000)));
+        assert_eq!(store.version("g1").unwrap(), Some(2));
+        assert_eq!(store.version("nope").unwrap(), None);
+        // Due games: by their due time.
+        let mut other = game("g2", [None, None]);
+        other.due_ms = Some(500);
+        store.save(&other).unwrap();
+        assert_eq!(store.due_games(999, 10).unwrap(), vec!["g2".to_string()]);
+        assert_eq!(store.due_games(1_000, 10).unwrap(), vec!["g2", "g1"]);
+        assert_eq!(store.due_games(1_000, 1).unwrap(), vec!["g2"]);
+        assert!(store.postpone("g2", 1, Some(5_000)).unwrap());
+        assert!(!store.postpone("g2", 9, Some(0)).unwrap(), "{kind}");
+        assert_eq!(store.due_games(1_000, 10).unwrap(), vec!["g1"]);
+        assert_eq!(store.version("g2").unwrap(), Some(1), "postpone keeps the version");
+        assert_eq!(store.count().unwrap(), 2);
+        let listed: Vec<String> = store.list(10, 0).unwrap().into_iter().map(|g| g.id).collect();
+        assert_eq!(listed, vec!["g1", "g2"], "{kind}");
+        assert_eq!(store.list(10, usize::MAX).unwrap(), vec![]);
+        assert!(store.delete("g1").unwrap());
+        assert!(!store.delete("g1").unwrap());
+        assert_eq!(store.load("g1").unwrap(), None);
+    }
+}
+
+#[test]
+fn accounts_sessions_and_attempts_on_both() {
+    let dir = tempfile::tempdir().unwrap();
+    for (store, _guard) in backends(dir.path()) {
+        let kind = store.path().to_string();
+        let a = store.create_account("Amani", "hash-a", "token-a").unwrap();
+        // The ten engine accounts come first.
+        assert_eq!((a.id, a.name.as_str()), (11, "Amani"), "{kind}");
+        assert!(matches!(
+            store.create_account("aMANI", "hash", "token-x"),
+            Err(CreateError::Taken)
+        ));
+        let (found, hash) = store.account_by_name("AMANI").unwrap().unwrap();
+        assert_eq!((found.id, hash.as_deref()), (11, Some("hash-a")));
+        let (engine, none) = store.account_by_name("bao-7").unwrap().unwrap();
+        assert_eq!((engine.engine_level, none), (Some(7), None));
+        assert_eq!(store.session_account("token-a").unwrap().unwrap().id, 11);
+        store.create_session(11, "token-b").unwrap();
+        assert!(store.delete_session("token-a").unwrap());
+        assert!(!store.delete_session("token-a").unwrap());
+        assert_eq!(store.session_account("token-a").unwrap(), None);
+        assert_eq!(store.session_account("token-b").unwrap().unwrap().name, "Amani");
+        assert_eq!(store.account(3).unwrap().unwrap().name, "bao-3");
+        // Ten attempts a minute per address and kind; the eleventh waits for the oldest.
+        for i in 0..10 {
+            assert_eq!(store.attempt("10.0.0.1", "sign-in", 1_000 + i).unwrap(), None);
+        }
+        assert_eq!(store.attempt("10.0.0.1", "sign-in", 2_000).unwrap(), Some(60));
+        assert_eq!(store.attempt("10.0.0.1", "sign-up", 2_000).unwrap(), None);
+        assert_eq!(store.attempt("10.0.0.2", "sign-in", 2_000).unwrap(), None);
+        assert_eq!(store.attempt("10.0.0.1", "sign-in", 31_000).unwrap(), Some(31));
+        // The oldest left the window.
+        assert_eq!(store.attempt("10.0.0.1", "sign-in", 61_001).unwrap(), None, "{kind}");
+        // Heartbeats: the latest of every instance's.
+        store.set_alive(5_000).unwrap();
+        store.set_alive(4_000).unwrap();
+        assert_eq!(store.alive_ms().unwrap(), Some(5_000), "{kind}");
+    }
+}
+
+#[test]
+fn challenges_and_ratings_on_both() {
+    use bao_web::clock::model::TimeControl;
+    use bao_web::lobby::model::{Challenge, SideChoice};
+    let dir = tempfile::tempdir().unwrap();
+    for (store, _guard) in backends(dir.path()) {
+        let kind = store.path().to_string();
+        let a = store.create_account("amani", "h", "ta").unwrap();
+        let b = store.create_account("baraka", "h", "tb").unwrap();
+        let clock = TimeControl::Fischer {
+            initial_s: 60,
+            increment_s: 1,
+        };
+        let c = Challenge {
+            id: "c1".into(),
+            account: a.id,
+            name: "amani".into(),
+            rating: 1500.0,
+            game: "kingulu".into(),
+            rules: "default".into(),
+            clock_text: clock.text(),
+            clock,
+            rated: true,
+            side: SideChoice::South,
+            created: "2026-12-02T00:00:00.000Z".into(),
+        };
+        store.add_challenge(&c).unwrap();
+        assert_eq!(store.challenges().unwrap(), vec![c.clone()], "{kind}");
+        assert!(!store.cancel_challenge("c1", b.id).unwrap(), "only its owner cancels");
+        let mut row = game("rated", [Some(a.id), Some(b.id)]);
+        assert!(store.accept_challenge("c1", &row).unwrap());
+        assert!(!store.accept_challenge("c1", &game("again", [None, None])).unwrap());
+        assert_eq!(store.challenges().unwrap(), vec![]);
+        assert_eq!(store.games_of(a.id, 10).unwrap().len(), 1);
+        // South wins: both ratings change once, however often the result is written.
+        row.version = 1;
+        row.result = Some("1-0".into());
+        store.save(&row).unwrap();
+        row.version = 2;
+        store.save(&row).unwrap();
+        let ra = store.rating(a.id, "kingulu").unwrap();
+        let rb = store.rating(b.id, "kingulu").unwrap();
+        assert_eq!((ra.games, rb.games), (1, 1), "{kind}");
+        assert_eq!(
+            (ra.rating.round(), rb.rating.round()),
+            (1662.0, 1338.0),
+            "{kind}"
+        );
+        let history = store.rating_history(a.id, "kingulu", 10).unwrap();
+        assert_eq!(history.len(), 1, "{kind}");
+        assert_eq!(history[0].game, "rated");
+        let board: Vec<String> = store
+            .leaderboard("kingulu", 10)
+            .unwrap()
+            .into_iter()
+            .map(|l| l.name)
+            .collect();
+        assert_eq!(board, vec!["amani", "baraka"], "{kind}");
+        assert_eq!(store.rating(a.id, "kiswahili").unwrap().games, 0);
+    }
+}
