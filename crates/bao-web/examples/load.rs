@@ -1,11 +1,19 @@
-//! A bounded load test of `bao serve` (issue 9), on 127.0.0.1 only; it stops by itself.
+//! A bounded load test of `bao serve` (issue 9); it stops by itself.
 //!
 //! ```text
 //! cargo run --release -p bao-web --example load -- [--port 18160] [--games 100] [--pollers 16] [--many 1000]
+//! cargo run --release -p bao-web --example load -- --url 127.0.0.1:8081,127.0.0.1:8082 [--pid P1 --pid P2] [...]
 //! ```
 //!
-//! It runs the server in a child process (this program started again with `--server`) on
-//! a temporary database, then:
+//! Without `--url` it runs the server in a child process (this program started again with
+//! `--server`) on 127.0.0.1 and a temporary database. With `--url` (repeated, or a comma
+//! list; `http://HOST:PORT` or `HOST:PORT`) it loads servers already running, e.g. several
+//! `bao serve` instances on one PostgreSQL database: games are spread round-robin over them,
+//! and with two or more each game's moves (play, engine, hint) go to the next instance after
+//! the one that created it, while the page's GET after every move goes to the creator (a GET
+//! that shows fewer plies than the move just made is counted as stale). `--pid` (repeated,
+//! in the order of `--url`) names the servers' processes whose resident memory (VmRSS) is
+//! sampled every 200 ms and reported per instance. Then:
 //! 1. 100 concurrent Bao Kingulu games, a client playing South against the computer
 //!    (level 3) to the end, while 16 clients poll the slow G-T29 position (each loads
 //!    it from a record once, which finds the 3,997,200-lap cycle, then polls its state,
@@ -15,7 +23,8 @@
 //! 2. 1,000 games, each with one engine move (level 5) and one hint, 16 at a time; it
 //!    reports the RSS after them.
 //!
-//! Every figure goes to stdout; docs/web.md has the last run's.
+//! Every figure goes to stdout (latencies also split into moves and GETs, and per instance:
+//! requests, errors, RSS); docs/web.md has the last run's.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -26,7 +35,10 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 const T29: &str = "[Game \"kingulu\"]\n[Setup \"1 4 8 1 2 0 / 0 1 8 4 11 5 ; S=1 N=2 ; South\"]\n";
 
+/// One server instance: where it listens and what it was asked.
 struct Client {
+    /// The host as written in `--url` (`127.0.0.1`, `[::1]`, a name): the Host header's.
+    host: String,
     port: u16,
     errors: AtomicU64,
     requests: AtomicU64,
@@ -72,11 +84,11 @@ impl Client {
         seat: Option<&str>,
         body: Option<&str>,
     ) -> std::io::Result<(u16, Value)> {
-        let mut s = tokio::net::TcpStream::connect(("127.0.0.1", self.port)).await?;
+        let mut s = tokio::net::TcpStream::connect((self.connect_host(), self.port)).await?;
         let body = body.unwrap_or("");
         let mut head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n",
-            self.port
+            "{method} {path} HTTP/1.1\r\nHost: {}:{}\r\nConnection: close\r\n",
+            self.host, self.port
         );
         if let Some(seat) = seat {
             head.push_str(&format!("X-Bao-Seat: {seat}\r\n"));
@@ -96,6 +108,64 @@ impl Client {
             .unwrap_or(Value::Null);
         Ok((status, json))
     }
+
+    /// The host to connect to (`[::1]` without its brackets).
+    fn connect_host(&self) -> &str {
+        self.host.trim_start_matches('[').trim_end_matches(']')
+    }
+
+    /// `HOST:PORT`, for the report.
+    fn addr(&self) -> String {
+        format!("{}:{}", self.host, self.port)
+    }
+}
+
+/// Parses one `--url` value: `http://HOST:PORT`, `HOST:PORT`, an optional trailing `/`.
+fn parse_url(text: &str) -> Result<(String, u16), String> {
+    let bad = |why: &str| format!("--url {text:?}: {why} (expected http://HOST:PORT or HOST:PORT)");
+    if text.starts_with("https://") {
+        return Err(bad(
+            "https is not supported: give the instance's own http address",
+        ));
+    }
+    let rest = text.strip_prefix("http://").unwrap_or(text);
+    let rest = rest.strip_suffix('/').unwrap_or(rest);
+    if rest.contains('/') {
+        return Err(bad("a path is not allowed"));
+    }
+    let (host, port) = rest.rsplit_once(':').ok_or_else(|| bad("no port"))?;
+    if host.is_empty() {
+        return Err(bad("no host"));
+    }
+    let port: u16 = port
+        .parse()
+        .ok()
+        .filter(|p| *p != 0)
+        .ok_or_else(|| bad("the port is not a number in 1-65535"))?;
+    Ok((host.to_string(), port))
+}
+
+/// Every value of a repeated flag, comma lists split: `--url a,b --url c` is `[a, b, c]`.
+fn arg_all(name: &str) -> Vec<String> {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .enumerate()
+        .filter(|(_, a)| *a == name)
+        .filter_map(|(i, _)| args.get(i + 1))
+        .flat_map(|v| {
+            v.split(',')
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .map(String::from)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// Exits with a clear message (bad input never panics).
+fn fail(message: &str) -> ! {
+    eprintln!("load: {message}");
+    std::process::exit(2);
 }
 
 fn rss_kib(pid: u32) -> u64 {
@@ -126,12 +196,39 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[i.min(sorted.len() - 1)]
 }
 
+/// The latencies (ms) of the games' requests: all of them, the moves (play and engine
+/// requests) and the GETs after them.
+#[derive(Default)]
+struct Latencies {
+    all: Vec<f64>,
+    moves: Vec<f64>,
+    gets: Vec<f64>,
+}
+
 /// Plays one Kingulu game to the end: South (this client) plays a pseudo-random legal
-/// move, North is the computer. Records every request's latency in ms.
-async fn play_game(c: Arc<Client>, seed: u64, lat: Arc<Mutex<Vec<f64>>>) -> usize {
-    let timed = |t: Instant| lat.lock().unwrap().push(t.elapsed().as_secs_f64() * 1000.0);
+/// move, North is the computer. The game is created on `home`, its moves go to `mover`
+/// (the same instance when only one is loaded) and the page's GET after each move to
+/// `home`; a GET showing fewer plies than the move's answer counts in `stale`. Records
+/// every request's latency in ms.
+async fn play_game(
+    home: Arc<Client>,
+    mover: Arc<Client>,
+    seed: u64,
+    lat: Arc<Mutex<Latencies>>,
+    stale: Arc<AtomicU64>,
+) -> usize {
+    let timed = |t: Instant, kind: u8| {
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        let mut l = lat.lock().unwrap();
+        l.all.push(ms);
+        match kind {
+            1 => l.moves.push(ms),
+            2 => l.gets.push(ms),
+            _ => {}
+        }
+    };
     let t = Instant::now();
-    let (status, s) = c
+    let (status, s) = home
         .call(
             "POST",
             "/api/games",
@@ -139,7 +236,7 @@ async fn play_game(c: Arc<Client>, seed: u64, lat: Arc<Mutex<Vec<f64>>>) -> usiz
             Some(r#"{"game":"kingulu","level":3}"#),
         )
         .await;
-    timed(t);
+    timed(t, 0);
     if status != 201 {
         return 0;
     }
@@ -167,35 +264,59 @@ async fn play_game(c: Arc<Client>, seed: u64, lat: Arc<Mutex<Vec<f64>>>) -> usiz
                 .as_str()
                 .unwrap_or("")
                 .to_string();
-            c.call(
-                "POST",
-                &format!("/api/games/{id}/play"),
-                Some(&seat),
-                Some(&format!(r#"{{"move":"{mv}"}}"#)),
-            )
-            .await
+            mover
+                .call(
+                    "POST",
+                    &format!("/api/games/{id}/play"),
+                    Some(&seat),
+                    Some(&format!(r#"{{"move":"{mv}"}}"#)),
+                )
+                .await
         } else {
-            c.call(
-                "POST",
-                &format!("/api/games/{id}/engine"),
-                Some(&seat),
-                Some("{}"),
-            )
-            .await
+            mover
+                .call(
+                    "POST",
+                    &format!("/api/games/{id}/engine"),
+                    Some(&seat),
+                    Some("{}"),
+                )
+                .await
         };
-        timed(t);
+        timed(t, 1);
         if r.0 != 200 {
             break;
         }
         plies += 1;
         state = r.1["state"].clone();
-        // A GET as a page would after each move.
+        // A GET as a page would after each move (the page on the creator's instance).
         let t = Instant::now();
-        c.call("GET", &format!("/api/games/{id}"), Some(&seat), None)
+        let (status, got) = home
+            .call("GET", &format!("/api/games/{id}"), Some(&seat), None)
             .await;
-        timed(t);
+        timed(t, 2);
+        if status == 200 && got["ply"].as_u64() < state["ply"].as_u64() {
+            stale.fetch_add(1, Ordering::Relaxed);
+        }
     }
     plies
+}
+
+/// The resident memory of the servers' processes, sampled every 200 ms: the largest
+/// VmRSS seen per process (KiB).
+struct RssSampler {
+    pids: Vec<u32>,
+    max: Mutex<Vec<u64>>,
+}
+
+impl RssSampler {
+    fn sample(&self) -> Vec<u64> {
+        let now: Vec<u64> = self.pids.iter().map(|p| rss_kib(*p)).collect();
+        let mut max = self.max.lock().unwrap();
+        for (m, n) in max.iter_mut().zip(&now) {
+            *m = (*m).max(*n);
+        }
+        now
+    }
 }
 
 fn server_main() {
@@ -233,6 +354,16 @@ fn main() {
     }
 }
 
+fn mib(kib: u64) -> u64 {
+    kib / 1024
+}
+
+fn sorted(v: &[f64]) -> Vec<f64> {
+    let mut v = v.to_vec();
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v
+}
+
 async fn client_main() {
     let port = arg("--port", 18160) as u16;
     let games = arg("--games", 100) as usize;
@@ -241,52 +372,142 @@ async fn client_main() {
     // --reload: each G-T29 client loads a new game before every poll (far harsher than
     // polling: every load finds the cycle again).
     let reload = std::env::args().any(|a| a == "--reload");
-    let dir = std::env::temp_dir().join(format!("bao-load-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("games.sqlite3");
-    let mut child = std::process::Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--server",
-            "--port",
-            &port.to_string(),
-            "--memory-mb",
-            &arg("--memory-mb", 512).to_string(),
-            "--db",
-        ])
-        .arg(&db)
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .expect("start the server");
-    let pid = child.id();
-    let c = Arc::new(Client {
-        port,
-        errors: AtomicU64::new(0),
-        requests: AtomicU64::new(0),
-    });
-    for _ in 0..200 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port))
-            .await
-            .is_ok()
-        {
-            break;
+    let urls = arg_all("--url");
+    let mut pids: Vec<u32> = arg_all("--pid")
+        .iter()
+        .map(|p| {
+            p.parse()
+                .ok()
+                .filter(|p| *p != 0)
+                .unwrap_or_else(|| fail(&format!("--pid {p:?}: not a process id")))
+        })
+        .collect();
+    // Without --url: our own server in a child process (the single-server run).
+    let mut own: Option<(std::process::Child, std::path::PathBuf)> = None;
+    let clients: Vec<Arc<Client>> = if urls.is_empty() {
+        if !pids.is_empty() {
+            fail("--pid needs --url (without --url the load test runs its own server)");
         }
-        tokio::time::sleep(Duration::from_millis(25)).await;
+        let dir = std::env::temp_dir().join(format!("bao-load-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = dir.join("games.sqlite3");
+        let child = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--server",
+                "--port",
+                &port.to_string(),
+                "--memory-mb",
+                &arg("--memory-mb", 512).to_string(),
+                "--db",
+            ])
+            .arg(&db)
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("start the server");
+        pids.push(child.id());
+        own = Some((child, dir));
+        vec![Arc::new(Client {
+            host: "127.0.0.1".to_string(),
+            port,
+            errors: AtomicU64::new(0),
+            requests: AtomicU64::new(0),
+        })]
+    } else {
+        urls.iter()
+            .map(|u| {
+                let (host, port) = parse_url(u).unwrap_or_else(|e| fail(&e));
+                Arc::new(Client {
+                    host,
+                    port,
+                    errors: AtomicU64::new(0),
+                    requests: AtomicU64::new(0),
+                })
+            })
+            .collect()
+    };
+    for p in &pids {
+        if !std::path::Path::new(&format!("/proc/{p}/status")).exists() {
+            fail(&format!("--pid {p}: no such process"));
+        }
     }
-    let rss_start = rss_kib(pid);
-    println!(
-        "server pid {pid} (--memory-mb {}), RSS at start {} MiB",
-        arg("--memory-mb", 512),
-        rss_start / 1024
-    );
+    let n = clients.len();
+    // Instance i's game moves go to instance i + 1 (round-robin), when there are several.
+    let mover_of = |i: usize| &clients[(i + 1) % n];
+    for c in &clients {
+        let mut up = false;
+        for _ in 0..200 {
+            if tokio::net::TcpStream::connect((c.connect_host(), c.port))
+                .await
+                .is_ok()
+            {
+                up = true;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        if !up && own.is_none() {
+            fail(&format!("cannot reach the server at {} (5 s)", c.addr()));
+        }
+    }
+    let sampler = Arc::new(RssSampler {
+        max: Mutex::new(vec![0; pids.len()]),
+        pids: pids.clone(),
+    });
+    let rss_start = sampler.sample();
+    let sampling = Arc::new(AtomicBool::new(true));
+    let sampler_task = {
+        let (sampler, sampling) = (Arc::clone(&sampler), Arc::clone(&sampling));
+        tokio::spawn(async move {
+            while sampling.load(Ordering::Relaxed) {
+                sampler.sample();
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+        })
+    };
+    if own.is_some() {
+        println!(
+            "server pid {} (--memory-mb {}), RSS at start {} MiB",
+            pids[0],
+            arg("--memory-mb", 512),
+            mib(rss_start[0])
+        );
+    } else {
+        for (i, c) in clients.iter().enumerate() {
+            match pids.get(i) {
+                Some(p) => println!(
+                    "instance {} at {}: server pid {p}, RSS at start {} MiB",
+                    i + 1,
+                    c.addr(),
+                    mib(rss_start[i])
+                ),
+                None => println!(
+                    "instance {} at {}: no --pid, RSS not sampled",
+                    i + 1,
+                    c.addr()
+                ),
+            }
+        }
+        for (i, p) in pids.iter().enumerate().skip(n) {
+            println!(
+                "pid {p} (no --url of its own): RSS at start {} MiB",
+                mib(rss_start[i])
+            );
+        }
+        if n > 1 {
+            println!(
+                "{n} instances: games created round-robin, each game's moves sent to the next instance"
+            );
+        }
+    }
 
     // 1. 100 games to the end + 16 clients on G-T29.
     let stop = Arc::new(AtomicBool::new(false));
     let polls = Arc::new(AtomicU64::new(0));
     let poll_lat = Arc::new(Mutex::new(Vec::new()));
     let poller_tasks: Vec<_> = (0..pollers)
-        .map(|_| {
+        .map(|j| {
             let (c, stop, polls, poll_lat) = (
-                Arc::clone(&c),
+                Arc::clone(&clients[j % n]),
                 Arc::clone(&stop),
                 Arc::clone(&polls),
                 Arc::clone(&poll_lat),
@@ -320,10 +541,19 @@ async fn client_main() {
         })
         .collect();
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let lat = Arc::new(Mutex::new(Vec::new()));
+    let lat = Arc::new(Mutex::new(Latencies::default()));
+    let stale = Arc::new(AtomicU64::new(0));
     let t = Instant::now();
     let tasks: Vec<_> = (0..games)
-        .map(|i| tokio::spawn(play_game(Arc::clone(&c), i as u64 + 1, Arc::clone(&lat))))
+        .map(|i| {
+            tokio::spawn(play_game(
+                Arc::clone(&clients[i % n]),
+                Arc::clone(mover_of(i % n)),
+                i as u64 + 1,
+                Arc::clone(&lat),
+                Arc::clone(&stale),
+            ))
+        })
         .collect();
     let mut plies = 0;
     for task in tasks {
@@ -334,11 +564,24 @@ async fn client_main() {
     for p in poller_tasks {
         let _ = p.await;
     }
-    let mut l = lat.lock().unwrap().clone();
-    l.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    let mut pl = poll_lat.lock().unwrap().clone();
-    pl.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    let rss_after = rss_kib(pid);
+    let (l, lm, lg) = {
+        let lat = lat.lock().unwrap();
+        (sorted(&lat.all), sorted(&lat.moves), sorted(&lat.gets))
+    };
+    let pl = sorted(&poll_lat.lock().unwrap());
+    let rss_after = sampler.sample();
+    let errors = || {
+        clients
+            .iter()
+            .map(|c| c.errors.load(Ordering::Relaxed))
+            .sum::<u64>()
+    };
+    let requests = || {
+        clients
+            .iter()
+            .map(|c| c.requests.load(Ordering::Relaxed))
+            .sum::<u64>()
+    };
     println!(
         "phase 1: {games} games to the end ({plies} plies) in {:.1} s with {pollers} clients on G-T29 ({} requests, G-T29 loads p50 {:.0} ms, reload {reload})",
         took.as_secs_f64(),
@@ -351,52 +594,72 @@ async fn client_main() {
         percentile(&l, 0.5),
         percentile(&l, 0.99),
         l.last().copied().unwrap_or(0.0),
-        c.errors.load(Ordering::Relaxed)
+        errors()
     );
     println!(
-        "phase 1: server RSS before {} MiB, after {} MiB",
-        rss_start / 1024,
-        rss_after / 1024
+        "phase 1: moves (play, engine) {}: p50 {:.1} ms, p99 {:.1} ms; GETs after them {}: p50 {:.1} ms, p99 {:.1} ms; stale GETs {}",
+        lm.len(),
+        percentile(&lm, 0.5),
+        percentile(&lm, 0.99),
+        lg.len(),
+        percentile(&lg, 0.5),
+        percentile(&lg, 0.99),
+        stale.load(Ordering::Relaxed)
     );
+    for (i, p) in pids.iter().enumerate() {
+        let who = if own.is_some() {
+            String::new()
+        } else {
+            format!(" (pid {p})")
+        };
+        println!(
+            "phase 1: server RSS before {} MiB, after {} MiB{who}",
+            mib(rss_start[i]),
+            mib(rss_after[i])
+        );
+    }
 
     // 2. 1,000 games with an engine move and a hint each.
     let t = Instant::now();
     let next = Arc::new(AtomicU64::new(0));
     let workers: Vec<_> = (0..16)
         .map(|_| {
-            let (c, next) = (Arc::clone(&c), Arc::clone(&next));
+            let (clients, next) = (clients.clone(), Arc::clone(&next));
             tokio::spawn(async move {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed) as usize;
                     if i >= many {
                         break;
                     }
+                    let (home, mover) = (&clients[i % n], &clients[(i + 1) % n]);
                     let game = if i.is_multiple_of(2) {
                         "kingulu"
                     } else {
                         "kiswahili"
                     };
                     let body = format!(r#"{{"game":"{game}","level":5,"south":"computer"}}"#);
-                    let (status, s) = c.call("POST", "/api/games", None, Some(&body)).await;
+                    let (status, s) = home.call("POST", "/api/games", None, Some(&body)).await;
                     if status != 201 {
                         continue;
                     }
                     let id = s["id"].as_str().unwrap_or("").to_string();
                     let seat = s["seat"].as_str().unwrap_or("").to_string();
-                    c.call(
-                        "POST",
-                        &format!("/api/games/{id}/engine"),
-                        Some(&seat),
-                        Some("{}"),
-                    )
-                    .await;
-                    c.call(
-                        "POST",
-                        &format!("/api/games/{id}/hint"),
-                        Some(&seat),
-                        Some("{}"),
-                    )
-                    .await;
+                    mover
+                        .call(
+                            "POST",
+                            &format!("/api/games/{id}/engine"),
+                            Some(&seat),
+                            Some("{}"),
+                        )
+                        .await;
+                    mover
+                        .call(
+                            "POST",
+                            &format!("/api/games/{id}/hint"),
+                            Some(&seat),
+                            Some("{}"),
+                        )
+                        .await;
                 }
             })
         })
@@ -404,18 +667,54 @@ async fn client_main() {
     for w in workers {
         let _ = w.await;
     }
-    let rss_many = rss_kib(pid);
-    println!(
-        "phase 2: {many} games with an engine move and a hint each in {:.1} s; server RSS after {} MiB",
-        t.elapsed().as_secs_f64(),
-        rss_many / 1024
-    );
-    println!(
-        "total: {} requests, {} errors",
-        c.requests.load(Ordering::Relaxed),
-        c.errors.load(Ordering::Relaxed)
-    );
-    let _ = child.kill();
-    let _ = child.wait();
-    let _ = std::fs::remove_dir_all(&dir);
+    let rss_many = sampler.sample();
+    sampling.store(false, Ordering::Relaxed);
+    let _ = sampler_task.await;
+    let rss_max = sampler.max.lock().unwrap().clone();
+    if own.is_some() {
+        println!(
+            "phase 2: {many} games with an engine move and a hint each in {:.1} s; server RSS after {} MiB",
+            t.elapsed().as_secs_f64(),
+            mib(rss_many[0])
+        );
+    } else {
+        println!(
+            "phase 2: {many} games with an engine move and a hint each in {:.1} s",
+            t.elapsed().as_secs_f64()
+        );
+    }
+    println!("total: {} requests, {} errors", requests(), errors());
+    for (i, c) in clients.iter().enumerate() {
+        let rss = match pids.get(i) {
+            Some(p) => format!(
+                "; pid {p} RSS start {} → after phase 1 {} → after phase 2 {} MiB, max sampled {} MiB",
+                mib(rss_start[i]),
+                mib(rss_after[i]),
+                mib(rss_many[i]),
+                mib(rss_max[i])
+            ),
+            None => String::new(),
+        };
+        println!(
+            "instance {} at {}: {} requests, {} errors{rss}",
+            i + 1,
+            c.addr(),
+            c.requests.load(Ordering::Relaxed),
+            c.errors.load(Ordering::Relaxed)
+        );
+    }
+    for (i, p) in pids.iter().enumerate().skip(n) {
+        println!(
+            "pid {p}: RSS start {} → after phase 1 {} → after phase 2 {} MiB, max sampled {} MiB",
+            mib(rss_start[i]),
+            mib(rss_after[i]),
+            mib(rss_many[i]),
+            mib(rss_max[i])
+        );
+    }
+    if let Some((mut child, dir)) = own {
+        let _ = child.kill();
+        let _ = child.wait();
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
