@@ -22,6 +22,7 @@ use std::sync::Arc;
 
 pub mod arena;
 mod budget;
+pub mod elo;
 mod engine;
 mod eval;
 mod hash;

@@ -498,7 +498,13 @@ async fn static_page_and_assets_are_embedded() {
     assert_eq!(
         meta["levels"][0],
         json!({"level": 1, "searcher": "random", "depth": null, "time_ms": null,
-               "text": "plays random legal moves"})
+               "text": "plays random legal moves",
+               "elo": {"kiswahili": 0, "kingulu": 0}})
+    );
+    // The measured Elo of docs/engine.md's level table, per game.
+    assert_eq!(
+        meta["levels"][6]["elo"],
+        json!({"kiswahili": 1794, "kingulu": 384})
     );
 }
 

@@ -165,6 +165,11 @@ async fn meta() -> Response {
                 "depth": c.limits.depth,
                 "time_ms": c.limits.time_ms.map(|t| t.min(game::THINK_CAP_MS)),
                 "text": level_text(&c),
+                // The measured Elo per game (level 1 = 0; docs/engine.md), null if not yet.
+                "elo": {
+                    "kiswahili": bao_engine::elo::level_elo("kiswahili", n),
+                    "kingulu": bao_engine::elo::level_elo("kingulu", n),
+                },
             })
         })
         .collect();

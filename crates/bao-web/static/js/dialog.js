@@ -44,10 +44,19 @@ export function levelWords(info) {
   return parts.join(', ') || info.text || '';
 }
 
+/** A level's measured strength in the chosen game: "≈ 1790 Elo" (level 1 = 0), or ''. */
+export function levelElo(info, game) {
+  const elo = info && info.elo && info.elo[game];
+  return typeof elo === 'number' ? `≈ ${elo} Elo` : '';
+}
+
 export function showLevel() {
   const n = Number($('ng-level').value);
   const info = app.meta && Array.isArray(app.meta.levels) && app.meta.levels.find((l) => l.level === n);
-  $('ng-level-value').textContent = info ? `${n}: ${levelWords(info)}` : String(n);
+  const elo = levelElo(info, $('ng-game').value);
+  $('ng-level-value').textContent = info
+    ? `${n}${elo ? ` ${elo}` : ''}: ${levelWords(info)}`
+    : String(n);
 }
 
 export function showLevelRow() {

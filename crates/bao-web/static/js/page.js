@@ -991,7 +991,7 @@ function setup() {
     if (f) loadRecord(f);
     ev.target.value = '';
   });
-  $('ng-game').addEventListener('change', fillProfiles);
+  $('ng-game').addEventListener('change', () => { fillProfiles(); showLevel(); });
   $('ng-rules').addEventListener('change', showProfile);
   $('ng-level').addEventListener('input', showLevel);
   for (const r of document.querySelectorAll('input[name=mode]')) r.addEventListener('change', showLevelRow);
