@@ -115,6 +115,10 @@ enum Command {
         #[arg(long, value_name = "MS", default_value_t = play::DEFAULT_LAP_DELAY_MS,
               value_parser = clap::value_parser!(u64).range(0..=10_000))]
         lap_delay: u64,
+        /// Bao Kingulu: a value database (`bao reach --position TEXT --values FILE`) that
+        /// the oracle, hints and the tutor read beside the opening book.
+        #[arg(long, value_name = "FILE")]
+        values: Option<String>,
     },
     /// Step through a saved game move by move and lap by lap (Enter = next move, l = next
     /// lap, b = back, N = move N, q = quit).
@@ -432,6 +436,10 @@ enum Command {
         /// session cookie is `Secure`.
         #[arg(long, value_name = "URL")]
         public_url: Option<String>,
+        /// Bao Kingulu: a value database (`bao reach --position TEXT --values FILE`) that
+        /// the oracle, hints, the tutor and analyses read beside the opening book.
+        #[arg(long, value_name = "FILE")]
+        values: Option<String>,
     },
 }
 
@@ -488,7 +496,11 @@ fn run(cli: Cli) -> Result<()> {
             position,
             number,
             lap_delay,
+            values,
         } => {
+            if let Some(file) = &values {
+                solve::install_values(file)?;
+            }
             let opts = play::PlayOptions {
                 human: side.unwrap_or(Side::South),
                 level: level.unwrap_or(5),
@@ -869,7 +881,11 @@ fn run(cli: Cli) -> Result<()> {
             host,
             memory_mb,
             public_url,
+            values,
         } => {
+            if let Some(file) = &values {
+                solve::install_values(file)?;
+            }
             // `serve` opens the database and binds first, then prints the address; a
             // busy port is an error naming the port and suggesting --port.
             let config = bao_web::ServeConfig {

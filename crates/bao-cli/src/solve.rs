@@ -603,6 +603,26 @@ pub fn values(position: &str, file: &str) -> Result<()> {
     Ok(())
 }
 
+/// `bao play --values FILE`, `bao serve --values FILE`: reads the value database FILE
+/// (`bao reach --values`) and installs it for the process
+/// (`bao_engine::solve::book::install_values`); prints how many positions it holds on
+/// stderr.
+///
+/// # Errors
+/// A file that cannot be read or is not a value database.
+pub fn install_values(file: &str) -> Result<usize> {
+    use bao_engine::solve::book::{install_values, Book};
+    let text = crate::common::read_text_file(file, crate::book::MAX_BOOK_BYTES)?;
+    let db = Book::parse(&text, &bao_rules::kingulu::Rules::default())
+        .with_context(|| format!("--values {file}"))?;
+    let n = db.len();
+    if install_values(db).is_err() {
+        bail!("--values {file}: a value database is installed already");
+    }
+    eprintln!("bao: the value database {file}: {n} Bao Kingulu positions");
+    Ok(n)
+}
+
 /// `bao solve --values FILE`: prints the value (and with `margin` the final score) of
 /// `pos` from a value database written by `bao reach --values` (the opening book's
 /// format) and returns `true`, or says that the position is not in it and returns

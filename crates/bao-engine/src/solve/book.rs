@@ -164,6 +164,24 @@ fn parse_value(text: &str) -> Option<ExactValue> {
     words.next().is_none().then_some(v)
 }
 
+/// A value database (`bao reach --values`, the book's format) installed for the whole
+/// process: the oracle, hints, reports and perfect play read it as they read the
+/// opening book ([`Solvable::known`](super::Solvable::known)).
+static VALUES: OnceLock<Book> = OnceLock::new();
+
+/// Installs `db` as the process's value database ([`values`]), once.
+///
+/// # Errors
+/// `db` back when one is installed already.
+pub fn install_values(db: Book) -> Result<(), Book> {
+    VALUES.set(db)
+}
+
+/// The value database installed with [`install_values`], if any.
+pub fn values() -> Option<&'static Book> {
+    VALUES.get()
+}
+
 /// The book shipped with the program (default rules), read once.
 pub fn opening() -> &'static Book {
     static BOOK: OnceLock<Book> = OnceLock::new();

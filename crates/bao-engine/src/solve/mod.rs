@@ -226,8 +226,9 @@ pub trait Solvable: Evaluate {
     fn final_score(&self, side: Side) -> Option<u32>;
 
     /// The exact value and final score of this position from the opening book
-    /// ([`book::opening`]), if it is there (Bao Kingulu under default rules, within
-    /// [`book::OPENING_PLIES`] plies of the start); `None` by default.
+    /// ([`book::opening`]: Bao Kingulu under default rules, within
+    /// [`book::OPENING_PLIES`] plies of the start) or the installed value database
+    /// ([`book::values`]), if it is there; `None` by default.
     fn known(&self) -> Option<book::Known> {
         None
     }
@@ -266,7 +267,9 @@ impl Solvable for Kingulu {
     }
 
     fn known(&self) -> Option<book::Known> {
-        book::opening().get(self)
+        book::opening()
+            .get(self)
+            .or_else(|| book::values()?.get(self))
     }
 }
 
