@@ -8,7 +8,7 @@
 //! use bao_rules::{kingulu::Kingulu, GameLine};
 //!
 //! let line = GameLine::<Kingulu>::from_record_text("[Game \"kingulu\"]\n\n1. A4 a3 *\n").unwrap();
-//! let r = report(&line, ReportOptions { time_ms: 500, depth: Some(2), memory_mb: None }, &mut |_, _| true);
+//! let r = report(&line, ReportOptions::fixed(2), &mut |_, _| true);
 //! assert_eq!(r.moves[0].mv, "A4");
 //! assert_eq!(r.moves[0].best, "A3");
 //! assert_eq!(r.moves[0].class.name(), "blunder");
@@ -276,11 +276,7 @@ mod tests {
     use bao_rules::kingulu::Kingulu;
 
     fn opts() -> ReportOptions {
-        ReportOptions {
-            time_ms: 2000,
-            depth: Some(2),
-            memory_mb: None,
-        }
+        ReportOptions::fixed(2)
     }
 
     /// Issue 19's example: `1. A4 a3` at the Bao Kingulu start. The values are the opening
