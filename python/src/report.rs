@@ -64,6 +64,7 @@ pub fn report_json(
         time_ms,
         depth,
         memory_mb: None,
+        solver_nodes: None,
     };
     let out = py.detach(move || match game.as_str() {
         "kingulu" => report_of::<Kingulu>(&first, opts),

@@ -151,10 +151,13 @@ enum Command {
         /// Write the evaluation graph to FILE (SVG).
         #[arg(long, value_name = "FILE")]
         svg: Option<String>,
-        /// Milliseconds per position (the solver, then the search).
-        #[arg(long, value_name = "MS", default_value_t = 1000)]
-        time: u64,
-        /// Search to this depth instead of by time (reproducible results).
+        /// Value by the clock instead of a fixed depth: MS milliseconds per position for
+        /// the solver, as much again for the search. The values then depend on the
+        /// machine's speed and load: two runs can differ.
+        #[arg(long, value_name = "MS", conflicts_with = "depth")]
+        time: Option<u64>,
+        /// The search's depth in plies [default: 15]; the solver has 8,000,000 positions
+        /// per position (no clock): two runs print the same report.
         #[arg(long, value_name = "PLIES")]
         depth: Option<u32>,
     },

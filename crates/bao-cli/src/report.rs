@@ -5,6 +5,7 @@
 use anyhow::{bail, Context, Result};
 use bao_engine::report::{report, svg, Class, MoveReport, Report, ReportOptions, MAX_REPORT_PLIES};
 use bao_engine::solve::Solvable;
+use bao_engine::values::DEFAULT_DEPTH;
 use bao_rules::GameLine;
 use std::io::IsTerminal;
 
@@ -14,10 +15,21 @@ pub struct ReportArgs {
     pub json: bool,
     /// Write the evaluation graph here.
     pub svg: Option<String>,
-    /// Milliseconds per position.
-    pub time_ms: u64,
-    /// A fixed search depth instead (reproducible).
+    /// Milliseconds per position by the clock (`--time`), instead of a fixed depth.
+    pub time_ms: Option<u64>,
+    /// The search's depth (`--depth`; default [`DEFAULT_DEPTH`]) when there is no time.
     pub depth: Option<u32>,
+}
+
+impl ReportArgs {
+    /// The work per position: by the clock with `--time`, else a fixed depth (`--depth`
+    /// or [`DEFAULT_DEPTH`]) with the solver's node budget: deterministic.
+    pub fn options(&self) -> ReportOptions {
+        match self.time_ms {
+            Some(ms) => ReportOptions::timed(ms),
+            None => ReportOptions::fixed(self.depth.unwrap_or(DEFAULT_DEPTH)),
+        }
+    }
 }
 
 /// The most milliseconds per position `--time` accepts.
@@ -51,16 +63,26 @@ pub fn move_line(m: &MoveReport) -> String {
     line.trim_end().to_string()
 }
 
+/// The legend of a report's values, per game: Bao Kingulu's are mostly proven, with a
+/// final score (G-R14); Bao la Kiswahili's are the search's evaluation in seeds.
+pub fn legend(game: &str) -> &'static str {
+    if game == "kingulu" {
+        "Values for the player who moved: win 29/loss 20 = a proven win/loss in 29/20\n\
+         plies; (S 26–22) = the final score under perfect play, South–North (G-R14);\n\
+         +1.25 = seeds ahead, the search's estimate where the solver proved no value.\n"
+    } else {
+        "Values for the player who moved: the search's evaluation, +1.25 = seeds ahead\n\
+         (on the board and in store); win 7/loss 6 = a win/loss it proved, in 7/6 plies.\n"
+    }
+}
+
 /// The report as text: a line per move, each side's accuracy, the mistakes.
 pub fn report_text(r: &Report) -> String {
     let mut out = format!(
         "Report: {} — South {}, North {}\n",
         r.game, r.players.south, r.players.north
     );
-    out.push_str(
-        "Values for the player who moved: +1.25 = seeds ahead (search); win 29/loss 20 =\n",
-    );
-    out.push_str("proven in 29/20 plies; (S 26–22) = the final score, South–North (G-R14).\n");
+    out.push_str(legend(&r.game));
     for m in &r.moves {
         out.push_str(&move_line(m));
         out.push('\n');
@@ -113,11 +135,11 @@ fn check_output(file: &str) -> Result<()> {
 
 /// Runs `bao report` on the game of `file` (already read: `text`).
 pub fn run<G: Solvable>(file: &str, text: &str, args: &ReportArgs) -> Result<()> {
-    if args.time_ms == 0 || args.time_ms > MAX_REPORT_TIME_MS {
-        bail!(
-            "--time {}: give 1 to {MAX_REPORT_TIME_MS} ms per position",
-            args.time_ms
-        );
+    if let Some(ms) = args
+        .time_ms
+        .filter(|&ms| ms == 0 || ms > MAX_REPORT_TIME_MS)
+    {
+        bail!("--time {ms}: give 1 to {MAX_REPORT_TIME_MS} ms per position");
     }
     if args.depth == Some(0) || args.depth.is_some_and(|d| d > 30) {
         bail!("--depth: give 1 to 30 plies");
@@ -132,11 +154,7 @@ pub fn run<G: Solvable>(file: &str, text: &str, args: &ReportArgs) -> Result<()>
     if let Some(svg_file) = &args.svg {
         check_output(svg_file)?;
     }
-    let opts = ReportOptions {
-        time_ms: args.time_ms,
-        depth: args.depth,
-        memory_mb: None,
-    };
+    let opts = args.options();
     let bar = if std::io::stderr().is_terminal() {
         let b = indicatif::ProgressBar::new(line.plies() as u64 + 1);
         b.set_style(

@@ -3,6 +3,7 @@
 
 use crate::play::plural;
 use anyhow::{bail, Context, Result};
+use bao_engine::hint::value_text;
 use bao_engine::solve::{
     verify_text, ExactValue, LineEnds, Progress, Solvable, SolveLimits, Solver,
 };
@@ -164,7 +165,10 @@ pub fn solve<G: Solvable>(line: &GameLine<G>, opts: &SolveOptions) -> Result<()>
         for (mv, child) in &kids {
             let mut text = format!("{}: ", pos.move_text(*mv));
             if let Some((v, south)) = solver.history_end(child) {
-                text.push_str(&format!("{v} (a third occurrence: the game ends, G-R15)"));
+                text.push_str(&format!(
+                    "{} (a third occurrence: the game ends, G-R15)",
+                    value_text(v)
+                ));
                 if let (true, Some(s)) = (opts.margin, south) {
                     text.push_str(&format!(", South {s}-{} North", G::SEEDS - s));
                 }
@@ -178,7 +182,7 @@ pub fn solve<G: Solvable>(line: &GameLine<G>, opts: &SolveOptions) -> Result<()>
                 None
             };
             match r.as_ref().and_then(|r| r.value) {
-                Some(x) => text.push_str(&x.before_move().to_string()),
+                Some(x) => text.push_str(&value_text(x.before_move())),
                 None => match &r {
                     Some(r) => text.push_str(&bounds_words(r, true)),
                     None => text.push_str(&bounds_words(&Default::default(), false)),
@@ -590,8 +594,8 @@ pub fn values(position: &str, file: &str) -> Result<()> {
     std::fs::write(&tmp, &text).with_context(|| format!("writing {tmp}"))?;
     std::fs::rename(&tmp, file).with_context(|| format!("renaming {tmp} to {file}"))?;
     let start_value = match (v.value[0], v.south_score(0)) {
-        (Some(value), Some(s)) => format!("{value}, South {s}"),
-        (Some(value), None) => format!("{value}, score not decided"),
+        (Some(value), Some(s)) => format!("{}, South {s}", value_text(value)),
+        (Some(value), None) => format!("{}, score not decided", value_text(value)),
         _ => "undecided".to_string(),
     };
     println!(
@@ -642,7 +646,10 @@ pub fn from_values(pos: &bao_rules::kingulu::Kingulu, file: &str, margin: bool) 
         return Ok(false);
     };
     println!("position {}", pos.to_text());
-    println!("value {} (from the value database {file})", known.value);
+    println!(
+        "value {} (from the value database {file})",
+        value_text(known.value)
+    );
     if margin {
         println!(
             "margin South {}-{} North (from the value database {file})",

@@ -31,9 +31,9 @@ fn solve_load_values_the_game_as_played() {
         [
             "position 1 6 0 6 4 1 / 1 2 1 4 1 0 ; S=9 N=12 ; North",
             "history: 2 positions of this game occurred twice: reaching one again ends the game (G-R15); the values are for the game as played",
-            "a3: win in 21, South 23-25 North",
-            "a5: win in 28, South 23-25 North",
-            "a6: loss in 1 (a third occurrence: the game ends, G-R15), South 27-21 North",
+            "a3: win in 21 plies, South 23-25 North",
+            "a5: win in 28 plies, South 23-25 North",
+            "a6: loss in 1 ply (a third occurrence: the game ends, G-R15), South 27-21 North",
             "value win in 21 (North, to move, wins in 21 plies)",
             "shortest: proven, neither side can force a win within 20 plies",
             "margin South 23-25 North (exact final score under perfect play)",
@@ -50,7 +50,7 @@ fn solve_load_values_the_game_as_played() {
         "--moves",
         "--quiet",
     ]));
-    assert!(alone.contains("\na6: win in 29\n"), "{alone}");
+    assert!(alone.contains("\na6: win in 29 plies\n"), "{alone}");
     // No certificate for a position whose value depends on the game's history.
     let err = failure(&run(&[
         "solve",
@@ -82,10 +82,10 @@ fn the_oracle_and_the_hint_of_bao_play_see_the_history() {
         .iter()
         .position(|l| l.starts_with("Solving every move"))
         .unwrap_or_else(|| panic!("{out}"));
-    assert_eq!(lines[at + 1], "a3: win in 21 (South 23–25)", "{out}");
-    assert_eq!(lines[at + 2], "a5: win in 28 (South 23–25)", "{out}");
+    assert_eq!(lines[at + 1], "a3: win in 21 plies (South 23–25)", "{out}");
+    assert_eq!(lines[at + 2], "a5: win in 28 plies (South 23–25)", "{out}");
     assert!(
-        lines[at + 3].starts_with("a6: loss in 1 (South 27–21): the position's third"),
+        lines[at + 3].starts_with("a6: loss in 1 ply (South 27–21): the position's third"),
         "{out}"
     );
     assert!(

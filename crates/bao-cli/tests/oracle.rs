@@ -41,10 +41,10 @@ fn after(lines: &[String], marker: &str, stop: &str) -> Vec<String> {
 /// `crates/bao-engine/tests/solve.rs` (`kingulu_start_is_a_south_win_in_exactly_29_plies_and_its_moves`,
 /// `kingulu_start_per_move_margins`).
 const START_VALUES: [&str; 4] = [
-    "A3: win in 29 (South 26–22)",
-    "A4: loss in 20 (South 19–29)",
-    "A5: loss in 23 (South 16–32)",
-    "A6: loss in 25 (South 22–26)",
+    "A3: win in 29 plies (South 26–22)",
+    "A4: loss in 20 plies (South 19–29)",
+    "A5: loss in 23 plies (South 16–32)",
+    "A6: loss in 25 plies (South 22–26)",
 ];
 
 #[test]
@@ -72,8 +72,8 @@ fn oracle_and_proved_hint_in_a_late_position() {
     assert_eq!(
         after(&lines, "Solving every move (2 s at most)...", "Bye."),
         [
-            "A1: loss in 8 (South 20–28)",
-            "A6: loss in 8 (South 22–26)",
+            "A1: loss in 8 plies (South 20–28)",
+            "A6: loss in 8 plies (South 22–26)",
             "Hint: A6: loss in 8 plies, South 22–26 (proved).",
             "  It sows 2 laps and captures nothing.",
         ]
@@ -128,5 +128,34 @@ fn help_lists_oracle() {
                 .to_string()
         ),
         "{lines:#?}"
+    );
+}
+
+/// The newcomer trial: early in a Bao la Kiswahili game the oracle said only `not proven`
+/// for every move. It now says why in one sentence and names `hint` instead.
+#[test]
+fn oracle_in_a_kiswahili_opening_says_why_nothing_is_proven() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = stdout(&run_in(
+        dir.path(),
+        &["play", "--plain", "--level", "1"],
+        b"oracle 1\nquit\n",
+    ));
+    let lines: Vec<String> = out.lines().map(str::to_string).collect();
+    let got = after(&lines, "Solving every move (1 s at most)...", "Bye.");
+    assert_eq!(
+        got[..4],
+        [
+            "A6<: not proven",
+            "A6>: not proven",
+            "A7<: not proven",
+            "A7>: not proven"
+        ]
+    );
+    assert_eq!(
+        got[4..].join(" "),
+        "Not proven: in Bao la Kiswahili's opening and middle game the solver cannot prove \
+         values within 1 s (only near the end). Type hint for the search's best move, the \
+         engine's best guess."
     );
 }

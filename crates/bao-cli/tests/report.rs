@@ -59,8 +59,9 @@ fn report_text_fits_80_columns_and_the_svg_is_written() {
         lines,
         [
             "Report: kingulu — South ann, North bob",
-            "Values for the player who moved: +1.25 = seeds ahead (search); win 29/loss 20 =",
-            "proven in 29/20 plies; (S 26–22) = the final score, South–North (G-R14).",
+            "Values for the player who moved: win 29/loss 20 = a proven win/loss in 29/20",
+            "plies; (S 26–22) = the final score under perfect play, South–North (G-R14);",
+            "+1.25 = seeds ahead, the search's estimate where the solver proved no value.",
             "1. A4       blunder ??    loss 20 (S 19–29)  best A3: win 29 (S 26–22)",
             "1... a3     blunder ??    loss 18 (S 25–23)  best a5: win 19 (S 19–29)",
             "Accuracy: South 0.0, North 0.0",
@@ -108,4 +109,106 @@ fn report_refuses_bad_arguments() {
     let bad = record(dir.path(), "[Game \"kingulu\"]\n\n1. A4 zz *\n");
     let err = failure(&run(&["report", &bad]));
     assert!(err.contains("zz"), "{err}");
+}
+
+/// The first six moves of e2e/data/kiswahili-40.bao (two depth-2 engines).
+const KISWAHILI_6: &str =
+    "[Game \"kiswahili\"]\n[Rules \"mancala-world\"]\n[South \"ann\"]\n[North \"bob\"]\n\n\
+    1. A7> a7> 2. A8> a6> 3. A6> a7< 4. A8< a6< 5. A5< a8< 6. A6< a5< *\n";
+
+/// A Bao Kingulu game leaving the opening book (6 plies): at `4. A6` the solver needs
+/// millions of positions (with 2,000,000 it gave up and the search answered `+0.70`;
+/// within `--time 1000` of a debug build it proved the win but not the final score).
+const KINGULU_7: &str =
+    "[Game \"kingulu\"]\n[South \"ann\"]\n[North \"bob\"]\n\n1. A3 a6 2. A6 a5 3. A4 a6 4. A6 *\n";
+
+/// The newcomer trial: two runs of `bao report FILE` gave different accuracies (a time
+/// limit by default). The default is now a fixed depth (15) with the solver's node budget:
+/// two runs print the same bytes, and the same as `--depth 15`.
+#[test]
+fn report_by_default_prints_the_same_bytes_on_every_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = record(dir.path(), KISWAHILI_6);
+    let first = stdout(&run(&["report", &file]));
+    let second = stdout(&run(&["report", &file]));
+    assert_eq!(first, second);
+    assert_eq!(first, stdout(&run(&["report", &file, "--depth", "15"])));
+    let lines: Vec<&str> = first.lines().collect();
+    assert_eq!(
+        lines[..3],
+        [
+            "Report: kiswahili — South ann, North bob",
+            "Values for the player who moved: the search's evaluation, +1.25 = seeds ahead",
+            "(on the board and in store); win 7/loss 6 = a win/loss it proved, in 7/6 plies.",
+        ]
+    );
+    let moves: Vec<&str> = lines[3..15]
+        .iter()
+        .map(|l| l.split_whitespace().nth(1).unwrap())
+        .collect();
+    assert_eq!(
+        moves,
+        ["A7>", "a7>", "A8>", "a6>", "A6>", "a7<", "A8<", "a6<", "A5<", "a8<", "A6<", "a5<"]
+    );
+    assert!(lines[15].starts_with("Accuracy: South "), "{first}");
+    assert_eq!(lines.len(), 17, "{first}");
+}
+
+/// Bao Kingulu: the solver has a budget in positions, not time, so whether it proves a
+/// position does not depend on the machine: the same exact values on every run. `1... a6`
+/// and `2. A6` keep the proven result but give up 9 seeds of the final score: mistakes,
+/// not blunders (docs/analysis.md).
+#[test]
+fn kingulu_report_by_default_is_exact_and_the_same_on_every_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = record(dir.path(), KINGULU_7);
+    let first = stdout(&run(&["report", &file]));
+    assert_eq!(first, stdout(&run(&["report", &file])));
+    assert_eq!(
+        first.lines().collect::<Vec<_>>(),
+        [
+            "Report: kingulu — South ann, North bob",
+            "Values for the player who moved: win 29/loss 20 = a proven win/loss in 29/20",
+            "plies; (S 26–22) = the final score under perfect play, South–North (G-R14);",
+            "+1.25 = seeds ahead, the search's estimate where the solver proved no value.",
+            "1. A3       best          win 29 (S 26–22)",
+            "1... a6     mistake ?     loss 28 (S 35–13)  best a3: loss 25 (S 26–22)",
+            "2. A6       mistake ?     win 37 (S 26–22)   best A4: win 27 (S 35–13)",
+            "2... a5     best          loss 36 (S 26–22)",
+            "3. A4       best          win 35 (S 26–22)",
+            "3... a6     best          loss 34 (S 26–22)",
+            "4. A6       best          win 33 (S 26–22)",
+            "Accuracy: South 100.0, North 100.0",
+            "Mistakes: 1... a6? (mistake, best a3), 2. A6? (mistake, best A4)",
+        ]
+    );
+}
+
+/// `--help` says what the default is and that a time limit makes values depend on the
+/// machine; `--time` and `--depth` together are refused.
+#[test]
+fn report_help_names_the_fixed_default_and_the_cost_of_a_time_limit() {
+    let help = stdout(&run(&["report", "--help"]));
+    let flat = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(&format!(
+            "--depth <PLIES> The search's depth in plies [default: {}]; the solver has 8,000,000 positions per position (no clock): two runs print the same report",
+            bao_engine::values::DEFAULT_DEPTH
+        )),
+        "{help}"
+    );
+    assert_eq!(bao_engine::values::DEFAULT_SOLVER_NODES, 8_000_000);
+    assert!(
+        flat.contains("--time <MS> Value by the clock instead of a fixed depth: MS milliseconds per position for the solver, as much again for the search. The values then depend on the machine's speed and load: two runs can differ"),
+        "{help}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = record(dir.path(), A4_A3);
+    let out = run(&["report", &file, "--time", "100", "--depth", "3"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("the argument '--time <MS>' cannot be used with '--depth <PLIES>'"),
+        "{err}"
+    );
 }

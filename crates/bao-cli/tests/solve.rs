@@ -26,7 +26,11 @@ fn solve_moves_certificate_verify_and_a_tampered_certificate() {
     assert_eq!(lines[0], format!("position {T32}"));
     assert_eq!(
         lines[1..4],
-        ["A3: loss in 12", "A5: loss in 28", "A6: loss in 22"]
+        [
+            "A3: loss in 12 plies",
+            "A5: loss in 28 plies",
+            "A6: loss in 22 plies"
+        ]
     );
     assert_eq!(
         lines[4],
@@ -208,7 +212,7 @@ fn reach_from_a_position_prints_the_total() {
     let out = stdout(&run(&["reach", "--position", p, "--values", db]));
     assert!(
         out.lines().last().unwrap().starts_with(
-            "values: 108 positions, 108 decided, 0 undecided (left out); the start: win in 7, South 26; "
+            "values: 108 positions, 108 decided, 0 undecided (left out); the start: win in 7 plies, South 26; "
         ),
         "{out}"
     );
@@ -232,7 +236,7 @@ fn reach_from_a_position_prints_the_total() {
     assert_eq!(
         answer,
         format!(
-            "position {p}\nvalue win in 7 (from the value database {db})\nmargin South 26-22 North (from the value database {db})\n"
+            "position {p}\nvalue win in 7 plies (from the value database {db})\nmargin South 26-22 North (from the value database {db})\n"
         )
     );
 }

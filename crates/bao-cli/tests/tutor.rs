@@ -51,3 +51,32 @@ fn tutor_yes_plays_the_move_and_a_good_move_passes_silently() {
     );
     assert!(!out.contains("Tutor: "), "{out}");
 }
+
+/// The newcomer trial: a Bao Kingulu move that keeps the win but gives up seeds of the
+/// final score was called a "blunder" with "A4 wins …" (as if it lost). After `1. A3 a6`
+/// (the opening book's values), A6 wins 26–22 where A4 wins 35–13: a mistake, in words
+/// that say it still wins.
+#[test]
+fn tutor_says_a_move_that_keeps_the_win_still_wins() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.bao");
+    std::fs::write(
+        &file,
+        "[Game \"kingulu\"]\n[South \"human\"]\n[North \"computer\"]\n\n1. A3 a6 *\n",
+    )
+    .unwrap();
+    let out = run_in(
+        dir.path(),
+        &["play", "--load", file.to_str().unwrap(), "--plain"],
+        b"tutor on\nA6\nn\nquit\n",
+    );
+    let out = stdout(&out).replace('\n', " ");
+    assert!(
+        out.contains(
+            "Tutor: A6 is a mistake: A6 still wins, but by 4 seeds instead of 22 (win in 37 \
+             plies, South 26–22); A4 wins by 22 seeds (win in 27 plies, South 35–13). Choose again."
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("is a blunder"), "{out}");
+}

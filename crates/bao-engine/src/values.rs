@@ -5,8 +5,8 @@
 //! answered ([`Source`]). Front ends format; they never decide.
 
 use crate::hint::value_text;
-use crate::solve::oracle::{margin_optimal, oracle_line_within};
-use crate::solve::{ExactValue, Solvable};
+use crate::solve::oracle::{margin_optimal, oracle_line_limited};
+use crate::solve::{ExactValue, Solvable, SolveLimits};
 use crate::{Engine, EngineConfig, Limits, Score};
 use bao_rules::{GameLine, Side};
 use serde::Serialize;
@@ -173,24 +173,76 @@ pub struct PositionValues<M> {
 /// How much work one position may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ValueLimits {
-    /// Milliseconds for the solver (all moves together) and, when it does not prove
-    /// everything, as much again for the search.
+    /// Milliseconds for the solver (all moves together) unless [`ValueLimits::solver_nodes`]
+    /// is given, and, without [`ValueLimits::depth`], as much again for the search when the
+    /// solver does not prove everything. A time limit makes values depend on the machine's
+    /// speed and load.
     pub time_ms: u64,
-    /// A fixed search depth instead of the time (for reproducible results, tests).
+    /// A fixed search depth instead of the time (the same values on every run).
     pub depth: Option<u32>,
     /// The memory of the search's table and of each of the solver's tables, MiB (a
     /// server's share of its budget); `None`: the engine's 32 MiB and the solver's
     /// default tables.
     pub memory_mb: Option<usize>,
+    /// The solver's budget in positions (all moves together) instead of `time_ms`: with
+    /// [`ValueLimits::depth`], every value is the same on every run and machine
+    /// ([`ValueLimits::fixed`]). `None`: the solver has `time_ms`.
+    pub solver_nodes: Option<u64>,
 }
 
+/// The default search depth of a game report (`bao report`, the web's analysis): a
+/// 40-move Bao la Kiswahili game (80 plies) takes about 10 s in a debug build
+/// (docs/analysis.md).
+pub const DEFAULT_DEPTH: u32 = 15;
+
+/// The solver's budget in positions (all moves together) per position of a report with a
+/// fixed depth: about 5 s in a debug build where it does not prove everything (most Bao
+/// Kingulu positions after the opening book are proven with far fewer).
+pub const DEFAULT_SOLVER_NODES: u64 = 8_000_000;
+
 impl ValueLimits {
+    /// Deterministic limits: the search to `depth` plies, the solver within
+    /// [`DEFAULT_SOLVER_NODES`] positions, no clock (the same values on every run).
+    pub fn fixed(depth: u32) -> ValueLimits {
+        ValueLimits {
+            time_ms: 0,
+            depth: Some(depth),
+            memory_mb: None,
+            solver_nodes: Some(DEFAULT_SOLVER_NODES),
+        }
+    }
+
+    /// Limits by the clock: `time_ms` for the solver and as much again for the search
+    /// (values depend on the machine's speed).
+    pub fn timed(time_ms: u64) -> ValueLimits {
+        ValueLimits {
+            time_ms,
+            depth: None,
+            memory_mb: None,
+            solver_nodes: None,
+        }
+    }
+
     /// The solver's cap on the entries of each of its tables: [`ValueLimits::memory_mb`]
     /// at about 128 bytes per entry, or the solver's default.
     pub fn solver_entries(&self) -> usize {
         match self.memory_mb {
             Some(mb) => ((mb << 20) / 128).max(1),
             None => crate::solve::SolveLimits::default().max_entries,
+        }
+    }
+
+    /// The solver's limits: [`ValueLimits::solver_nodes`] positions (no clock) or
+    /// [`ValueLimits::time_ms`], tables of [`ValueLimits::solver_entries`].
+    pub fn solver_limits(&self) -> SolveLimits {
+        SolveLimits {
+            time_ms: match self.solver_nodes {
+                Some(_) => None,
+                None => Some(self.time_ms.max(1)),
+            },
+            nodes: self.solver_nodes,
+            max_entries: self.solver_entries().max(1),
+            ..SolveLimits::default()
         }
     }
 }
@@ -216,7 +268,7 @@ pub fn analysis_config(limits: ValueLimits) -> EngineConfig {
 
 /// The values at the current position of `line`, the game as played: the book or the
 /// solver where they prove every move (Bao Kingulu: value and final score, G-R14, within
-/// `limits.time_ms`; [`oracle_line_within`]), otherwise the search (`engine`, seeing the line's
+/// [`ValueLimits::solver_limits`]; [`oracle_line_limited`]), otherwise the search (`engine`, seeing the line's
 /// history). A finished game gives its result ([`Source::End`]).
 pub fn position_values<G: Solvable>(
     line: &GameLine<G>,
@@ -241,7 +293,7 @@ pub fn position_values<G: Solvable>(
     let solvable = pos.locked_seeds(Side::South).is_some()
         && bao_rules::RuleSet::max_plies(line.rules()).is_none();
     if solvable {
-        let values = oracle_line_within(line, limits.time_ms, limits.solver_entries());
+        let values = oracle_line_limited(line, limits.solver_limits());
         if let Some(best) = margin_optimal(pos, &values) {
             let book = crate::solve::LineEnds::of_line(line).is_empty();
             let moves: Vec<(G::Move, Value)> = values
@@ -310,11 +362,7 @@ mod tests {
     #[test]
     fn book_values_at_the_kingulu_start() {
         let line = GameLine::new(Kingulu::start(&Default::default()));
-        let limits = ValueLimits {
-            time_ms: 1000,
-            depth: Some(2),
-            memory_mb: None,
-        };
+        let limits = ValueLimits::fixed(2);
         let mut engine = Engine::new(analysis_config(limits));
         let pv = position_values(&line, limits, &mut engine);
         let pos = line.current();

@@ -80,6 +80,29 @@ async fn analysis_of_a_loaded_game_is_the_report_json() {
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
     assert_eq!(e["error"], "time_ms 0: give 1 to 5000 ms per position");
+    let (status, e) = send(
+        &app,
+        "POST",
+        &uri,
+        Some(&seat),
+        Some(r#"{"depth":16}"#.into()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert_eq!(e["error"], "depth: give 1 to 15 plies");
+    let (status, e) = send(
+        &app,
+        "POST",
+        &uri,
+        Some(&seat),
+        Some(r#"{"time_ms":300,"depth":4}"#.into()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert_eq!(
+        e["error"],
+        "give time_ms (by the clock) or depth (fixed), not both"
+    );
 
     let (status, r) = send(
         &app,
@@ -111,4 +134,45 @@ async fn analysis_of_a_loaded_game_is_the_report_json() {
     let (status, again) = send(&app, "POST", &uri, Some(&seat), Some("{}".into())).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(again, expected());
+}
+
+/// Loads `record` as a new game, runs the analysis with `body` and waits for the report.
+async fn analyse(app: &Router, record: &str, body: &str) -> Value {
+    let load = json!({ "record": record, "south": "human", "north": "human" }).to_string();
+    let (status, s) = send(app, "POST", "/api/games/load", None, Some(load)).await;
+    assert_eq!(status, StatusCode::CREATED, "{s}");
+    let id = s["id"].as_str().unwrap().to_string();
+    let seat = s["seat"].as_str().unwrap().to_string();
+    let uri = format!("/api/games/{id}/analysis");
+    let (status, r) = send(app, "POST", &uri, Some(&seat), Some(body.into())).await;
+    assert!(
+        status == StatusCode::ACCEPTED || status == StatusCode::OK,
+        "{status} {r}"
+    );
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let (status, r) = send(app, "GET", &uri, Some(&seat), None).await;
+        if status == StatusCode::OK {
+            return r;
+        }
+        assert_eq!(status, StatusCode::ACCEPTED, "{r}");
+        assert!(Instant::now() < deadline, "analysis did not finish");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The page's "Analyse this game" sends `{}`: a fixed depth (as `bao report`'s default,
+/// 15 plies) with the solver's node budget, so two analyses of the same game are the same
+/// report (a time limit made them differ), and the same as `{"depth": 15}`.
+#[tokio::test]
+async fn the_default_analysis_is_the_same_on_every_run() {
+    let app = bao_web::router();
+    let record = "[Game \"kiswahili\"]\n[Rules \"mancala-world\"]\n[Result \"*\"]\n\n\
+        1. A7> a7> 2. A8> a6> 3. A6> a7< 4. A8< a6< *\n";
+    let first = analyse(&app, record, "{}").await;
+    assert_eq!(first["moves"].as_array().unwrap().len(), 8, "{first}");
+    assert_eq!(first["moves"][0]["before"]["source"], "search", "{first}");
+    assert_eq!(analyse(&app, record, "{}").await, first);
+    assert_eq!(analyse(&app, record, r#"{"depth":15}"#).await, first);
+    assert_eq!(bao_web::analysis::DEFAULT_DEPTH, 15);
 }

@@ -550,16 +550,20 @@ impl<G: Solvable> Session<G> {
             budget.div_ceil(1000)
         ));
         let ends = bao_engine::solve::LineEnds::of_line(&self.line);
-        for v in solve_moves(&self.line, budget) {
+        let values = solve_moves(&self.line, budget);
+        for v in &values {
             let third = pos.play(v.mv).is_ok_and(|child| ends.contains(&child));
             if third {
                 out(format!(
                     "{}: the position's third occurrence ends the game (G-R15)",
-                    oracle_line(pos, &v)
+                    oracle_line(pos, v)
                 ));
             } else {
-                out(oracle_line(pos, &v));
+                out(oracle_line(pos, v));
             }
+        }
+        if values.iter().all(|v| v.value.is_none()) {
+            out(super::oracle::unproven_note(pos, budget));
         }
     }
 

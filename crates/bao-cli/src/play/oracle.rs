@@ -1,8 +1,9 @@
 //! The `oracle` command of `bao play`: the solver's per-move values within a short time
 //! budget (docs/cli.md, docs/solved.md). The proved `hint` is `bao_engine::hint`'s.
 
-use bao_engine::solve::MoveValue;
-use bao_rules::Game;
+use bao_engine::hint::value_text;
+use bao_engine::solve::{MoveValue, Solvable};
+use bao_rules::{Game, Side};
 
 /// The solver's time budget of `oracle`, in milliseconds (all moves together; a proved
 /// `hint` has `bao_engine::hint::PROVED_HINT_MS`).
@@ -16,14 +17,31 @@ pub fn margin_text<G: Game>(south: u32) -> String {
     format!("South {south}–{}", G::SEEDS.saturating_sub(south))
 }
 
-/// One oracle line: `A3: win in 29 (South 26–22)`, `A4: loss in 20` (margin not proven),
-/// `A5: not proven`.
+/// One oracle line: `A3: win in 29 plies (South 26–22)`, `A4: loss in 20 plies` (margin
+/// not proven), `a6: loss in 1 ply`, `A5: not proven` (the plies as in `hint` and the
+/// tutor: [`value_text`]).
 pub fn oracle_line<G: Game>(pos: &G, v: &MoveValue<G::Move>) -> String {
     let mv = pos.move_text(v.mv);
     match (v.value, v.south_score) {
-        (Some(x), Some(s)) => format!("{mv}: {x} ({})", margin_text::<G>(s)),
-        (Some(x), None) => format!("{mv}: {x}"),
+        (Some(x), Some(s)) => format!("{mv}: {} ({})", value_text(x), margin_text::<G>(s)),
+        (Some(x), None) => format!("{mv}: {}", value_text(x)),
         (None, _) => format!("{mv}: not proven"),
+    }
+}
+
+/// Why no move is proven and what to use instead, when the oracle proved none within
+/// `budget_ms`: Bao la Kiswahili's opening and middle game are beyond the solver (it
+/// proves positions near the end); in Bao Kingulu more time may do.
+pub fn unproven_note<G: Solvable>(pos: &G, budget_ms: u64) -> String {
+    let secs = budget_ms.div_ceil(1000);
+    if pos.locked_seeds(Side::South).is_none() {
+        format!(
+            "Not proven: in Bao la Kiswahili's opening and middle game the solver cannot prove values within {secs} s (only near the end). Type hint for the search's best move, the engine's best guess."
+        )
+    } else {
+        format!(
+            "Not proven within {secs} s: oracle S gives the solver S seconds (at most {MAX_ORACLE_SECONDS}). Type hint for the search's best move, the engine's best guess."
+        )
     }
 }
 
@@ -42,5 +60,52 @@ pub fn parse_budget(arg: &str) -> Result<u64, String> {
             super::clip(arg, 40),
             ORACLE_MS / 1000
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bao_engine::solve::ExactValue;
+    use bao_rules::kingulu::Kingulu;
+
+    #[test]
+    fn oracle_lines_name_the_plies() {
+        let pos = Kingulu::start(&Default::default());
+        let [a3, a4, ..] = pos.moves()[..] else {
+            panic!("four moves")
+        };
+        let line = |mv, value, south_score| {
+            oracle_line(
+                &pos,
+                &MoveValue {
+                    mv,
+                    value,
+                    south_score,
+                },
+            )
+        };
+        assert_eq!(
+            line(a3, Some(ExactValue::Win(29)), Some(26)),
+            "A3: win in 29 plies (South 26–22)"
+        );
+        assert_eq!(
+            line(a4, Some(ExactValue::Loss(1)), None),
+            "A4: loss in 1 ply"
+        );
+        assert_eq!(
+            line(a4, Some(ExactValue::Draw), Some(24)),
+            "A4: draw (South 24–24)"
+        );
+        assert_eq!(line(a4, None, None), "A4: not proven");
+    }
+
+    #[test]
+    fn the_note_when_nothing_is_proven_says_why_and_what_instead() {
+        let pos = Kingulu::start(&Default::default());
+        assert_eq!(
+            unproven_note(&pos, 2000),
+            "Not proven within 2 s: oracle S gives the solver S seconds (at most 600). Type hint for the search's best move, the engine's best guess."
+        );
     }
 }

@@ -17,6 +17,7 @@ pub fn tutor_limits() -> ReportOptions {
         time_ms: PROVED_HINT_MS,
         depth: Some(u32::from(HINT_LEVEL)),
         memory_mb: None,
+        solver_nodes: None,
     }
 }
 

@@ -94,7 +94,9 @@ pub fn move_accuracy(before: &Value, after: &Value) -> f64 {
 /// The class of a move: `forced` with one legal move, `best` when it is the best move;
 /// otherwise `blunder` when it turns a proven win into a draw or loss or a proven draw
 /// into a loss (or walks into a proven loss from an unproven value), `mistake` when it
-/// misses a proven win; else by the seeds lost against `t`.
+/// misses a proven win; else by the seeds lost against `t`, except that a move keeping a
+/// proven win (or loss) is at most a `mistake`: it gives up seeds of the final score, not
+/// the result.
 pub fn classify(
     before: &Value,
     after: &Value,
@@ -119,7 +121,10 @@ pub fn classify(
         // Same proven result, no seeds: a longer win or a shorter defence.
         _ => 0.0,
     };
-    if lost >= t.blunder {
+    // A move that keeps a proven result (a win stays a win, a loss a loss) changes only
+    // the final score, not who wins (G-R14): at most a mistake, never a blunder.
+    let kept = before.proved.is_some() && before.proved == after.proved;
+    if lost >= t.blunder && !kept {
         Class::Blunder
     } else if lost >= t.mistake {
         Class::Mistake
@@ -204,6 +209,49 @@ mod tests {
         );
         assert_eq!(
             classify(&seeds(0.0), &proved(Proved::Loss, 5), false, false, t),
+            Class::Blunder
+        );
+    }
+
+    /// A Bao Kingulu value with South's final seeds `south` for the South mover.
+    fn scored(p: Proved, plies: u32, south: u32) -> Value {
+        Value {
+            score: Some(f64::from(south) - f64::from(48 - south)),
+            margin: Some([south, 48 - south]),
+            ..proved(p, plies)
+        }
+    }
+
+    /// Bao Kingulu's thresholds are on the final score difference (2/4/8 = 1/2/4 seeds);
+    /// a move that keeps the proven win (or loss) is at most a mistake however many seeds
+    /// it gives up (the newcomer trial: `2. A6` after `1. A3 a6`, 26–22 instead of 35–13).
+    #[test]
+    fn kingulu_classes_by_the_final_score_and_a_kept_result_is_no_blunder() {
+        let t = KINGULU;
+        let best = scored(Proved::Win, 27, 35);
+        let class = |after: Value| classify(&best, &after, false, false, t);
+        assert_eq!(class(scored(Proved::Win, 25, 35)), Class::Good);
+        assert_eq!(class(scored(Proved::Win, 27, 34)), Class::Inaccuracy);
+        assert_eq!(class(scored(Proved::Win, 27, 33)), Class::Mistake);
+        assert_eq!(class(scored(Proved::Win, 27, 31)), Class::Mistake);
+        assert_eq!(class(scored(Proved::Win, 37, 26)), Class::Mistake);
+        assert_eq!(class(scored(Proved::Draw, 0, 24)), Class::Blunder);
+        assert_eq!(class(scored(Proved::Loss, 20, 23)), Class::Blunder);
+        // A proven loss kept, by 22 seeds instead of 4 (South 22–26, 13–35): a mistake,
+        // not a blunder.
+        assert_eq!(
+            classify(
+                &scored(Proved::Loss, 25, 22),
+                &scored(Proved::Loss, 28, 13),
+                false,
+                false,
+                t
+            ),
+            Class::Mistake
+        );
+        // An unproven Kiswahili estimate still has its blunder at 6 seeds.
+        assert_eq!(
+            classify(&seeds(2.0), &seeds(-4.0), false, false, KISWAHILI),
             Class::Blunder
         );
     }

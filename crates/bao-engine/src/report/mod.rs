@@ -8,7 +8,7 @@
 //! use bao_rules::{kingulu::Kingulu, GameLine};
 //!
 //! let line = GameLine::<Kingulu>::from_record_text("[Game \"kingulu\"]\n\n1. A4 a3 *\n").unwrap();
-//! let r = report(&line, ReportOptions { time_ms: 500, depth: Some(2), memory_mb: None }, &mut |_, _| true);
+//! let r = report(&line, ReportOptions::fixed(2), &mut |_, _| true);
 //! assert_eq!(r.moves[0].mv, "A4");
 //! assert_eq!(r.moves[0].best, "A3");
 //! assert_eq!(r.moves[0].class.name(), "blunder");
@@ -246,27 +246,56 @@ fn verdict(v: &Value) -> String {
     }
 }
 
+/// A number of seeds in words: `4 seeds`, `1 seed`.
+fn seeds_text(n: u32) -> String {
+    format!("{n} seed{}", if n == 1 { "" } else { "s" })
+}
+
 /// The tutor's warning about `mv` at `pos` (docs/analysis.md, "The tutor"), when `check`
 /// classes it `mistake` or `blunder`: `A4 is a blunder: A4 loses (loss in 20 plies, South
-/// 19–29); A3 wins (win in 29 plies, South 26–22).` `None` for a better move. The same
+/// 19–29); A3 wins (win in 29 plies, South 26–22).` A move that keeps a proven win (or
+/// loss) and gives up seeds of the final score (Bao Kingulu, G-R14) is said so: `A6 is a
+/// mistake: A6 still wins, but by 4 seeds instead of 22 (win in 37 plies, South 26–22); A4
+/// wins by 22 seeds (win in 27 plies, South 35–13).` `None` for a better move. The same
 /// words in `bao play` and on the web.
 pub fn tutor_warning<G: bao_rules::Game>(
     pos: &G,
     mv: G::Move,
     check: &MoveCheck<G::Move>,
 ) -> Option<String> {
+    use crate::values::Proved;
     if check.class < Class::Mistake {
         return None;
     }
-    Some(format!(
-        "{} is a {}: {} {}; {} {}.",
-        pos.move_text(mv),
-        check.class.name(),
-        pos.move_text(mv),
-        verdict(&check.value),
-        pos.move_text(check.best),
-        verdict(&check.best_value)
-    ))
+    let (me, best) = (pos.move_text(mv), pos.move_text(check.best));
+    let (v, b) = (&check.value, &check.best_value);
+    let kept = match (v.proved, b.proved, v.score, b.score) {
+        (Some(p), Some(q), Some(played), Some(better)) if p == q && p != Proved::Draw => {
+            Some((p, played, better))
+        }
+        _ => None,
+    };
+    Some(match kept {
+        Some((p, played, better)) => {
+            // The final score's difference, the mover's seeds minus the opponent's (G-R14).
+            let (played, better) = (played.abs().round() as u32, better.abs().round() as u32);
+            let verb = if p == Proved::Win { "wins" } else { "loses" };
+            format!(
+                "{me} is a {}: {me} still {verb}, but by {} instead of {better} ({}); {best} {verb} by {} ({}).",
+                check.class.name(),
+                seeds_text(played),
+                v.text(),
+                seeds_text(better),
+                b.text()
+            )
+        }
+        None => format!(
+            "{me} is a {}: {me} {}; {best} {}.",
+            check.class.name(),
+            verdict(v),
+            verdict(b)
+        ),
+    })
 }
 
 #[cfg(test)]
@@ -274,13 +303,10 @@ mod tests {
     use super::*;
     use crate::values::{Proved, Source};
     use bao_rules::kingulu::Kingulu;
+    use bao_rules::Game;
 
     fn opts() -> ReportOptions {
-        ReportOptions {
-            time_ms: 2000,
-            depth: Some(2),
-            memory_mb: None,
-        }
+        ReportOptions::fixed(2)
     }
 
     /// Issue 19's example: `1. A4 a3` at the Bao Kingulu start. The values are the opening
@@ -309,5 +335,51 @@ mod tests {
         assert_eq!(m.after.score, Some(-10.0));
         assert_eq!(r.moves.len(), 2);
         assert_eq!(r.accuracy.south, Some(0.0));
+    }
+
+    /// The newcomer trial: after `1. A3 a6`, South's A6 keeps the win (26–22) but gives up
+    /// 9 seeds of the final score against A4's 35–13 (the opening book's values): a
+    /// mistake, and the tutor says it still wins.
+    #[test]
+    fn a_kept_win_is_a_mistake_and_the_tutor_says_it_still_wins() {
+        let line =
+            GameLine::<Kingulu>::from_record_text("[Game \"kingulu\"]\n\n1. A3 a6 *\n").unwrap();
+        let pos = line.current();
+        let mut engine = Engine::new(analysis_config(opts()));
+        let check = |m: &str, engine: &mut Engine<Kingulu>| {
+            let mv = pos.parse_move(m).unwrap();
+            let c = check_move(&line, mv, opts(), engine).unwrap();
+            (c.class, tutor_warning(pos, mv, &c))
+        };
+        assert_eq!(
+            check("A6", &mut engine),
+            (
+                Class::Mistake,
+                Some(
+                    "A6 is a mistake: A6 still wins, but by 4 seeds instead of 22 (win in 37 \
+                     plies, South 26–22); A4 wins by 22 seeds (win in 27 plies, South 35–13)."
+                        .to_string()
+                )
+            )
+        );
+        assert_eq!(check("A4", &mut engine), (Class::Best, None));
+    }
+
+    /// A kept loss in words: North's a6 after `1. A3` loses by 22 seeds (35–13) where a3
+    /// loses by 4 (26–22).
+    #[test]
+    fn a_kept_loss_in_the_tutor_s_words() {
+        let line =
+            GameLine::<Kingulu>::from_record_text("[Game \"kingulu\"]\n\n1. A3 *\n").unwrap();
+        let pos = line.current();
+        let mut engine = Engine::new(analysis_config(opts()));
+        let mv = pos.parse_move("a6").unwrap();
+        let c = check_move(&line, mv, opts(), &mut engine).unwrap();
+        assert_eq!(c.class, Class::Mistake);
+        assert_eq!(
+            tutor_warning(pos, mv, &c).unwrap(),
+            "a6 is a mistake: a6 still loses, but by 22 seeds instead of 4 (loss in 28 plies, \
+             South 35–13); a3 loses by 4 seeds (loss in 25 plies, South 26–22)."
+        );
     }
 }

@@ -29,7 +29,7 @@ pub fn oracle_within<G: Solvable>(
     time_ms: u64,
     max_entries: usize,
 ) -> Vec<MoveValue<G::Move>> {
-    oracle_with(pos, LineEnds::none(), time_ms, max_entries)
+    oracle_with(pos, LineEnds::none(), time_limits(time_ms, max_entries))
 }
 
 /// [`oracle`] for the current position of the game `line`, with its history: a move that
@@ -46,24 +46,35 @@ pub fn oracle_line_within<G: Solvable>(
     time_ms: u64,
     max_entries: usize,
 ) -> Vec<MoveValue<G::Move>> {
-    oracle_with(
-        line.current(),
-        LineEnds::of_line(line),
-        time_ms,
-        max_entries,
-    )
+    oracle_line_limited(line, time_limits(time_ms, max_entries))
+}
+
+/// [`oracle_line`] within any [`SolveLimits`] (all moves together): with a node budget
+/// (`nodes`) and no time limit, the answer is the same on every machine and every run.
+pub fn oracle_line_limited<G: Solvable>(
+    line: &GameLine<G>,
+    limits: SolveLimits,
+) -> Vec<MoveValue<G::Move>> {
+    oracle_with(line.current(), LineEnds::of_line(line), limits)
+}
+
+/// The solver's limits of a time budget with tables of `max_entries` entries.
+fn time_limits(time_ms: u64, max_entries: usize) -> SolveLimits {
+    SolveLimits {
+        time_ms: Some(time_ms),
+        max_entries: max_entries.max(1),
+        ..SolveLimits::default()
+    }
 }
 
 fn oracle_with<G: Solvable>(
     pos: &G,
     ends: LineEnds<G>,
-    time_ms: u64,
-    max_entries: usize,
+    limits: SolveLimits,
 ) -> Vec<MoveValue<G::Move>> {
     let mut solver: Solver<G> = Solver::new(SolveLimits {
-        time_ms: Some(time_ms),
-        max_entries: max_entries.max(1),
-        ..SolveLimits::default()
+        max_entries: limits.max_entries.max(1),
+        ..limits
     })
     .with_history(ends)
     .with_book();

@@ -24,10 +24,19 @@ pub use routes::routes;
 /// The most finished reports kept in memory (the oldest leave first).
 pub const MAX_KEPT: usize = 64;
 
-/// The default work per position, ms (the page's "Analyse this game").
-pub const DEFAULT_TIME_MS: u64 = 300;
+/// The default work per position (the page's "Analyse this game"): the search to this
+/// depth and the solver within its node budget, as `bao report`'s default (the same
+/// report on every run; [`bao_engine::values::ValueLimits::fixed`]).
+pub const DEFAULT_DEPTH: u32 = bao_engine::values::DEFAULT_DEPTH;
 
-/// The most work per position a request may ask, ms.
+/// The deepest fixed search a request may ask, plies (at least [`DEFAULT_DEPTH`]).
+pub const MAX_DEPTH: u32 = if DEFAULT_DEPTH > 12 {
+    DEFAULT_DEPTH
+} else {
+    12
+};
+
+/// The most work per position a request may ask by the clock (`time_ms`), ms.
 pub const MAX_TIME_MS: u64 = 5_000;
 
 /// One game's analysis.
@@ -205,6 +214,7 @@ pub const TUTOR_LIMITS: ReportOptions = ReportOptions {
     time_ms: bao_engine::hint::PROVED_HINT_MS,
     depth: Some(bao_engine::hint::HINT_LEVEL as u32),
     memory_mb: None,
+    solver_nodes: None,
 };
 
 fn run_game<G: Solvable>(

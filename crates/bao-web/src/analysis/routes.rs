@@ -13,7 +13,7 @@ use axum::{Json, Router};
 use bao_engine::report::ReportOptions;
 use serde::Deserialize;
 
-use super::{Analysis, DEFAULT_TIME_MS, MAX_TIME_MS};
+use super::{Analysis, DEFAULT_DEPTH, MAX_DEPTH, MAX_TIME_MS};
 use crate::app::App;
 use crate::error::ApiError;
 use crate::games::{refuse_help, require_seat, who_of, with_game, Notice, Slot};
@@ -118,10 +118,11 @@ async fn tutor(
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct StartBody {
-    /// Milliseconds per position (default [`DEFAULT_TIME_MS`], at most [`MAX_TIME_MS`]).
+    /// Milliseconds per position by the clock (at most [`MAX_TIME_MS`]) instead of a
+    /// fixed depth: values then depend on the machine's speed and load.
     #[serde(default)]
     time_ms: Option<u64>,
-    /// A fixed search depth instead (1–12).
+    /// The fixed search depth (1 to [`MAX_DEPTH`]; default [`DEFAULT_DEPTH`]).
     #[serde(default)]
     depth: Option<u32>,
 }
@@ -174,17 +175,22 @@ async fn start_analysis(
 ) -> Result<Response, ApiError> {
     let id = path(id)?;
     let req = optional_body(payload)?;
-    let time_ms = req.time_ms.unwrap_or(DEFAULT_TIME_MS);
-    if time_ms == 0 || time_ms > MAX_TIME_MS {
+    if let Some(time_ms) = req.time_ms.filter(|&t| t == 0 || t > MAX_TIME_MS) {
         return Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             format!("time_ms {time_ms}: give 1 to {MAX_TIME_MS} ms per position"),
         ));
     }
-    if req.depth.is_some_and(|d| d == 0 || d > 12) {
+    if req.depth.is_some_and(|d| d == 0 || d > MAX_DEPTH) {
         return Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
-            "depth: give 1 to 12 plies",
+            format!("depth: give 1 to {MAX_DEPTH} plies"),
+        ));
+    }
+    if req.time_ms.is_some() && req.depth.is_some() {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "give time_ms (by the clock) or depth (fixed), not both",
         ));
     }
     let slot = app.slot(&id).await?;
@@ -197,9 +203,11 @@ async fn start_analysis(
         return Ok(running(&a));
     }
     let opts = ReportOptions {
-        time_ms,
-        depth: req.depth,
         memory_mb: Some(app.pool.hash_mb()),
+        ..match req.time_ms {
+            Some(ms) => ReportOptions::timed(ms),
+            None => ReportOptions::fixed(req.depth.unwrap_or(DEFAULT_DEPTH)),
+        }
     };
     let job = Arc::clone(&a);
     let app2 = Arc::clone(&app);
