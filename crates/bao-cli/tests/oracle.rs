@@ -159,3 +159,66 @@ fn oracle_in_a_kiswahili_opening_says_why_nothing_is_proven() {
          engine's best guess."
     );
 }
+
+/// Issue 23: `bao play --values FILE` makes the oracle read a value database beside the
+/// opening book. The database here claims a value for the position after A4 that the
+/// solver would not give (North wins in 3 plies, South 10–38, where the solver proves
+/// South's win in 7): the oracle shows the database's value, so it read it; A1, not in
+/// the database, is solved as without it.
+#[test]
+fn the_oracle_reads_a_value_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("values.txt");
+    std::fs::write(
+        &db,
+        "# a value database (bao reach --values)\n0 0 2 1 0 0 / 1 0 1 0 1 0 ; S=22 N=20 ; North | win 3 | 10\n",
+    )
+    .unwrap();
+    let start = "0 0 2 1 0 1 / 1 0 1 2 0 0 ; S=20 N=20 ; South";
+    let without = play(&["--position", start], "oracle\nquit\n");
+    let values = |lines: &[String]| -> Vec<String> {
+        lines
+            .iter()
+            .filter(|l| l.starts_with("A1:") || l.starts_with("A4:"))
+            .cloned()
+            .collect()
+    };
+    assert_eq!(
+        values(&without),
+        [
+            "A1: loss in 10 plies (South 22–26)",
+            "A4: win in 7 plies (South 26–22)"
+        ]
+    );
+    let with = play(
+        &["--position", start, "--values", db.to_str().unwrap()],
+        "oracle\nquit\n",
+    );
+    assert_eq!(
+        values(&with),
+        [
+            "A1: loss in 10 plies (South 22–26)",
+            "A4: loss in 4 plies (South 10–38)"
+        ]
+    );
+    // A file that is not a value database is refused, naming the line.
+    std::fs::write(
+        &db,
+        "0 0 2 1 0 0 / 1 0 1 0 1 0 ; S=22 N=20 ; North | win 3\n",
+    )
+    .unwrap();
+    let out = common::run_in(
+        dir.path(),
+        &[
+            "play",
+            "--game",
+            "kingulu",
+            "--values",
+            db.to_str().unwrap(),
+        ],
+        b"quit\n",
+    );
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 1"), "{err}");
+}
