@@ -124,7 +124,12 @@ function live() {
     } catch (_) { /* ignored */ }
   });
   es.addEventListener('open', () => { $('live-note').textContent = '(live)'; });
-  es.addEventListener('error', () => { $('live-note').textContent = '(reconnecting…)'; });
+  es.addEventListener('error', () => {
+    $('live-note').textContent = '(reconnecting…)';
+    // The browser gave up (the proxy answered an error while an instance went away):
+    // open the list again in a moment.
+    if (es.readyState === EventSource.CLOSED) setTimeout(live, 2000);
+  });
 }
 
 async function start() {

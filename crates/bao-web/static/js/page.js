@@ -542,12 +542,19 @@ function startFollowing(id) {
       return;
     }
     // The browser stopped reconnecting: deleted while this page was away, or a server
-    // without this game (404). Another failure just leaves the board as it is.
+    // without this game (404) — or the server (one instance behind a proxy) went away
+    // and the proxy answered an error for a while. Unless the game is gone, follow it
+    // again in a moment (the new stream starts with the state now: nothing is missed).
+    let gone = false;
     try {
       await api('GET', `/api/games/${encodeURIComponent(id)}`);
     } catch (e) {
-      if (e.status === 404 && here()) gameDeleted(`game ${id} is not on this server any more`);
+      if (e.status === 404 && here()) {
+        gameDeleted(`game ${id} is not on this server any more`);
+        gone = true;
+      }
     }
+    if (!gone) setTimeout(() => { if (here() && !app.deleted) startFollowing(id); }, 2000);
   });
 }
 
