@@ -8,6 +8,8 @@ use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
+mod common;
+
 /// One request; returns the status, the `Set-Cookie` header and the JSON body.
 async fn call(
     app: &Router,
@@ -42,9 +44,14 @@ fn pair(set: &str) -> String {
     set.split(';').next().unwrap().to_string()
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sign_up_in_out_and_the_cookie() {
-    let app = bao_web::router();
+    for (app, _db) in common::routers() {
+        sign_up_in_out_and_the_cookie_on(app).await;
+    }
+}
+
+async fn sign_up_in_out_and_the_cookie_on(app: Router) {
     let (s, set, v) = call(
         &app,
         "POST",
@@ -146,9 +153,14 @@ async fn sign_up_in_out_and_the_cookie() {
     assert!(set.is_none());
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn thirty_wrong_passwords_meet_a_429() {
-    let app = bao_web::router();
+    for (app, _db) in common::routers() {
+        thirty_wrong_passwords_meet_a_429_on(app).await;
+    }
+}
+
+async fn thirty_wrong_passwords_meet_a_429_on(app: Router) {
     let (s, _, _) = call(
         &app,
         "POST",

@@ -6,41 +6,10 @@
 
 use bao_web::accounts::repo::CreateError;
 use bao_web::games::repo::GameRow;
-use bao_web::store::{pg, Store, StoreError};
+use bao_web::store::StoreError;
 
-/// The PostgreSQL server to test on, if any (a failure under `CI=true` when unset).
-fn postgres_url() -> Option<String> {
-    match std::env::var("BAO_TEST_POSTGRES") {
-        Ok(u) if !u.is_empty() => Some(u),
-        _ => {
-            assert_ne!(
-                std::env::var("CI").as_deref(),
-                Ok("true"),
-                "under CI=true, BAO_TEST_POSTGRES must name a PostgreSQL server (scripts/pg-tmp.sh start DIR prints one)"
-            );
-            eprintln!("skipped the PostgreSQL half: BAO_TEST_POSTGRES is not set");
-            None
-        }
-    }
-}
-
-/// A database of each kind, fresh, with a guard that drops the PostgreSQL one.
-fn backends(dir: &std::path::Path) -> Vec<(Store, Option<DropDb>)> {
-    let mut out = vec![(Store::open(&dir.join("games.sqlite3")).unwrap(), None)];
-    if let Some(url) = postgres_url() {
-        let db = pg::create_database(&url).unwrap();
-        out.push((Store::connect(&db).unwrap(), Some(DropDb(db))));
-    }
-    out
-}
-
-struct DropDb(String);
-
-impl Drop for DropDb {
-    fn drop(&mut self) {
-        let _ = pg::drop_database(&self.0);
-    }
-}
+mod common;
+use common::stores as backends;
 
 fn game(id: &str, accounts: [Option<i64>; 2]) -> GameRow {
     GameRow {

@@ -12,6 +12,8 @@ use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
+mod common;
+
 /// One request with a cookie; (status, Set-Cookie pair, JSON).
 async fn call(
     app: &Router,
@@ -121,7 +123,12 @@ async fn meet(app: &Router, cookie: &str, other: &str, challenge: Value) -> Stri
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flag_falls_with_no_request_and_the_ratings_move_once() {
-    let app = bao_web::router();
+    for (app, _db) in common::routers() {
+        a_flag_falls_with_no_request_and_the_ratings_move_once_on(app).await;
+    }
+}
+
+async fn a_flag_falls_with_no_request_and_the_ratings_move_once_on(app: Router) {
     let alice = sign_up(&app, "alice").await;
     let bob = sign_up(&app, "bob").await;
     let (s, _, v) = call(
@@ -280,7 +287,12 @@ async fn a_flag_falls_with_no_request_and_the_ratings_move_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn abort_resign_cancel_and_your_turn() {
-    let app = bao_web::router();
+    for (app, _db) in common::routers() {
+        abort_resign_cancel_and_your_turn_on(app).await;
+    }
+}
+
+async fn abort_resign_cancel_and_your_turn_on(app: Router) {
     let carol = sign_up(&app, "carol").await;
     let dave = sign_up(&app, "dave").await;
     // Cancel: only one's own.
@@ -446,10 +458,15 @@ async fn abort_resign_cancel_and_your_turn() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_side_that_does_not_make_its_first_move_aborts_the_game() {
+    for (app, _db) in common::routers() {
+        a_side_that_does_not_make_its_first_move_aborts_the_game_on(app).await;
+    }
+}
+
+async fn a_side_that_does_not_make_its_first_move_aborts_the_game_on(app: Router) {
     // The window is 30 s: this test checks it through the clock of the state only, and
     // the abort itself through the clock's own unit tests (clock::model) and the
     // restart test, without waiting 30 s.
-    let app = bao_web::router();
     let erin = sign_up(&app, "erin").await;
     let finn = sign_up(&app, "finn").await;
     let id = meet(
@@ -467,7 +484,12 @@ async fn a_side_that_does_not_make_its_first_move_aborts_the_game() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_engine_account_accepts_at_once_and_plays_its_moves() {
-    let app = bao_web::router();
+    for (app, _db) in common::routers() {
+        an_engine_account_accepts_at_once_and_plays_its_moves_on(app).await;
+    }
+}
+
+async fn an_engine_account_accepts_at_once_and_plays_its_moves_on(app: Router) {
     let gail = sign_up(&app, "gail").await;
     let (s, _, v) = call(
         &app,
@@ -499,8 +521,13 @@ async fn an_engine_account_accepts_at_once_and_plays_its_moves() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn spectators_watch_without_acting_and_are_counted() {
+    for (app, _db) in common::routers() {
+        spectators_watch_without_acting_and_are_counted_on(app).await;
+    }
+}
+
+async fn spectators_watch_without_acting_and_are_counted_on(app: Router) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let app = bao_web::router();
     let hana = sign_up(&app, "hana").await;
     let ivan = sign_up(&app, "ivan").await;
     let id = meet(

@@ -241,8 +241,11 @@ pub fn create_database(url: &str) -> anyhow::Result<String> {
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect();
-    let mut c = Config::from_str(url)?.connect(NoTls)?;
-    c.batch_execute(&format!("CREATE DATABASE {name}"))?;
+    in_place(|| -> anyhow::Result<()> {
+        let mut c = Config::from_str(url)?.connect(NoTls)?;
+        c.batch_execute(&format!("CREATE DATABASE {name}"))?;
+        Ok(())
+    })?;
     let (main, query) = url.split_once('?').unwrap_or((url, ""));
     let host = main.find("://").map_or(0, |i| i + 3);
     let base = match main[host..].find('/') {
@@ -270,9 +273,11 @@ pub fn drop_database(url: &str) -> anyhow::Result<()> {
     anyhow::ensure!(name.starts_with("bao_test_"), "not a test database: {name}");
     let mut admin = config.clone();
     admin.dbname("postgres");
-    let mut c = admin.connect(NoTls)?;
-    c.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))?;
-    Ok(())
+    in_place(|| -> anyhow::Result<()> {
+        let mut c = admin.connect(NoTls)?;
+        c.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))?;
+        Ok(())
+    })
 }
 
 #[cfg(test)]
