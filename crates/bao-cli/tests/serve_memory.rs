@@ -3,25 +3,14 @@
 //! oracle between (the hostile run saw 395 MiB resident). The resident set (`VmRSS` of
 //! /proc) is measured.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-const BAO: &str = env!("CARGO_BIN_EXE_bao");
+mod common;
+use common::server::{call_raw, Server};
 
 /// The resident memory bound checked, in MiB: the engines' 64 MiB, the games, the
 /// runtime and the allocator's slack.
 const RSS_LIMIT_MIB: u64 = 135;
-
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 fn http(
     port: u16,
@@ -30,25 +19,12 @@ fn http(
     seat: Option<&str>,
     body: &str,
 ) -> (u16, serde_json::Value) {
-    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-    let mut head =
-        format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n");
-    if let Some(seat) = seat {
-        head.push_str(&format!("X-Bao-Seat: {seat}\r\n"));
-    }
-    if !body.is_empty() {
-        head.push_str("Content-Type: application/json\r\n");
-    }
-    head.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
-    s.write_all(head.as_bytes()).unwrap();
-    let mut out = String::new();
-    s.read_to_string(&mut out).unwrap();
-    let status = out[9..12].parse().unwrap();
-    let body = out.split_once("\r\n\r\n").unwrap().1;
+    let headers: Vec<(&str, &str)> = seat.map(|s| ("X-Bao-Seat", s)).into_iter().collect();
+    let body = (!body.is_empty()).then_some(body);
+    let (status, _, text) = call_raw(port, method, path, &headers, body);
     (
         status,
-        serde_json::from_str(body).unwrap_or(serde_json::Value::Null),
+        serde_json::from_str(&text).unwrap_or(serde_json::Value::Null),
     )
 }
 
@@ -73,24 +49,9 @@ fn engine_moves_in_both_games_stay_within_the_memory_bound() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let mut child = Command::new(BAO)
-        .args(["serve", "--port", "0", "--memory-mb", "64", "--db"])
-        .arg(dir.path().join("games.sqlite3"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let server = Server(child);
-    let port: u16 = line
-        .split("http://127.0.0.1:")
-        .nth(1)
-        .and_then(|r| r.split('/').next())
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    let db = dir.path().join("games.sqlite3");
+    let server = Server::start(db.to_str().unwrap(), &["--memory-mb", "64"]);
+    let port = server.port;
     // Two games of each kind, played by four clients at once: engine moves and hints
     // contend for the pool's two engines, across the blocking pool's threads.
     let mut games = Vec::new();
@@ -109,7 +70,7 @@ fn engine_moves_in_both_games_stay_within_the_memory_bound() {
         ));
     }
     let start = Instant::now();
-    let pid = server.0.id();
+    let pid = server.child.id();
     let peak = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
     let clients: Vec<_> = games
         .into_iter()

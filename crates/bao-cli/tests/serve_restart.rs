@@ -2,32 +2,15 @@
 //! temporary database, play, kill it with SIGKILL, start it again: the game is there
 //! move for move (position, history, players, level, rules, record).
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
-
-const BAO: &str = env!("CARGO_BIN_EXE_bao");
+mod common;
+use common::server::{call_raw, Server};
 
 /// Starts `bao serve` on a free port (`--port 0`: the system picks one) and waits for its
-/// first line; returns the child, that line and the port it names.
-fn start(db: &std::path::Path) -> (Child, String, u16) {
-    let mut child = Command::new(BAO)
-        .args(["serve", "--port", "0", "--db"])
-        .arg(db)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let port = line
-        .strip_prefix("bao: serving on http://127.0.0.1:")
-        .and_then(|rest| rest.split('/').next())
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("no port in {line:?}"));
-    (child, line, port)
+/// first line; returns the server, that line and the port it names.
+fn start(db: &std::path::Path) -> (Server, String, u16) {
+    let s = Server::start(db.to_str().unwrap(), &[]);
+    let (line, port) = (s.line.clone(), s.port);
+    (s, line, port)
 }
 
 /// One HTTP exchange; returns the status and the body.
@@ -38,22 +21,9 @@ fn http(
     seat: Option<&str>,
     body: Option<&str>,
 ) -> (u16, String) {
-    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    let mut head =
-        format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n");
-    if let Some(seat) = seat {
-        head.push_str(&format!("X-Bao-Seat: {seat}\r\n"));
-    }
-    let body = body.unwrap_or("");
-    if !body.is_empty() {
-        head.push_str("Content-Type: application/json\r\n");
-    }
-    head.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
-    s.write_all(head.as_bytes()).unwrap();
-    let mut out = String::new();
-    s.read_to_string(&mut out).unwrap();
-    let status = out[9..12].parse().unwrap();
-    (status, out.split_once("\r\n\r\n").unwrap().1.to_string())
+    let headers: Vec<(&str, &str)> = seat.map(|s| ("X-Bao-Seat", s)).into_iter().collect();
+    let (status, _, body) = call_raw(port, method, path, &headers, body);
+    (status, body)
 }
 
 /// The string value of `"key":"..."` in a JSON text (ids and seats have no escapes).
@@ -111,8 +81,7 @@ fn a_game_survives_kill_9_move_for_move() {
     let (_, told) = http(port, "GET", &path, Some(&seat), None);
     let (_, record) = http(port, "GET", &format!("{path}/record"), None, None);
 
-    server.kill().unwrap(); // SIGKILL
-    server.wait().unwrap();
+    server.kill(); // SIGKILL
 
     let (mut server, _, port) = start(&db);
     let (status, body) = http(port, "GET", &path, Some(&seat), None);
@@ -146,7 +115,7 @@ fn a_game_survives_kill_9_move_for_move() {
     assert!(list.contains("\"plies\":3,"), "{list}");
 
     // A second server on the same database is refused with a clear message.
-    let out = Command::new(BAO)
+    let out = std::process::Command::new(common::BAO)
         .args(["serve", "--port", "0", "--db"])
         .arg(&db)
         .output()
@@ -160,6 +129,5 @@ fn a_game_survives_kill_9_move_for_move() {
         )),
         "{err}"
     );
-    server.kill().unwrap();
-    server.wait().unwrap();
+    server.kill();
 }

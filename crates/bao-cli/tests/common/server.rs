@@ -14,6 +14,8 @@ pub struct Server {
     pub child: Child,
     /// Its port.
     pub port: u16,
+    /// The first line it printed (`bao: serving on http://…`).
+    pub line: String,
 }
 
 impl Drop for Server {
@@ -42,7 +44,7 @@ impl Server {
             .and_then(|rest| rest.split('/').next())
             .and_then(|p| p.parse().ok())
             .unwrap_or_else(|| panic!("no port in {line:?}"));
-        Server { child, port }
+        Server { child, port, line }
     }
 
     /// SIGKILL, at once.
@@ -87,6 +89,24 @@ pub fn call(
     headers: &[(&str, &str)],
     body: Option<&serde_json::Value>,
 ) -> (u16, String, serde_json::Value) {
+    let body = body.map(|b| b.to_string());
+    let (status, head, text) = call_raw(port, method, path, headers, body.as_deref());
+    (
+        status,
+        head,
+        serde_json::from_str(&text).unwrap_or(serde_json::Value::Null),
+    )
+}
+
+/// One exchange with the server on `port`, the body as text (sent as JSON when given):
+/// the status, the response's head and its body.
+pub fn call_raw(
+    port: u16,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> (u16, String, String) {
     let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
     let mut head =
@@ -94,7 +114,7 @@ pub fn call(
     for (k, v) in headers {
         head.push_str(&format!("{k}: {v}\r\n"));
     }
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let body = body.unwrap_or("");
     if !body.is_empty() {
         head.push_str("Content-Type: application/json\r\n");
     }
@@ -104,11 +124,7 @@ pub fn call(
     s.read_to_string(&mut out).unwrap();
     let status = out[9..12].parse().unwrap();
     let (head, body) = out.split_once("\r\n\r\n").unwrap();
-    (
-        status,
-        head.to_string(),
-        serde_json::from_str(body).unwrap_or(serde_json::Value::Null),
-    )
+    (status, head.to_string(), body.to_string())
 }
 
 /// Reads a stream until what was read contains `needle` (at most 10 s).

@@ -150,15 +150,8 @@ impl App {
         match self.store.version(id).map_err(db_error)? {
             Some(v) if v == have => Ok(()),
             None => {
-                slot.deleted.store(true, Ordering::SeqCst);
+                announce_deleted(slot, id);
                 self.cache_drop(id);
-                let notice = serde_json::json!({
-                    "deleted": id,
-                    "text": format!("game {id} was deleted by its creator"),
-                });
-                let _ = slot
-                    .events
-                    .send(Notice::Deleted(Arc::new(notice.to_string())));
                 Err(ApiError::unknown_game(id))
             }
             Some(_) => {
@@ -341,6 +334,19 @@ pub(crate) fn announce(slot: &Slot, g: &mut dyn Session) {
                 .send(Notice::State(Arc::new(text), g.meta().stored));
         }
     }
+}
+
+/// Marks the game deleted (requests that still hold its slot get 404) and tells its event
+/// stream, whose last event this is. Call under the game's lock.
+pub(crate) fn announce_deleted(slot: &Slot, id: &str) {
+    slot.deleted.store(true, Ordering::SeqCst);
+    let notice = serde_json::json!({
+        "deleted": id,
+        "text": format!("game {id} was deleted by its creator"),
+    });
+    let _ = slot
+        .events
+        .send(Notice::Deleted(Arc::new(notice.to_string())));
 }
 
 /// Tells the game's event stream how many watch it now.

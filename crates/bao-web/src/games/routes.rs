@@ -1,6 +1,5 @@
 //! The routes of `/api/games/...` and `/api/meta` (bodies and answers in docs/web.md).
 
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -720,14 +719,7 @@ async fn delete_game(
         app2.store.delete(&key).map_err(write_error)?;
         // Under the game's lock: a stream subscribed before this gets the notice, one
         // subscribing after it finds the flag (404).
-        slot.deleted.store(true, Ordering::SeqCst);
-        let notice = serde_json::json!({
-            "deleted": key,
-            "text": format!("game {key} was deleted by its creator"),
-        });
-        let _ = slot
-            .events
-            .send(Notice::Deleted(Arc::new(notice.to_string())));
+        super::live::announce_deleted(slot, &key);
         Ok(())
     })
     .await?;
