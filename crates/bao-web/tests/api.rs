@@ -1452,3 +1452,37 @@ async fn kingulu_hint_is_the_solver_proved_margin_optimal_move() {
     let (_, after) = call(&app, "GET", "/api/games/g1", None).await;
     assert_eq!(after["ply"], 2, "a hint does not play");
 }
+
+/// A new game shown before its first move: `POST /api/games/preview` answers the state
+/// `POST /api/games` would start from, and stores nothing.
+#[tokio::test]
+async fn a_preview_stores_no_game() {
+    let app = bao_web::router();
+    let (status, preview) = call(
+        &app,
+        "POST",
+        "/api/games/preview",
+        Some(r#"{"game":"kingulu","level":3}"#),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{preview}");
+    let created = new_game(&app, r#"{"game":"kingulu","level":3}"#).await;
+    for key in ["position", "board", "moves", "to_move", "ply", "level", "players"] {
+        assert_eq!(preview[key], created[key], "{key}");
+    }
+    assert_eq!(preview["ply"], 0);
+    assert_eq!(preview["seat"], Value::Null, "a preview has no seat");
+    // Only the created game is saved; the preview's id names nothing.
+    let (_, list) = call(&app, "GET", "/api/games", None).await;
+    assert_eq!(list.as_array().unwrap().len(), 1, "{list}");
+    let id = preview["id"].as_str().unwrap();
+    let (status, _) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    // The same checks as a new game.
+    let (status, v) = call(&app, "POST", "/api/games/preview", Some(r#"{"game":"chess"}"#)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert_eq!(
+        v["error"],
+        "unknown game \"chess\": expected \"kiswahili\" or \"kingulu\""
+    );
+}

@@ -34,6 +34,7 @@ pub fn routes() -> Router<Arc<App>> {
     Router::new()
         .route("/api/meta", get(meta))
         .route("/api/games", post(new_game).get(list_games))
+        .route("/api/games/preview", post(preview_game))
         .route("/api/games/load", post(load_game))
         .route("/api/games/:id", get(game_state).delete(delete_game))
         .route("/api/games/:id/moves", get(legal_moves))
@@ -241,22 +242,38 @@ async fn start(
     Ok((StatusCode::CREATED, Json(state)).into_response())
 }
 
+/// The new game that `req` asks for (not stored).
+fn created(meta: Meta, req: &NewGame) -> Result<Box<dyn Session>, ApiError> {
+    match req.game.trim() {
+        "kiswahili" => Ok(Box::new(WebGame::<Kiswahili>::create(meta, req)?)),
+        "kingulu" => Ok(Box::new(WebGame::<Kingulu>::create(meta, req)?)),
+        other => Err(ApiError::invalid(format!(
+            "unknown game {}: expected \"kiswahili\" or \"kingulu\"",
+            error::clip(other)
+        ))),
+    }
+}
+
 async fn new_game(
     State(app): State<Arc<App>>,
     payload: Result<Json<NewGame>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let req = body(payload)?;
-    start(app, move |meta| -> Result<Box<dyn Session>, ApiError> {
-        match req.game.trim() {
-            "kiswahili" => Ok(Box::new(WebGame::<Kiswahili>::create(meta, &req)?)),
-            "kingulu" => Ok(Box::new(WebGame::<Kingulu>::create(meta, &req)?)),
-            other => Err(ApiError::invalid(format!(
-                "unknown game {}: expected \"kiswahili\" or \"kingulu\"",
-                error::clip(other)
-            ))),
-        }
+    start(app, move |meta| created(meta, &req)).await
+}
+
+/// `POST /api/games/preview`: the state of the game `POST /api/games` would create with
+/// this body (200; the same checks and errors), without storing anything: the page shows
+/// a new game before its first move without adding an empty game to the saved ones. Its
+/// `id` names no stored game.
+async fn preview_game(payload: Result<Json<NewGame>, JsonRejection>) -> Result<Response, ApiError> {
+    let req = body(payload)?;
+    let state = blocking(move || {
+        let mut g = created(fresh_meta(), &req)?;
+        Ok(state_for(g.as_mut(), None))
     })
-    .await
+    .await?;
+    Ok(Json(state).into_response())
 }
 
 async fn load_game(

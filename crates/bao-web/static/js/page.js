@@ -835,14 +835,11 @@ async function explainLast() {
  * A game not saved yet (a bare visit): the server's start state for `body`, shown and
  * playable, but the game is created only on the first move (or a hint, an invitation,
  * the Oracle), so that a visit adds no empty game to the saved games. The state comes
- * from a game created and deleted at once.
+ * from `POST /api/games/preview` (nothing stored).
  */
 async function draftGame(body) {
   const loop = app.loop;
-  const state = await api('POST', '/api/games', body);
-  try {
-    await api('DELETE', `/api/games/${encodeURIComponent(state.id)}`, undefined, { seat: state.seat });
-  } catch (_) { /* it stays as an empty saved game */ }
+  const state = await api('POST', '/api/games/preview', body);
   if (loop !== app.loop) return; // another game came meanwhile (a record loaded, a link)
   app.loop++;
   if (app.unfollow) app.unfollow();
