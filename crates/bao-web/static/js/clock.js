@@ -12,6 +12,9 @@ let state = null;
 let received = 0;
 let you = {};
 let spectators = 0;
+// Whether the game's event stream is up: while it is down the clocks stand still here
+// (the last state may be stale: the other side may have moved on another server).
+let live = true;
 
 function sideBox(side) {
   const lower = side.toLowerCase();
@@ -20,7 +23,7 @@ function sideBox(side) {
   box.append(el('span', name || side, 'clock-name'));
   if (state.clock) {
     let ms = state.clock[`${lower}_ms`];
-    const running = state.clock.running === side && !state.outcome;
+    const running = live && state.clock.running === side && !state.outcome;
     if (running) ms -= Date.now() - received;
     const t = el('span', clockText(Math.max(0, ms)), `clock-time${running ? ' running' : ''}${ms < 10_000 ? ' low' : ''}`);
     t.id = `clock-${lower}`;
@@ -38,6 +41,7 @@ function render() {
   bar.append(sideBox('South'), sideBox('North'));
   const info = el('span', null, 'clock-info');
   if (state.clock) info.append(el('span', `${state.clock.text}${state.rated ? ' · rated' : ' · casual'}`));
+  if (state.clock && !live && !state.outcome) info.append(el('span', ' · not live: the clocks shown stand still until the server answers', 'clock-stale'));
   const mine = you[state.id] || [];
   if (mine.length === 0) info.append(el('span', 'watching', 'watching'));
   const count = el('span', `${spectators} ${spectators === 1 ? 'spectator' : 'spectators'}`, 'spectators');
@@ -64,6 +68,18 @@ window.addEventListener('bao-state', (ev) => {
   state = s;
   received = Date.now();
   if (typeof s.spectators === 'number') spectators = s.spectators;
+  render();
+});
+window.addEventListener('bao-live', (ev) => {
+  const now = ev.detail !== false;
+  if (now === live) return;
+  // Going down: keep the time the running clock showed (it stops counting here).
+  if (!now && state && state.clock && state.clock.running && !state.outcome) {
+    const key = `${state.clock.running.toLowerCase()}_ms`;
+    state = { ...state, clock: { ...state.clock, [key]: state.clock[key] - (Date.now() - received) } };
+    received = Date.now();
+  }
+  live = now;
   render();
 });
 window.addEventListener('bao-spectators', (ev) => {

@@ -535,7 +535,16 @@ function startFollowing(id) {
   if (app.unfollow) app.unfollow();
   app.live = false;
   const here = () => app.state && app.state.id === id;
-  app.unfollow = follow(id, onStreamState, (ok) => { app.live = ok; if (here()) renderInfo(); }, async (notice) => {
+  const onLive = (ok) => {
+    app.live = ok;
+    window.dispatchEvent(new CustomEvent('bao-live', { detail: ok }));
+    if (here()) renderInfo();
+    // A stream down for 3 s: the server (this instance) cannot be reached. Say so at once,
+    // not at the player's next click: what the board shows may be stale.
+    clearTimeout(app.liveTimer);
+    if (!ok) app.liveTimer = setTimeout(() => { if (!app.live && here() && !app.deleted) offline(); }, 3000);
+  };
+  app.unfollow = follow(id, onStreamState, onLive, async (notice) => {
     if (!here()) return;
     if (notice) {
       gameDeleted(notice.text);
