@@ -154,7 +154,7 @@ pub fn report<G: Solvable>(
             }
             (None, _) => seen(next.value),
         };
-        let is_best = here.best == Some(mv);
+        let is_best = here.best == Some(mv) || looks_better(&after, &here.value);
         let before = if is_best { after } else { here.value };
         let class = classify(&before, &after, is_best, only, t);
         if class != Class::Forced {
@@ -164,9 +164,10 @@ pub fn report<G: Solvable>(
             ply: i + 1,
             side: mover.to_string(),
             mv: pos.move_text(mv),
-            best: here
-                .best
-                .map_or_else(|| pos.move_text(mv), |b| pos.move_text(b)),
+            best: match here.best {
+                Some(b) if !is_best => pos.move_text(b),
+                _ => pos.move_text(mv),
+            },
             class,
             before,
             after,
@@ -219,7 +220,8 @@ pub fn check_move<G: Solvable>(
     let here = position_values(line, opts, engine);
     let best = here.best?;
     let value = move_value(line, &here, mv, opts, engine)?;
-    let is_best = best == mv;
+    let is_best = best == mv || looks_better(&value, &here.value);
+    let best = if is_best { mv } else { best };
     let best_value = if is_best { value } else { here.value };
     Some(MoveCheck {
         class: classify(
@@ -233,6 +235,19 @@ pub fn check_move<G: Solvable>(
         best,
         best_value,
     })
+}
+
+/// Whether the played move's value `after` is better for the mover than the best move's
+/// `best` by the search alone (no proven result on either side): the two come from
+/// searches of different horizons (the position's, and the move's child one ply less
+/// deep), so the played move can look better than the search's choice. It is then the
+/// best move as far as bao can tell: classed `best`, and named as the best move, so that a
+/// report never shows a move valued above the one it calls best.
+fn looks_better(after: &Value, best: &Value) -> bool {
+    match (after.proved, best.proved, after.score, best.score) {
+        (None, None, Some(a), Some(b)) => a > b,
+        _ => false,
+    }
 }
 
 /// What a value means for the mover, in words: `loses (loss in 20 plies, South 19–29)`.
