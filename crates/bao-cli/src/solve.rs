@@ -616,7 +616,8 @@ pub fn values(position: &str, file: &str) -> Result<()> {
 /// A file that cannot be read or is not a value database.
 pub fn install_values(file: &str) -> Result<usize> {
     use bao_engine::solve::book::{install_values, Book};
-    let text = crate::common::read_text_file(file, crate::book::MAX_BOOK_BYTES)?;
+    let text = crate::common::read_text_file(file, crate::book::MAX_BOOK_BYTES)
+        .with_context(|| format!("--values {file}"))?;
     let db = Book::parse(&text, &bao_rules::kingulu::Rules::default())
         .with_context(|| format!("--values {file}"))?;
     let n = db.len();

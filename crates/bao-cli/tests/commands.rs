@@ -168,3 +168,25 @@ fn rule_options_change_perft() {
     ]);
     assert_eq!(stdout(&out), "a6< 1\na6> 1\na7< 1\na7> 1\ntotal 4\n");
 }
+
+/// `--db scheme://…` that is not PostgreSQL's is refused at once (it would otherwise make a
+/// directory `mysql:` with a SQLite file in it), naming what bao can use.
+#[test]
+fn serve_refuses_a_database_url_it_cannot_use() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = common::run_in(
+        dir.path(),
+        &["serve", "--port", "0", "--db", "mysql://x@y/z"],
+        b"",
+    );
+    assert!(!out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim_end(),
+        "bao: error: --db mysql://x@y/z: mysql:// is not a database bao can use: give a SQLite file path or postgres://USER@HOST:PORT/DATABASE"
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "nothing created"
+    );
+}

@@ -94,6 +94,28 @@ fn lobby_game(a: &Server, b: &Server, south: &str, north: &str, initial_s: u64) 
     v["game"].as_str().unwrap().to_string()
 }
 
+/// A database that does not exist: the server's own words, at once.
+#[test]
+fn an_unknown_database_is_named_at_once() {
+    let Some(base) = postgres_url() else {
+        return;
+    };
+    let (main, _) = base.split_once('?').unwrap_or((&base, ""));
+    let url = format!("{}/bao_no_such_database", &main[..main.rfind('/').unwrap()]);
+    let t0 = Instant::now();
+    let out = std::process::Command::new(common::BAO)
+        .args(["serve", "--port", "0", "--db", &url])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the server says: database \"bao_no_such_database\" does not exist"),
+        "{err}"
+    );
+    assert!(t0.elapsed() < Duration::from_secs(5), "{:?}", t0.elapsed());
+}
+
 #[test]
 fn two_instances_share_games_moves_clocks_and_ratings() {
     let Some(base) = postgres_url() else {

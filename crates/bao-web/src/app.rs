@@ -201,6 +201,15 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         .await
         .map_err(|e| bind_error(addr, &e))?;
     let spec = path.to_string_lossy().into_owned();
+    // `scheme://…` that is not PostgreSQL's: a typo (postgress://) or another database,
+    // never a file name to create.
+    if let Some((scheme, _)) = spec.split_once("://") {
+        if !store::is_postgres_url(&spec) {
+            anyhow::bail!(
+                "--db {spec}: {scheme}:// is not a database bao can use: give a SQLite file path or postgres://USER@HOST:PORT/DATABASE"
+            );
+        }
+    }
     let store = tokio::task::spawn_blocking(move || {
         if store::is_postgres_url(&spec) {
             Store::connect(&spec)

@@ -24,6 +24,21 @@ pub const POOL_SIZE: u32 = 16;
 /// How long a request waits for a free connection.
 pub const POOL_WAIT: Duration = Duration::from_secs(10);
 
+/// How long one connection attempt may take.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// A connection failure in words: the server's own message (a role or a database that does
+/// not exist, a wrong password), or the cause under the client's (connection refused).
+fn connect_error(e: &postgres::Error) -> String {
+    if let Some(db) = e.as_db_error() {
+        return format!("the server says: {}", db.message());
+    }
+    match std::error::Error::source(e) {
+        Some(cause) => format!("{e}: {cause}"),
+        None => e.to_string(),
+    }
+}
+
 /// The advisory lock key under which migrations run ("bao" in ASCII).
 const MIGRATION_LOCK: i64 = 0x62_61_6f;
 
@@ -84,6 +99,17 @@ impl Pg {
                 config.password(p);
             }
         }
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(CONNECT_TIMEOUT);
+        }
+        // One connection first, to say at once why it fails (the pool would retry for
+        // its whole wait and then say only that it timed out).
+        in_place(|| config.connect(NoTls)).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot use the database {who}: {}; is PostgreSQL running there, and may this user connect to that database?",
+                connect_error(&e)
+            )
+        })?;
         let manager = PostgresConnectionManager::new(config.clone(), NoTls);
         let pool = in_place(|| {
             r2d2::Pool::builder()
