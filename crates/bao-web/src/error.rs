@@ -168,7 +168,18 @@ impl From<PathRejection> for ApiError {
 }
 
 /// What each field of the API's bodies takes, in words (for [`plain_data_error`]).
-fn field_expects(field: &str) -> Option<&'static str> {
+fn field_expects(field: &str, body: &str) -> Option<&'static str> {
+    Some(match (field, body) {
+        ("side", "ChallengeBody") => "\"south\", \"north\" or \"random\"",
+        ("clock", _) => {
+            "{\"initial_s\": N, \"increment_s\": N} (seconds, Fischer) or {\"days_per_move\": N} (correspondence)"
+        }
+        (field, _) => return field_expects_any(field),
+    })
+}
+
+/// What a field expects, whatever the body.
+fn field_expects_any(field: &str) -> Option<&'static str> {
     Some(match field {
         "game" => "\"kiswahili\" or \"kingulu\"",
         "rules" => "a rules profile name (a string, see GET /api/meta)",
@@ -191,6 +202,9 @@ fn struct_fields(name: &str) -> Option<&'static str> {
         "UndoBody" => "optionally \"plies\"",
         "ResignBody" => "optionally \"side\"",
         "InviteBody" => "\"side\"",
+        "ChallengeBody" => {
+            "\"game\", \"clock\" and optionally \"rules\", \"rated\", \"side\", \"opponent\""
+        }
         _ => return None,
     })
 }
@@ -265,7 +279,7 @@ pub fn plain_data_error(text: &str, body: &str) -> String {
         return format!("unknown field {} (the fields are {known})", clip(name));
     }
     if let Some(name) = between("missing field ") {
-        return match field_expects(name) {
+        return match field_expects(name, body) {
             Some(what) => format!("missing field \"{name}\": {what}"),
             None => format!("missing field \"{name}\""),
         };
@@ -299,12 +313,14 @@ pub fn plain_data_error(text: &str, body: &str) -> String {
     } else {
         between("unknown variant ").map(clip)
     };
-    let expects = field_expects(field).map(str::to_string).unwrap_or_else(|| {
-        message
-            .split_once("expected ")
-            .map(|(_, e)| e.to_string())
-            .unwrap_or_else(|| message.to_string())
-    });
+    let expects = field_expects(field, body)
+        .map(str::to_string)
+        .unwrap_or_else(|| {
+            message
+                .split_once("expected ")
+                .map(|(_, e)| e.to_string())
+                .unwrap_or_else(|| message.to_string())
+        });
     match found {
         Some(found) => format!("{field}: expected {expects}, found {found}"),
         None => format!("{field}: expected {expects}"),

@@ -162,10 +162,16 @@ pub(crate) fn canonical_number(text: &str, what: &str) -> Result<Option<usize>, 
         && text.bytes().all(|b| b.is_ascii_digit())
         && (text == "0" || !text.starts_with('0'));
     if !ok {
+        // A ply is in the path (0 = the start position); a limit or an offset in the query.
+        let (place, note) = if what == "ply" {
+            ("the path", "; 0 = start position")
+        } else {
+            ("the query", "")
+        };
         return Err(ApiError::new(
             StatusCode::BAD_REQUEST,
             format!(
-                "{what} {} in the path is not a number written plainly (0, 1, 2, ...; 0 = start position)",
+                "{what} {} in {place} is not a number written plainly (0, 1, 2, ...{note})",
                 error::clip(text)
             ),
         ));

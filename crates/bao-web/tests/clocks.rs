@@ -612,3 +612,25 @@ async fn spectators_watch_without_acting_and_are_counted_on(app: Router) {
     )
     .await;
 }
+
+/// A challenge with a bad clock or side is refused in words (found by the newcomer trial:
+/// "expected data did not match any variant of untagged enum TimeControl").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bad_challenge_is_refused_in_words() {
+    let app = bao_web::router();
+    let ivy = sign_up(&app, "ivy").await;
+    for (body, error) in [
+        (
+            json!({"game": "kingulu", "clock": "5+3"}),
+            "invalid request body: clock: expected {\"initial_s\": N, \"increment_s\": N} (seconds, Fischer) or {\"days_per_move\": N} (correspondence)",
+        ),
+        (
+            json!({"game": "kingulu", "clock": {"initial_s": 60, "increment_s": 0}, "side": "up"}),
+            "invalid request body: side: expected \"south\", \"north\" or \"random\", found \"up\"",
+        ),
+    ] {
+        let (s, _, v) = call(&app, "POST", "/api/challenges", Some(&ivy), Some(body)).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+        assert_eq!(v["error"], error);
+    }
+}

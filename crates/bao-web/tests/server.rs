@@ -628,8 +628,13 @@ async fn saved_games_are_listed_newest_first_and_deleted_by_their_creator() {
     let (_, page) = req(&app, "GET", "/api/games?limit=1&offset=1", &[], None).await;
     assert_eq!(page.as_array().unwrap().len(), 1);
     assert_eq!(page[0]["id"], b.as_str());
-    let (status, _) = req(&app, "GET", "/api/games?limit=+1", &[], None).await;
+    let (status, v) = req(&app, "GET", "/api/games?limit=+1", &[], None).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+    // (`+` in a query is a space.)
+    assert_eq!(
+        v["error"],
+        "limit \" 1\" in the query is not a number written plainly (0, 1, 2, ...)"
+    );
     // Plain numbers of any size: an offset past every game (also past i64 and usize) is
     // an empty page, a limit past usize::MAX is the largest page.
     for offset in ["2", "9223372036854775808", "99999999999999999999"] {
