@@ -8,7 +8,7 @@
 // page's own modules need not know about it.
 
 import { api, streamListeners } from './api.js';
-import { app, $ } from './state.js';
+import { app, $, lobbyGame, mySides } from './state.js';
 import { drawBoard, fitLabels } from './board.js';
 import { SPEEDS, framesOf, captionOf, play as playFrames } from './trace.js';
 import { flipped } from './page.js';
@@ -17,7 +17,27 @@ const SVG = 'http://www.w3.org/2000/svg';
 const MARK_CLASS = { inaccuracy: 'mark-inaccuracy', mistake: 'mark-mistake', blunder: 'mark-blunder' };
 const MARKS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
+const READY = 'Every move valued, mistakes marked, the best move shown.';
+const BUTTON_TITLE = 'Value every move: best move, mistakes, accuracy (docs/analysis.md)';
+
+/**
+ * Why "Analyse this game" cannot be asked for now, in a player's words, or '' when it can:
+ * a game in progress only by its players (their seats), and a lobby game only once it is
+ * over (docs/web.md "Analysis"); a new game not saved yet has nothing to analyse.
+ */
+export function analyseBarred() {
+  const s = app.state;
+  if (!s) return 'No game on the board.';
+  if (app.deleted) return 'The game was deleted.';
+  if (app.draft) return 'Nothing to analyse yet: a new game is saved at its first move.';
+  if (s.outcome) return '';
+  if (lobbyGame()) return 'Not available in a lobby game while it is played (a game between people): analyse it once it is over.';
+  if (!mySides().length) return 'Only the players can ask for this while the game is played; anyone can once it is over.';
+  return '';
+}
+
 const an = {
+  barred: null, // the reason last shown for the button being off ('' = on)
   game: null, // the game id the card is about
   report: null, // the finished report JSON
   running: false,
@@ -65,7 +85,7 @@ function card() {
   const btn = document.createElement('button');
   btn.id = 'btn-analyse';
   btn.textContent = 'Analyse this game';
-  btn.title = 'Value every move: best move, mistakes, accuracy (docs/analysis.md)';
+  btn.title = BUTTON_TITLE;
   btn.addEventListener('click', start);
   const status = document.createElement('p');
   status.id = 'analysis-status';
@@ -94,7 +114,7 @@ function setStatus(text) {
 }
 
 async function start() {
-  if (!app.state) return;
+  if (!app.state || analyseBarred()) return;
   const id = app.state.id;
   an.game = id;
   an.report = null;
@@ -333,11 +353,22 @@ function watch() {
       an.report = null;
       an.running = false;
       an.shownPly = null;
+      an.barred = null;
       $('analysis-graph').textContent = '';
       $('analysis-best').textContent = '';
       // No request on opening a game (the page's own requests stay as they are): the
       // button asks, and a finished analysis of the same moves comes back at once.
-      setStatus('Every move valued, mistakes marked, the best move shown.');
+    }
+    // Offered only when the server would answer; the line says why not, and is refreshed
+    // when that changes (a lobby game that ends, a draft saved by its first move), so an
+    // old refusal never stays.
+    const why = analyseBarred();
+    if (why !== an.barred) {
+      an.barred = why;
+      const btn = $('btn-analyse');
+      btn.disabled = !!why;
+      btn.title = why || BUTTON_TITLE;
+      if (!an.report && !an.running) setStatus(why || READY);
     }
     overlay(false);
   }, 250);
