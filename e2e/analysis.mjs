@@ -16,6 +16,22 @@ const url = appUrl('analysis.mjs');
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RECORD = fs.readFileSync(path.join(here, 'data', 'kiswahili-40.bao'), 'utf8');
 
+/** Ply `ply` of the report's moves as the move list numbers it: a South move opens a
+ * number, North's reply shares it ("6. A3<", "6… a7>"). */
+function listName(moves, ply) {
+  let n = 0;
+  let inRow = 0;
+  for (const m of moves.slice(0, ply)) {
+    if (n === 0 || m.side === 'South' || inRow >= 2) {
+      n++;
+      inRow = 0;
+    }
+    inRow++;
+  }
+  const m = moves[ply - 1];
+  return `${n}${m.side === 'South' ? '.' : '…'} ${m.move}`;
+}
+
 const env = await launch();
 try {
   const page = await env.page();
@@ -63,6 +79,17 @@ try {
   equal(label, `best ${b.best}`, 'the board names the best move at its hole');
   const line = await page.textContent('#analysis-best');
   check(line.includes(`best was ${b.best}`), `the card says what the best move was: "${line}"`);
+  // One numbering: the move list's ("6. A3<", "6… a7>"), not plies.
+  const name = listName(report.moves, b.ply);
+  const listTitle = await page.getAttribute(`#move-list button.mv[data-ply="${b.ply}"]`, 'title');
+  check(listTitle.startsWith(`${b.side}'s move ${name}:`), `the move list names ply ${b.ply} "${name}": "${listTitle}"`);
+  const mark = { inaccuracy: '?!', mistake: '?', blunder: '??' }[b.class];
+  check(line.startsWith(`${name}${mark ? ` ${mark}` : ''} (${b.class}, `), `the card names the move as the list does: "${line}"`);
+  const tip = await page.textContent(`#analysis-graph rect.eval-hit[data-ply="${b.ply}"] title`);
+  check(tip.startsWith(`${name}${mark ? ` ${mark}` : ''} (${b.side}): `), `the graph's point names it so too: "${tip}"`);
+  const north = report.moves.find((m) => m.side === 'North');
+  const northTip = await page.textContent(`#analysis-graph rect.eval-hit[data-ply="${north.ply}"] title`);
+  check(northTip.startsWith(`${listName(report.moves, north.ply)}`) && /^\d+… /.test(northTip), `a North move is "N… m": "${northTip}"`);
   const near = await page.evaluate((h) => {
     const ring = document.querySelector('#board .best-ring').getBBox();
     const g = document.querySelector(`#board g.cell[data-hole="${h}"]`).getBBox();

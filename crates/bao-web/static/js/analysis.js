@@ -8,7 +8,7 @@
 // page's own modules need not know about it.
 
 import { api, streamListeners } from './api.js';
-import { app, $, lobbyGame, mySides } from './state.js';
+import { app, $, lobbyGame, mySides, moveName } from './state.js';
 import { drawBoard, fitLabels } from './board.js';
 import { SPEEDS, framesOf, captionOf, play as playFrames } from './trace.js';
 import { flipped } from './page.js';
@@ -168,6 +168,14 @@ streamListeners.add((id, name, data) => {
   }
 });
 
+/**
+ * Move `ply` of report `r` as the move list names it ("6. A3<", "1… a7>"), numbered from
+ * the report's own moves (the game may have gone on since).
+ */
+function nameOf(r, ply) {
+  return moveName(ply, r.moves.map((m) => ({ side: m.side, text: m.move })));
+}
+
 /** South's winning chances after each ply, ply 0 first. */
 function southChances(r) {
   const pts = [];
@@ -201,7 +209,7 @@ function drawGraph(r) {
     const w = (W - 8) / n;
     const hit = svgEl('rect', { x: x(m.ply) - w / 2, y: 0, width: w, height: H, class: 'eval-hit', 'data-ply': m.ply }, svg);
     const t = svgEl('title', {}, hit);
-    t.textContent = `${m.ply}. ${m.side} ${m.move}${MARKS[m.class] || ''}: ${valueText(m.after)}${m.best !== m.move ? `, best ${m.best} ${valueText(m.before)}` : ''}`;
+    t.textContent = `${nameOf(r, m.ply)}${MARKS[m.class] ? ` ${MARKS[m.class]}` : ''} (${m.side}): ${valueText(m.after)}${m.best !== m.move ? `, best ${m.best} ${valueText(m.before)}` : ''}`;
     hit.addEventListener('click', () => review(m.ply));
     if (MARKS[m.class]) {
       svgEl('circle', { cx: x(m.ply), cy: y(pts[m.ply]), r: 4, class: `eval-mark ${MARK_CLASS[m.class]}`, 'data-ply': m.ply }, svg);
@@ -273,9 +281,10 @@ function overlay(force) {
     return;
   }
   const mark = MARKS[m.class] ? ` ${MARKS[m.class]}` : '';
+  const name = nameOf(r, m.ply);
   line.textContent = m.best === m.move
-    ? `${m.ply}. ${m.move}: ${m.class} (${valueText(m.after)}).`
-    : `${m.ply}. ${m.move}${mark} (${m.class}, ${valueText(m.after)}); best was ${m.best} (${valueText(m.before)}), shown by the arrow.`;
+    ? `${name}: ${m.class} (${valueText(m.after)}).`
+    : `${name}${mark} (${m.class}, ${valueText(m.after)}); best was ${m.best} (${valueText(m.before)}), shown by the arrow.`;
   if (m.best === m.move) return;
   const hole = (/^[A-Za-z]+\d+/.exec(m.best) || [])[0];
   const c = hole && centre(svg, hole);
