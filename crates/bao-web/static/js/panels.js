@@ -119,7 +119,8 @@ export function renderInfo() {
   const card = $('game-info');
   card.textContent = '';
   const h = document.createElement('h2');
-  h.textContent = `Game ${s.id}`;
+  // A visit's new game is not stored until its first move: its id names nothing yet.
+  h.textContent = app.draft ? 'New game (saved at its first move)' : `Game ${s.id}`;
   card.append(h, dl);
 }
 
