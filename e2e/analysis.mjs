@@ -76,7 +76,20 @@ try {
   await page.waitForSelector('#board .best-arrow', { timeout: 10000 });
   const hole = b.best.match(/^[A-Za-z]+\d+/)[0];
   const label = await page.textContent('#board .best-arrow .best-label');
-  equal(label, `best ${b.best}`, 'the board names the best move at its hole');
+  equal(label, `best ${b.best}`, 'the board names the best move');
+  // The label hides no hole's name (nor count): it stands outside the board's frame, on
+  // the mover's line, clear of the mover's name.
+  const cover = await page.evaluate(() => {
+    const box = (e) => e.getBoundingClientRect();
+    const meet = (p, q) => p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom;
+    const l = box(document.querySelector('#board .best-label'));
+    const hit = [...document.querySelectorAll('#board g.cell')].filter((g) => meet(l, box(g))).map((g) => g.dataset.hole);
+    const sides = [...document.querySelectorAll('#board text.side-label')].filter((t) => meet(l, box(t))).length;
+    const frame = box(document.querySelector('#board rect.board-bg'));
+    const svg = box(document.getElementById('board'));
+    return { hit, sides, outside: l.top >= frame.bottom || l.bottom <= frame.top, inSvg: l.left >= svg.left && l.right <= svg.right && l.top >= svg.top && l.bottom <= svg.bottom };
+  });
+  equal(cover, { hit: [], sides: 0, outside: true, inSvg: true }, 'the label covers no hole, name or player line and stays on the board drawing');
   const line = await page.textContent('#analysis-best');
   check(line.includes(`best was ${b.best}`), `the card says what the best move was: "${line}"`);
   // One numbering: the move list's ("6. A3<", "6… a7>"), not plies.

@@ -292,14 +292,14 @@ function overlay(force) {
   const g = svgEl('g', { class: 'best-arrow', 'aria-hidden': 'true' }, svg);
   svgEl('circle', { cx: c.x, cy: c.y, r: c.w * 0.48, class: 'best-ring' }, g);
   const dirChar = m.best.replace(/[+*]/g, '').slice(-1);
+  // The player's right (>) or left (<) as he sits: South sits below North's rows, North
+  // above; the board may be drawn from either seat.
+  const a1 = centre(svg, 'A1');
+  const na1 = centre(svg, 'a1');
+  const southBelow = !a1 || !na1 || a1.y > na1.y;
+  const south = hole[0] === hole[0].toUpperCase();
+  const seatBelow = south === southBelow;
   if (dirChar === '<' || dirChar === '>') {
-    // The player's right (>) or left (<) as he sits: South sits below North's rows,
-    // North above; the board may be drawn from either seat.
-    const a1 = centre(svg, 'A1');
-    const na1 = centre(svg, 'a1');
-    const southBelow = !a1 || !na1 || a1.y > na1.y;
-    const south = hole[0] === hole[0].toUpperCase();
-    const seatBelow = south === southBelow;
     const right = dirChar === '>';
     const dx = (right === seatBelow ? 1 : -1) * c.w * 0.9;
     const x2 = c.x + dx;
@@ -307,8 +307,44 @@ function overlay(force) {
     const s = Math.sign(dx) * c.w * 0.22;
     svgEl('path', { d: `M ${x2} ${c.y} L ${x2 - s} ${c.y - c.w * 0.16} L ${x2 - s} ${c.y + c.w * 0.16} Z`, class: 'best-head' }, g);
   }
-  const label = svgEl('text', { x: c.x, y: c.y - c.w * 0.55, class: 'best-label', 'text-anchor': 'middle' }, g);
-  label.textContent = `best ${m.best}`;
+  bestLabel(svg, g, `best ${m.best}`, c.x, seatBelow);
+}
+
+/**
+ * The "best A3>" label: outside the board's frame, on the line of the mover's name (below
+ * the board for the player sitting at the bottom), as near the hole's column as that name
+ * leaves room for. Between the rows it would cover the names of the holes (issue: it hid
+ * a6's), and on the holes their counts.
+ */
+function bestLabel(svg, g, text, x, below) {
+  const label = svgEl('text', { x, y: 0, class: 'best-label', 'text-anchor': 'middle' }, g);
+  label.textContent = text;
+  const sides = [...svg.querySelectorAll('text.side-label')].map((t) => ({ t, b: t.getBBox() }));
+  if (!sides.length) return;
+  sides.sort((p, q) => p.b.y - q.b.y);
+  const side = below ? sides[sides.length - 1] : sides[0];
+  label.setAttribute('y', side.t.getAttribute('y'));
+  const frame = svg.querySelector('rect.board-bg');
+  const fb = frame ? frame.getBBox() : svg.viewBox.baseVal;
+  const w = label.getBBox().width;
+  const gap = 14;
+  const lo = fb.x + w / 2;
+  const hi = fb.x + fb.width - w / 2;
+  const sb = side.b;
+  let at = Math.max(lo, Math.min(hi, x));
+  if (at + w / 2 > sb.x - gap && at - w / 2 < sb.x + sb.width + gap) {
+    // Beside the name, on the hole's side of it (the other side when that has no room).
+    const after = sb.x + sb.width + gap + w / 2;
+    const before = sb.x - gap - w / 2;
+    const prefer = x >= sb.x + sb.width / 2 ? [after, before] : [before, after];
+    at = prefer.find((v) => v >= lo && v <= hi);
+    if (at === undefined) {
+      // No room on that line (a narrow board with a long name): just outside it, away from the board.
+      at = Math.max(lo, Math.min(hi, x));
+      label.setAttribute('y', String(Number(side.t.getAttribute('y')) + (below ? 1 : -1) * (sb.height + 2)));
+    }
+  }
+  label.setAttribute('x', String(at));
 }
 
 /** Plays the reviewed move's best move out lap by lap on the board, from the position
