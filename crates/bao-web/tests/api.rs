@@ -1467,7 +1467,9 @@ async fn a_preview_stores_no_game() {
     .await;
     assert_eq!(status, StatusCode::OK, "{preview}");
     let created = new_game(&app, r#"{"game":"kingulu","level":3}"#).await;
-    for key in ["position", "board", "moves", "to_move", "ply", "level", "players"] {
+    for key in [
+        "position", "board", "moves", "to_move", "ply", "level", "players",
+    ] {
         assert_eq!(preview[key], created[key], "{key}");
     }
     assert_eq!(preview["ply"], 0);
@@ -1479,7 +1481,13 @@ async fn a_preview_stores_no_game() {
     let (status, _) = call(&app, "GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     // The same checks as a new game.
-    let (status, v) = call(&app, "POST", "/api/games/preview", Some(r#"{"game":"chess"}"#)).await;
+    let (status, v) = call(
+        &app,
+        "POST",
+        "/api/games/preview",
+        Some(r#"{"game":"chess"}"#),
+    )
+    .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
     assert_eq!(
         v["error"],
