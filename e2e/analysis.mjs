@@ -16,6 +16,22 @@ const url = appUrl('analysis.mjs');
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RECORD = fs.readFileSync(path.join(here, 'data', 'kiswahili-40.bao'), 'utf8');
 
+/** Ply `ply` of the report's moves as the move list numbers it: a South move opens a
+ * number, North's reply shares it ("6. A3<", "6… a7>"). */
+function listName(moves, ply) {
+  let n = 0;
+  let inRow = 0;
+  for (const m of moves.slice(0, ply)) {
+    if (n === 0 || m.side === 'South' || inRow >= 2) {
+      n++;
+      inRow = 0;
+    }
+    inRow++;
+  }
+  const m = moves[ply - 1];
+  return `${n}${m.side === 'South' ? '.' : '…'} ${m.move}`;
+}
+
 const env = await launch();
 try {
   const page = await env.page();
@@ -60,9 +76,33 @@ try {
   await page.waitForSelector('#board .best-arrow', { timeout: 10000 });
   const hole = b.best.match(/^[A-Za-z]+\d+/)[0];
   const label = await page.textContent('#board .best-arrow .best-label');
-  equal(label, `best ${b.best}`, 'the board names the best move at its hole');
+  equal(label, `best ${b.best}`, 'the board names the best move');
+  // The label hides no hole's name (nor count): it stands outside the board's frame, on
+  // the mover's line, clear of the mover's name.
+  const cover = await page.evaluate(() => {
+    const box = (e) => e.getBoundingClientRect();
+    const meet = (p, q) => p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom;
+    const l = box(document.querySelector('#board .best-label'));
+    const hit = [...document.querySelectorAll('#board g.cell')].filter((g) => meet(l, box(g))).map((g) => g.dataset.hole);
+    const sides = [...document.querySelectorAll('#board text.side-label')].filter((t) => meet(l, box(t))).length;
+    const frame = box(document.querySelector('#board rect.board-bg'));
+    const svg = box(document.getElementById('board'));
+    return { hit, sides, outside: l.top >= frame.bottom || l.bottom <= frame.top, inSvg: l.left >= svg.left && l.right <= svg.right && l.top >= svg.top && l.bottom <= svg.bottom };
+  });
+  equal(cover, { hit: [], sides: 0, outside: true, inSvg: true }, 'the label covers no hole, name or player line and stays on the board drawing');
   const line = await page.textContent('#analysis-best');
   check(line.includes(`best was ${b.best}`), `the card says what the best move was: "${line}"`);
+  // One numbering: the move list's ("6. A3<", "6… a7>"), not plies.
+  const name = listName(report.moves, b.ply);
+  const listTitle = await page.getAttribute(`#move-list button.mv[data-ply="${b.ply}"]`, 'title');
+  check(listTitle.startsWith(`${b.side}'s move ${name}:`), `the move list names ply ${b.ply} "${name}": "${listTitle}"`);
+  const mark = { inaccuracy: '?!', mistake: '?', blunder: '??' }[b.class];
+  check(line.startsWith(`${name}${mark ? ` ${mark}` : ''} (${b.class}, `), `the card names the move as the list does: "${line}"`);
+  const tip = await page.textContent(`#analysis-graph rect.eval-hit[data-ply="${b.ply}"] title`);
+  check(tip.startsWith(`${name}${mark ? ` ${mark}` : ''} (${b.side}): `), `the graph's point names it so too: "${tip}"`);
+  const north = report.moves.find((m) => m.side === 'North');
+  const northTip = await page.textContent(`#analysis-graph rect.eval-hit[data-ply="${north.ply}"] title`);
+  check(northTip.startsWith(`${listName(report.moves, north.ply)}`) && /^\d+… /.test(northTip), `a North move is "N… m": "${northTip}"`);
   const near = await page.evaluate((h) => {
     const ring = document.querySelector('#board .best-ring').getBBox();
     const g = document.querySelector(`#board g.cell[data-hole="${h}"]`).getBBox();

@@ -81,6 +81,19 @@ try {
   await a.waitForFunction(() => /Your move \(South\)/.test(document.getElementById('status').textContent));
   check(/following the other board/.test(await a.textContent('#game-info')), 'the game card says the board is live');
 
+  // A spectator (the game's address without a seat): "Analyse this game" is not offered
+  // while the game is played, and the card says why in a player's words; the players'
+  // pages offer it.
+  const watcher = await env.page();
+  await watcher.goto(new URL(`/#${id}`, url).href);
+  await watcher.waitForFunction(() => document.getElementById('btn-analyse') && document.getElementById('btn-analyse').disabled
+    && /you are watching/.test(document.getElementById('status').textContent));
+  equal(await watcher.textContent('#analysis-status'), 'Only the players can ask for this while the game is played; anyone can once it is over.',
+    'the spectator\'s Analysis card says who may ask');
+  check(!(await a.$eval('#btn-analyse', (x) => x.disabled)) && !(await b.$eval('#btn-analyse', (x) => x.disabled)), 'both players are offered "Analyse this game"');
+  equal(watcher.errors, [], 'no errors in the spectator\'s console');
+  await watcher.context().close();
+
   // The saved games list offers the game.
   await a.waitForSelector(`#saved li[data-id="${id}"]`);
   const row = await a.textContent(`#saved li[data-id="${id}"]`);

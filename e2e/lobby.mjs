@@ -85,6 +85,35 @@ try {
   check(true, 'alice sees 1 spectator');
   equal(await playable(c), [], 'the spectator cannot move');
 
+  // Only what the seat can do: no help from the computer while a lobby game is played,
+  // never a takeback; each control says why in its tooltip, the game card in a line.
+  const controls = (p) => p.evaluate(() => {
+    const el = (id) => document.getElementById(id);
+    const off = (id) => [el(id).disabled, el(id).title];
+    return {
+      undo: off('btn-undo'), hint: off('btn-hint'), oracle: [el('oracle-toggle').disabled, el('oracle-switch').title],
+      tutor: [el('tutor-toggle').disabled, el('tutor-switch').title], analyse: off('btn-analyse'),
+      status: el('analysis-status').textContent,
+      help: (document.querySelector('#game-info dd[data-key="Help"]') || {}).textContent || null,
+    };
+  });
+  await a.waitForFunction(() => document.getElementById('btn-analyse') && document.getElementById('btn-analyse').disabled);
+  const lobbyNote = 'Not available in a lobby game while it is played (a game between people): analyse it once it is over.';
+  equal(await controls(a), {
+    undo: [true, 'No takebacks: moves cannot be taken back in a lobby game'],
+    hint: [true, 'No hints in a lobby game while it is played (a game between people)'],
+    oracle: [true, 'No oracle in a lobby game while it is played (a game between people)'],
+    tutor: [true, 'No tutor in a lobby game while it is played (a game between people)'],
+    analyse: [true, lobbyNote],
+    status: lobbyNote,
+    help: 'none while it is played (a game between people): no hint, oracle, tutor or analysis; no takebacks',
+  }, 'alice\'s page offers no help and no takeback in the lobby game, and says why');
+  await c.waitForFunction(() => document.getElementById('btn-analyse') && document.getElementById('btn-analyse').disabled);
+  equal((await controls(c)).analyse, [true, lobbyNote], 'the spectator is not offered "Analyse this game" either');
+  // A request the page should not make is refused in a player's words, not the API's.
+  const asked = await c.evaluate(async (gid) => (await import('/js/api.js')).api('POST', `/api/games/${gid}/analysis`, {}).then(() => 'answered', (e) => `${e.status} ${e.message}`), id);
+  equal(asked, '403 only the players can ask for this while the game is played', 'a spectator\'s analysis request is refused in player words');
+
   await playFirst(a, 'alice (South)');
   await b.waitForFunction(() => document.querySelectorAll('#move-list .mv[data-ply]:not([data-ply="0"])').length === 1, null, { timeout: 20000 });
   await playFirst(b, 'bob (North)');
@@ -102,6 +131,12 @@ try {
     check(/South wins on time/.test(st), `${who}'s board says: ${st}`);
   }
   equal(await b.textContent('#clock-north'), '0:00.0', 'North\'s clock shows 0');
+  // Over: the Analysis card is offered again (its line refreshed), Undo stays off.
+  await a.waitForFunction(() => !document.getElementById('btn-analyse').disabled);
+  const over = await controls(a);
+  equal([over.analyse[0], over.status, over.undo, over.help], [false, 'Every move valued, mistakes marked, the best move shown.',
+    [true, 'No takebacks: moves cannot be taken back in a lobby game'], null], 'after the flag: Analyse offered with its usual line, Undo still off');
+  equal([over.oracle[0], over.tutor[0]], [false, false], 'after the flag: the Oracle and Tutor switches are on offer again');
   await b.screenshot({ path: `${shots}/bao-flag.png` });
 
   // Ratings: the profile and the leaderboard.

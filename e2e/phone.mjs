@@ -51,6 +51,20 @@ try {
     return out;
   });
   equal(small, [], 'every tap target is at least 44×44 px');
+  // The header is compact: the title and the page links share a row, the game's controls
+  // take two more (it took about 230 px in four rows and a title line).
+  const head = await page.evaluate(() => {
+    const tops = [...document.querySelectorAll('header button, header .button')].filter((e) => e.offsetParent !== null)
+      .map((e) => Math.round(e.getBoundingClientRect().top));
+    return { rows: new Set(tops).size, height: Math.round(document.querySelector('header').getBoundingClientRect().height),
+      title: (() => {
+        const t = document.getElementById('title').getBoundingClientRect();
+        const l = document.getElementById('btn-lobby').getBoundingClientRect();
+        const mid = (t.top + t.bottom) / 2;
+        return mid > l.top && mid < l.bottom;
+      })() };
+  });
+  check(head.rows === 3 && head.height <= 160 && head.title, `the header takes 3 rows of controls, the title beside the page links, ${head.height} px (at most 160)`);
   await page.tap('#board polygon.arrow[data-dir="left"]');
   await page.waitForFunction(() => document.querySelectorAll('#move-list .mv[data-ply]').length >= 2, null, { timeout: 60000 });
   check(true, 'a move is played by tapping the hole and its arrow');

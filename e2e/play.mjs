@@ -58,6 +58,23 @@ try {
   check(await page.title() !== '', 'page loads and draws a board');
   check(await serverHasSeats(page, url), 'the server lists its games (GET /api/games)');
 
+  // ---- 0. The level slider: each level's measured strength over level 1 (not a rating).
+  await page.click('#btn-new');
+  await page.waitForSelector('#new-dialog[open]');
+  await page.selectOption('#ng-game', 'kiswahili');
+  await page.check('input[name=mode][value=south]');
+  const meta = await page.evaluate(() => fetch('/api/meta').then((r) => r.json()));
+  const level = async (n) => {
+    await page.$eval('#ng-level', (e, v) => { e.value = String(v); e.dispatchEvent(new Event('input')); }, n);
+    return page.textContent('#ng-level-value');
+  };
+  const l1 = await level(1);
+  equal(l1, '1 (the baseline): plays random legal moves', 'level 1 is the baseline, not "≈ 0 Elo"');
+  const elo7 = meta.levels.find((l) => l.level === 7).elo.kiswahili;
+  const l7 = await level(7);
+  check(typeof elo7 === 'number' && elo7 > 0 && l7.startsWith(`7 (+${elo7} Elo over level 1): `), `level 7 says its Elo over level 1: "${l7}"`);
+  await page.click('#new-dialog button[value=cancel]');
+
   // ---- 1. A game against the computer, by clicking.
   await newGame(page, { level: 1 });
   await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('Your move (South)'));

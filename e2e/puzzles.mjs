@@ -34,7 +34,7 @@ try {
   equal(await page.$$eval('#pz-line li', (ls) => ls.length), 4, 'the solution line has its 4 moves');
   equal(await playable(page), [], 'no more moves are taken');
   await done(page, 14);
-  check((await text(page, '#caption')).startsWith("North's a6 (ply 4)"), 'the animation ends on the last move of the line');
+  check((await text(page, '#caption')).startsWith("North's move 2… a6, step "), `the animation ends on the last move of the line, numbered as a move list does: "${await text(page, '#caption')}"`);
   equal(await text(page, '#pz-end'), 'South wins: the seeds were counted, South 26–22.', 'how the line ends');
   check(await page.isVisible('#pz-replay'), 'the solution can be replayed');
 

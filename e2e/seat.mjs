@@ -56,6 +56,7 @@ try {
   equal(await playable(page), ['A6', 'A7'], 'a visit shows a game to play at once');
   equal((await games(page)).length, 0, 'a visit adds no game to the saved games');
   equal(await page.evaluate(() => location.hash), '', 'and has no game address yet');
+  equal(await page.textContent('#game-info h2'), 'New game (saved at its first move)', 'the game card names no id that is not stored');
   await page.click('#board g.cell[data-hole="A6"] .hole');
   await page.click('#board polygon.arrow[data-dir="right"]');
   await page.waitForFunction(() => document.querySelectorAll('#move-list .mv[data-ply]').length >= 3, null, { timeout: 60000 });
@@ -63,6 +64,7 @@ try {
   let list = await games(page);
   equal(list.map((g) => g.plies), [2], 'the first move created the game: one saved game of 2 plies');
   check(new RegExp(`^#${list[0].id}`).test(await page.evaluate(() => location.hash)), 'and the address names it');
+  equal(await page.textContent('#game-info h2'), `Game ${list[0].id}`, 'and so does the game card');
 
   // ---- Item 9: after a reload the Explanation panel explains the last move.
   await page.reload();

@@ -120,6 +120,20 @@ async fn sign_up_in_out_and_the_cookie_on(app: Router) {
     )
     .await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    // A one-letter name: "1 character", in the singular.
+    let (s, _, v) = call(
+        &app,
+        "POST",
+        "/api/accounts",
+        None,
+        Some(json!({"name": "b", "password": "long enough"})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        v,
+        json!({"error": "name \"b\" has 1 character: a name has 3 to 20 characters"})
+    );
 
     // Sign out: the session ends in the database, not only in the browser.
     let (s, set, _) = call(&app, "DELETE", "/api/session", Some(&cookie), None).await;

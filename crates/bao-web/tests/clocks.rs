@@ -422,22 +422,28 @@ async fn abort_resign_cancel_and_your_turn_on(app: Router) {
     .await;
     assert_eq!(s, StatusCode::CONFLICT);
     // No help from the computer in a game between people.
-    for (method, route) in [("POST", "hint"), ("GET", "oracle"), ("POST", "engine")] {
+    for (method, route, body, what) in [
+        ("POST", "hint", None, "hints are"),
+        ("GET", "oracle", None, "the oracle is"),
+        ("POST", "engine", None, "engine moves on request are"),
+        ("POST", "tutor", Some(json!({"move": "A4"})), "the tutor is"),
+        ("POST", "analysis", None, "analysis is"),
+    ] {
         let (s, _, v) = call(
             &app,
             method,
             &format!("/api/games/{id}/{route}"),
             Some(&carol),
-            None,
+            body,
         )
         .await;
         assert_eq!(s, StatusCode::FORBIDDEN, "{route}: {v}");
-        assert!(
-            v["error"]
-                .as_str()
-                .unwrap()
-                .contains("in a lobby game while it is played"),
-            "{v}"
+        assert_eq!(
+            v["error"],
+            format!(
+                "{what} not available in a lobby game while it is played (review it once it is over)"
+            ),
+            "{route}"
         );
     }
     let (s, _, v) = call(

@@ -38,6 +38,15 @@ pub fn name_key(name: &str) -> String {
     name.to_ascii_lowercase()
 }
 
+/// `n` characters in words: "1 character", "3 characters".
+fn characters(n: usize) -> String {
+    if n == 1 {
+        "1 character".to_string()
+    } else {
+        format!("{n} characters")
+    }
+}
+
 /// Checks a new account's name.
 ///
 /// # Errors
@@ -46,8 +55,9 @@ pub fn check_name(name: &str) -> Result<(), ApiError> {
     let n = name.chars().count();
     if !(NAME_MIN..=NAME_MAX).contains(&n) {
         return Err(ApiError::invalid(format!(
-            "name {} has {n} characters: a name has {NAME_MIN} to {NAME_MAX}",
-            clip(name)
+            "name {} has {}: a name has {NAME_MIN} to {NAME_MAX} characters",
+            clip(name),
+            characters(n)
         )));
     }
     if let Some(c) = name
@@ -70,12 +80,14 @@ pub fn check_password(password: &str) -> Result<(), ApiError> {
     let n = password.chars().count();
     if n < PASSWORD_MIN {
         return Err(ApiError::invalid(format!(
-            "the password has {n} characters: it needs at least {PASSWORD_MIN}"
+            "the password has {}: it needs at least {PASSWORD_MIN}",
+            characters(n)
         )));
     }
     if n > PASSWORD_MAX {
         return Err(ApiError::invalid(format!(
-            "the password has {n} characters: at most {PASSWORD_MAX}"
+            "the password has {}: at most {PASSWORD_MAX}",
+            characters(n)
         )));
     }
     Ok(())
@@ -128,6 +140,15 @@ mod tests {
         assert!(check_name("al ice").is_err());
         assert!(check_name("alicé").is_err());
         assert_eq!(name_key("ALICE"), "alice");
+        // One character is "1 character", not "1 characters".
+        assert_eq!(
+            check_name("a").unwrap_err().message,
+            "name \"a\" has 1 character: a name has 3 to 20 characters"
+        );
+        assert_eq!(
+            check_name("ab").unwrap_err().message,
+            "name \"ab\" has 2 characters: a name has 3 to 20 characters"
+        );
     }
 
     #[test]
@@ -138,5 +159,13 @@ mod tests {
         assert!(!verify_password("correct horsf", &h));
         assert!(check_password("1234567").is_err());
         assert!(check_password("12345678").is_ok());
+        assert_eq!(
+            check_password("x").unwrap_err().message,
+            "the password has 1 character: it needs at least 8"
+        );
+        assert_eq!(
+            check_password("1234567").unwrap_err().message,
+            "the password has 7 characters: it needs at least 8"
+        );
     }
 }

@@ -95,7 +95,7 @@ async fn tutor(
     let who = who_of(&app, &headers).await;
     let (game, record) = with_game(&slot, move |_, g| {
         require_seat(&who, g)?;
-        refuse_help(g, "tutor")?;
+        refuse_help(g, "the tutor is")?;
         if g.is_over() {
             return Err(ApiError::conflict("the game is over"));
         }
@@ -138,7 +138,7 @@ async fn game_of(
     with_game(slot, move |_, g| {
         if !g.is_over() {
             require_seat(&who, g)?;
-            refuse_help(g, "analysis")?;
+            refuse_help(g, "analysis is")?;
         }
         Ok((g.game_name(), g.record_text(), g.plies()))
     })

@@ -64,11 +64,13 @@ fn seat_of(headers: &HeaderMap) -> Option<String> {
 }
 
 /// A lobby game in progress gets no help from the computer: no hint, no oracle, no
-/// engine move on request (its engine accounts move by themselves). 403.
+/// engine move on request (its engine accounts move by themselves). 403 whose message
+/// starts with `what`, the help refused with its verb ("the oracle is", "hints are"):
+/// "the oracle is not available in a lobby game while it is played (…)".
 pub(crate) fn refuse_help(g: &dyn Session, what: &str) -> Result<(), ApiError> {
     if g.meta().accounts.iter().any(Option::is_some) && !g.is_over() {
         return Err(ApiError::forbidden(format!(
-            "no {what} in a lobby game while it is played (review it once it is over)"
+            "{what} not available in a lobby game while it is played (review it once it is over)"
         )));
     }
     Ok(())
@@ -441,9 +443,9 @@ async fn think(
         refuse_help(
             g,
             if hint {
-                "hints"
+                "hints are"
             } else {
-                "engine moves on request"
+                "engine moves on request are"
             },
         )?;
         if !hint {
@@ -578,7 +580,7 @@ async fn oracle(
     let who = who_of(&app, &headers).await;
     let job = with_game(&s, move |_, g| {
         require_seat(&who, g)?;
-        refuse_help(g, "the oracle")?;
+        refuse_help(g, "the oracle is")?;
         g.oracle_job()
     })
     .await?;

@@ -8,7 +8,7 @@
 // page's own modules need not know about it.
 
 import { api, streamListeners } from './api.js';
-import { app, $ } from './state.js';
+import { app, $, lobbyGame, mySides, moveName } from './state.js';
 import { drawBoard, fitLabels } from './board.js';
 import { SPEEDS, framesOf, captionOf, play as playFrames } from './trace.js';
 import { flipped } from './page.js';
@@ -17,7 +17,27 @@ const SVG = 'http://www.w3.org/2000/svg';
 const MARK_CLASS = { inaccuracy: 'mark-inaccuracy', mistake: 'mark-mistake', blunder: 'mark-blunder' };
 const MARKS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
+const READY = 'Every move valued, mistakes marked, the best move shown.';
+const BUTTON_TITLE = 'Value every move: best move, mistakes, accuracy (docs/analysis.md)';
+
+/**
+ * Why "Analyse this game" cannot be asked for now, in a player's words, or '' when it can:
+ * a game in progress only by its players (their seats), and a lobby game only once it is
+ * over (docs/web.md "Analysis"); a new game not saved yet has nothing to analyse.
+ */
+export function analyseBarred() {
+  const s = app.state;
+  if (!s) return 'No game on the board.';
+  if (app.deleted) return 'The game was deleted.';
+  if (app.draft) return 'Nothing to analyse yet: a new game is saved at its first move.';
+  if (s.outcome) return '';
+  if (lobbyGame()) return 'Not available in a lobby game while it is played (a game between people): analyse it once it is over.';
+  if (!mySides().length) return 'Only the players can ask for this while the game is played; anyone can once it is over.';
+  return '';
+}
+
 const an = {
+  barred: null, // the reason last shown for the button being off ('' = on)
   game: null, // the game id the card is about
   report: null, // the finished report JSON
   running: false,
@@ -65,7 +85,7 @@ function card() {
   const btn = document.createElement('button');
   btn.id = 'btn-analyse';
   btn.textContent = 'Analyse this game';
-  btn.title = 'Value every move: best move, mistakes, accuracy (docs/analysis.md)';
+  btn.title = BUTTON_TITLE;
   btn.addEventListener('click', start);
   const status = document.createElement('p');
   status.id = 'analysis-status';
@@ -94,7 +114,7 @@ function setStatus(text) {
 }
 
 async function start() {
-  if (!app.state) return;
+  if (!app.state || analyseBarred()) return;
   const id = app.state.id;
   an.game = id;
   an.report = null;
@@ -148,6 +168,14 @@ streamListeners.add((id, name, data) => {
   }
 });
 
+/**
+ * Move `ply` of report `r` as the move list names it ("6. A3<", "1… a7>"), numbered from
+ * the report's own moves (the game may have gone on since).
+ */
+function nameOf(r, ply) {
+  return moveName(ply, r.moves.map((m) => ({ side: m.side, text: m.move })));
+}
+
 /** South's winning chances after each ply, ply 0 first. */
 function southChances(r) {
   const pts = [];
@@ -181,7 +209,7 @@ function drawGraph(r) {
     const w = (W - 8) / n;
     const hit = svgEl('rect', { x: x(m.ply) - w / 2, y: 0, width: w, height: H, class: 'eval-hit', 'data-ply': m.ply }, svg);
     const t = svgEl('title', {}, hit);
-    t.textContent = `${m.ply}. ${m.side} ${m.move}${MARKS[m.class] || ''}: ${valueText(m.after)}${m.best !== m.move ? `, best ${m.best} ${valueText(m.before)}` : ''}`;
+    t.textContent = `${nameOf(r, m.ply)}${MARKS[m.class] ? ` ${MARKS[m.class]}` : ''} (${m.side}): ${valueText(m.after)}${m.best !== m.move ? `, best ${m.best} ${valueText(m.before)}` : ''}`;
     hit.addEventListener('click', () => review(m.ply));
     if (MARKS[m.class]) {
       svgEl('circle', { cx: x(m.ply), cy: y(pts[m.ply]), r: 4, class: `eval-mark ${MARK_CLASS[m.class]}`, 'data-ply': m.ply }, svg);
@@ -253,9 +281,10 @@ function overlay(force) {
     return;
   }
   const mark = MARKS[m.class] ? ` ${MARKS[m.class]}` : '';
+  const name = nameOf(r, m.ply);
   line.textContent = m.best === m.move
-    ? `${m.ply}. ${m.move}: ${m.class} (${valueText(m.after)}).`
-    : `${m.ply}. ${m.move}${mark} (${m.class}, ${valueText(m.after)}); best was ${m.best} (${valueText(m.before)}), shown by the arrow.`;
+    ? `${name}: ${m.class} (${valueText(m.after)}).`
+    : `${name}${mark} (${m.class}, ${valueText(m.after)}); best was ${m.best} (${valueText(m.before)}), shown by the arrow.`;
   if (m.best === m.move) return;
   const hole = (/^[A-Za-z]+\d+/.exec(m.best) || [])[0];
   const c = hole && centre(svg, hole);
@@ -263,14 +292,14 @@ function overlay(force) {
   const g = svgEl('g', { class: 'best-arrow', 'aria-hidden': 'true' }, svg);
   svgEl('circle', { cx: c.x, cy: c.y, r: c.w * 0.48, class: 'best-ring' }, g);
   const dirChar = m.best.replace(/[+*]/g, '').slice(-1);
+  // The player's right (>) or left (<) as he sits: South sits below North's rows, North
+  // above; the board may be drawn from either seat.
+  const a1 = centre(svg, 'A1');
+  const na1 = centre(svg, 'a1');
+  const southBelow = !a1 || !na1 || a1.y > na1.y;
+  const south = hole[0] === hole[0].toUpperCase();
+  const seatBelow = south === southBelow;
   if (dirChar === '<' || dirChar === '>') {
-    // The player's right (>) or left (<) as he sits: South sits below North's rows,
-    // North above; the board may be drawn from either seat.
-    const a1 = centre(svg, 'A1');
-    const na1 = centre(svg, 'a1');
-    const southBelow = !a1 || !na1 || a1.y > na1.y;
-    const south = hole[0] === hole[0].toUpperCase();
-    const seatBelow = south === southBelow;
     const right = dirChar === '>';
     const dx = (right === seatBelow ? 1 : -1) * c.w * 0.9;
     const x2 = c.x + dx;
@@ -278,8 +307,44 @@ function overlay(force) {
     const s = Math.sign(dx) * c.w * 0.22;
     svgEl('path', { d: `M ${x2} ${c.y} L ${x2 - s} ${c.y - c.w * 0.16} L ${x2 - s} ${c.y + c.w * 0.16} Z`, class: 'best-head' }, g);
   }
-  const label = svgEl('text', { x: c.x, y: c.y - c.w * 0.55, class: 'best-label', 'text-anchor': 'middle' }, g);
-  label.textContent = `best ${m.best}`;
+  bestLabel(svg, g, `best ${m.best}`, c.x, seatBelow);
+}
+
+/**
+ * The "best A3>" label: outside the board's frame, on the line of the mover's name (below
+ * the board for the player sitting at the bottom), as near the hole's column as that name
+ * leaves room for. Between the rows it would cover the names of the holes (issue: it hid
+ * a6's), and on the holes their counts.
+ */
+function bestLabel(svg, g, text, x, below) {
+  const label = svgEl('text', { x, y: 0, class: 'best-label', 'text-anchor': 'middle' }, g);
+  label.textContent = text;
+  const sides = [...svg.querySelectorAll('text.side-label')].map((t) => ({ t, b: t.getBBox() }));
+  if (!sides.length) return;
+  sides.sort((p, q) => p.b.y - q.b.y);
+  const side = below ? sides[sides.length - 1] : sides[0];
+  label.setAttribute('y', side.t.getAttribute('y'));
+  const frame = svg.querySelector('rect.board-bg');
+  const fb = frame ? frame.getBBox() : svg.viewBox.baseVal;
+  const w = label.getBBox().width;
+  const gap = 14;
+  const lo = fb.x + w / 2;
+  const hi = fb.x + fb.width - w / 2;
+  const sb = side.b;
+  let at = Math.max(lo, Math.min(hi, x));
+  if (at + w / 2 > sb.x - gap && at - w / 2 < sb.x + sb.width + gap) {
+    // Beside the name, on the hole's side of it (the other side when that has no room).
+    const after = sb.x + sb.width + gap + w / 2;
+    const before = sb.x - gap - w / 2;
+    const prefer = x >= sb.x + sb.width / 2 ? [after, before] : [before, after];
+    at = prefer.find((v) => v >= lo && v <= hi);
+    if (at === undefined) {
+      // No room on that line (a narrow board with a long name): just outside it, away from the board.
+      at = Math.max(lo, Math.min(hi, x));
+      label.setAttribute('y', String(Number(side.t.getAttribute('y')) + (below ? 1 : -1) * (sb.height + 2)));
+    }
+  }
+  label.setAttribute('x', String(at));
 }
 
 /** Plays the reviewed move's best move out lap by lap on the board, from the position
@@ -333,11 +398,22 @@ function watch() {
       an.report = null;
       an.running = false;
       an.shownPly = null;
+      an.barred = null;
       $('analysis-graph').textContent = '';
       $('analysis-best').textContent = '';
       // No request on opening a game (the page's own requests stay as they are): the
       // button asks, and a finished analysis of the same moves comes back at once.
-      setStatus('Every move valued, mistakes marked, the best move shown.');
+    }
+    // Offered only when the server would answer; the line says why not, and is refreshed
+    // when that changes (a lobby game that ends, a draft saved by its first move), so an
+    // old refusal never stays.
+    const why = analyseBarred();
+    if (why !== an.barred) {
+      an.barred = why;
+      const btn = $('btn-analyse');
+      btn.disabled = !!why;
+      btn.title = why || BUTTON_TITLE;
+      if (!an.report && !an.running) setStatus(why || READY);
     }
     overlay(false);
   }, 250);

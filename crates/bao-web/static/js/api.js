@@ -69,7 +69,13 @@ export async function api(method, path, body, opts = {}) {
   const type = res.headers.get('content-type') || '';
   const data = type.includes('json') ? await res.json() : await res.text();
   if (!res.ok) {
-    const err = new Error((data && data.error) || `HTTP ${res.status}`);
+    let message = (data && data.error) || `HTTP ${res.status}`;
+    // The server's words are for API clients (the header to send); a page without a seat
+    // is a spectator's, so it says who may ask.
+    if (res.status === 403 && /^this request needs the game's seat/.test(message)) {
+      message = 'only the players can ask for this while the game is played';
+    }
+    const err = new Error(message);
     err.status = res.status;
     throw err;
   }

@@ -44,10 +44,16 @@ export function levelWords(info) {
   return parts.join(', ') || info.text || '';
 }
 
-/** A level's measured strength in the chosen game: "≈ 1790 Elo" (level 1 = 0), or ''. */
+/**
+ * A level's measured strength in the chosen game, against level 1 (docs/engine.md, level
+ * against level; not the lobby's ratings): "+1794 Elo over level 1", level 1 "the
+ * baseline", or ''.
+ */
 export function levelElo(info, game) {
   const elo = info && info.elo && info.elo[game];
-  return typeof elo === 'number' ? `≈ ${elo} Elo` : '';
+  if (typeof elo !== 'number') return '';
+  if (info.level === 1) return 'the baseline';
+  return `${elo >= 0 ? '+' : '−'}${Math.abs(elo)} Elo over level 1`;
 }
 
 export function showLevel() {
@@ -55,7 +61,7 @@ export function showLevel() {
   const info = app.meta && Array.isArray(app.meta.levels) && app.meta.levels.find((l) => l.level === n);
   const elo = levelElo(info, $('ng-game').value);
   $('ng-level-value').textContent = info
-    ? `${n}${elo ? ` ${elo}` : ''}: ${levelWords(info)}`
+    ? `${n}${elo ? ` (${elo})` : ''}: ${levelWords(info)}`
     : String(n);
 }
 

@@ -4,7 +4,7 @@
 // in n plies, or "not proven" when the solver did not prove it in time.
 
 import { api } from './api.js';
-import { $, app } from './state.js';
+import { $, app, helpBarred } from './state.js';
 
 const KEY = 'bao-oracle';
 
@@ -61,7 +61,8 @@ function shortText(m) {
  */
 export function oracleHoles(interactive, rerender) {
   const s = app.state;
-  if (!oracle.on || !s || !interactive || s.outcome) return null;
+  // No request in a lobby game while it is played: the server refuses it.
+  if (!oracle.on || !s || !interactive || s.outcome || helpBarred()) return null;
   // A game not created yet (a visit's draft) is created for the oracle to solve.
   if (app.draft) {
     if (app.materialize) app.materialize();
@@ -102,6 +103,15 @@ export function renderOracleLegend(interactive, reviewing = false) {
   box.hidden = !oracle.on;
   if (!oracle.on) return;
   const s = app.state;
+  if (helpBarred()) {
+    // No colours to name: only why.
+    box.textContent = '';
+    const head = document.createElement('b');
+    head.textContent = 'Oracle: ';
+    box.append(head, 'not available in a lobby game while it is played (a game between people); it is back once the game is over.');
+    box.dataset.state = 'barred';
+    return;
+  }
   let note;
   if (app.deleted) note = 'the game was deleted.';
   else if (!s || s.outcome) note = 'the game is over.';

@@ -11,7 +11,7 @@ import { SPEEDS, framesOf, captionOf, lapStep, play as playFrames } from './trac
 import { remember, forget, traceOf, renderExplain } from './review.js';
 import {
   $, TITLES, app, showError, isComputer, humanSides, mySides, who, sideName, modePlayers, humanToMove,
-  moveName, movesPlayed,
+  moveName, movesPlayed, lobbyGame, helpBarred, barredWords,
 } from './state.js';
 import { noNyumba, renderLegend, renderHelp, renderStatus, renderInfo, renderMoveList } from './panels.js';
 import { fillProfiles, showLevel, showLevelRow, showProfile, openDialog } from './dialog.js';
@@ -117,8 +117,15 @@ function render() {
   turn.setAttribute('aria-pressed', String(flipped()));
   turn.title = flipped() ? 'Turn the board: South at the bottom' : 'Turn the board: North at the bottom';
   const canAct = !app.busy && !app.animating && !app.deleted;
-  $('btn-undo').disabled = !canAct || undoPlies() === 0;
-  $('btn-hint').disabled = !canAct || !humanToMove();
+  // A lobby game offers only what its seat can do: no takebacks ever, no help from the
+  // computer while it is played (the server refuses both).
+  const barred = helpBarred();
+  $('btn-undo').disabled = !canAct || lobbyGame() || undoPlies() === 0;
+  $('btn-undo').title = lobbyGame() ? 'No takebacks: moves cannot be taken back in a lobby game' : 'Take back your last move';
+  $('btn-hint').disabled = !canAct || !humanToMove() || barred;
+  $('btn-hint').title = barred ? barredWords('No hints') : 'Ask the computer for a move';
+  showSwitch('oracle', barred, 'Colour each playable hole by its exact outcome (the solver, at most 2 s)');
+  showSwitch('tutor', barred, 'Before a move of yours that is a mistake or a blunder, say what it costs and name a better move');
   $('btn-resign').disabled = !canAct || !!s.outcome || mySides().length === 0 || !!app.draft;
   // Only the seat that started the game may invite (an invited friend's seat cannot).
   const you = Array.isArray(s.you) ? s.you : [];
@@ -175,6 +182,19 @@ function render() {
   renderChoices(interactive ? groups : new Map());
   renderExplain($('explain'), app.last && { ...app.last, name: moveName(app.last.ply) }, (k) => openMove(app.last.ply, { k }));
   renderLegend(s.game);
+}
+
+/**
+ * The Oracle or Tutor switch of the toolbar (`#<name>-switch`, `#<name>-toggle`): off
+ * (greyed, its tooltip saying why) while `barred`, else with its usual tooltip.
+ */
+function showSwitch(name, barred, title) {
+  const label = $(`${name}-switch`);
+  const box = $(`${name}-toggle`);
+  if (!label || !box) return;
+  box.disabled = barred;
+  label.setAttribute('aria-disabled', String(barred));
+  label.title = barred ? barredWords(`No ${name}`) : title;
 }
 
 /** The game card's Stores row: the stores of the board shown ([South, North]). */
@@ -701,7 +721,7 @@ function undoPlies() {
 
 async function undo() {
   const plies = undoPlies();
-  if (!plies || app.busy) return;
+  if (!plies || app.busy || lobbyGame()) return;
   try {
     adoptState(await api('POST', `/api/games/${app.state.id}/undo`, { plies }));
     app.seen = app.state.history.length;
@@ -720,7 +740,7 @@ async function undo() {
 }
 
 async function hint() {
-  if (!humanToMove() || app.busy) return;
+  if (!humanToMove() || app.busy || helpBarred()) return;
   if (app.draft && !(await materialize())) return;
   app.busy = true;
   app.thinking = true;

@@ -2,7 +2,7 @@
 // legend and the game's "How to play" help. Each draws from the shared state.
 
 import {
-  $, TITLES, app, isComputer, mine, mySides, sideName, friendGame, humanToMove, moveName, movesPlayed, who,
+  $, TITLES, app, isComputer, mine, mySides, sideName, friendGame, humanToMove, moveName, movesPlayed, who, helpBarred,
 } from './state.js';
 
 export const noNyumba = () => app.state && app.state.rules === 'kujifunza';
@@ -103,6 +103,8 @@ export function renderInfo() {
   ];
   if (s.board.scores) rows.push(['Score', `South ${s.board.scores[0]} · North ${s.board.scores[1]}`]);
   if (s.outcome) rows.push(['Result', s.outcome.text]);
+  // What the seat cannot do here, in one line (the toolbar's tooltips say it per control).
+  if (helpBarred()) rows.push(['Help', 'none while it is played (a game between people): no hint, oracle, tutor or analysis; no takebacks']);
   if (app.deleted) rows.push(['Live', 'the game was deleted']);
   else if (friendGame()) rows.push(['Live', app.live ? 'following the other board' : 'connecting…']);
   const dl = document.createElement('dl');
@@ -117,7 +119,8 @@ export function renderInfo() {
   const card = $('game-info');
   card.textContent = '';
   const h = document.createElement('h2');
-  h.textContent = `Game ${s.id}`;
+  // A visit's new game is not stored until its first move: its id names nothing yet.
+  h.textContent = app.draft ? 'New game (saved at its first move)' : `Game ${s.id}`;
   card.append(h, dl);
 }
 

@@ -6,6 +6,7 @@
 import { api } from './api.js';
 import { drawBoard, fitLabels } from './board.js';
 import { SPEEDS, framesOf, captionOf, play as playFrames } from './trace.js';
+import { moveName } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 const TITLES = { kiswahili: 'Bao la Kiswahili', kingulu: 'Bao Kingulu' };
@@ -203,9 +204,13 @@ async function animateLine() {
   $('pz-replay').disabled = true;
   const mine = p;
   try {
+    // The line's moves numbered as the game page's move list numbers them, from the
+    // puzzle's position: "move 1. A5", "move 2… a6".
+    const line = p.played.map((m) => ({ side: m.side, text: m.text }));
     for (let i = 0; i < p.played.length; i++) {
       if (pz.puzzle !== mine) return;
       const played = p.played[i];
+      const name = moveName(i + 1, line);
       [...$('pz-line').children].forEach((li, j) => li.classList.toggle('current', j === i));
       const frames = framesOf(played);
       const last = frames.length - 1;
@@ -214,7 +219,7 @@ async function animateLine() {
         stop: () => pz.skip || pz.puzzle !== mine,
         draw: (f, active, counts, stores, k) => {
           draw(played.before, { counts, stores, active, toMove: played.side, review: true });
-          $('caption').textContent = captionOf(played, frames, k, { label: `${played.text} (ply ${i + 1})` });
+          $('caption').textContent = captionOf(played, frames, k, name);
         },
       });
       if (pz.puzzle !== mine) return;
@@ -222,7 +227,7 @@ async function animateLine() {
       if (pz.skip || !speed().step) {
         // Skipped or instant: the board after this move, then the next one at once.
         draw(played.before, { counts: frames[last].counts, stores: frames[last].stores, toMove: played.side, review: true });
-        $('caption').textContent = captionOf(played, frames, last, { label: `${played.text} (ply ${i + 1})` });
+        $('caption').textContent = captionOf(played, frames, last, name);
       } else {
         draw(played.before, { counts: f.counts, stores: f.stores, active: new Set(f.holes), toMove: played.side, review: true });
       }

@@ -120,6 +120,23 @@ export function modePlayers(mode) {
   }
 }
 
+/** Whether the game on the board is a lobby game: its players are accounts (docs/web.md "Lobby"). */
+export function lobbyGame() {
+  const s = app.state;
+  return !!(s && s.names && (s.names.south || s.names.north));
+}
+
+/**
+ * Whether the computer's help (hint, oracle, tutor, analysis) is barred now: in a lobby
+ * game while it is played the server refuses it (403), as on lichess.
+ */
+export function helpBarred() {
+  return lobbyGame() && !app.state.outcome && !app.deleted;
+}
+
+/** The words for a control the server would refuse now, e.g. `No hints`: "No hints in a lobby game while it is played". */
+export const barredWords = (what) => `${what} in a lobby game while it is played (a game between people)`;
+
 export function humanToMove() {
   const s = app.state;
   return s && !s.outcome && !app.deleted && !isComputer(s.to_move) && mine(s.to_move);

@@ -5,7 +5,7 @@
 // again. The switch is kept in this browser (localStorage).
 
 import { api } from './api.js';
-import { app, $ } from './state.js';
+import { app, $, helpBarred } from './state.js';
 
 const KEY = 'bao-tutor';
 const SVG = 'http://www.w3.org/2000/svg';
@@ -75,7 +75,8 @@ function ring(best) {
  * a mistake, the tutor cannot answer, or the player says "Play it anyway".
  */
 export async function tutorAllows(text) {
-  if (!tutorOn() || !app.state) return true;
+  // The server refuses the tutor in a lobby game while it is played: the move goes as it is.
+  if (!tutorOn() || !app.state || helpBarred()) return true;
   let r;
   try {
     r = await api('POST', `/api/games/${encodeURIComponent(app.state.id)}/tutor`, { move: text });
