@@ -86,9 +86,9 @@ enum Command {
         set: Vec<String>,
         /// The computer's strength, 1 (random) to 10 (strongest) [default: 5, or the
         /// level of --load's record]. Measured Elo (level 1 = 0, docs/engine.md): Bao la
-        /// Kiswahili 2 ≈ 480, 3 ≈ 960, 4 ≈ 1160, 5 ≈ 1320, 6 ≈ 1580, 7 ≈ 1790, 8 ≈ 2200;
-        /// Bao Kingulu 2 ≈ 100, 3 ≈ 160, 4 ≈ 220, 5 ≈ 270, 6 ≈ 320, 7 ≈ 380; the higher
-        /// levels stronger still (not yet measured).
+        /// Kiswahili 2 ≈ 480, 3 ≈ 960, 4 ≈ 1160, 5 ≈ 1320, 6 ≈ 1580, 7 ≈ 1790, 8 ≈ 2200,
+        /// 9 ≈ 2270, 10 ≈ 2320; Bao Kingulu 2 ≈ 100, 3 ≈ 160, 4 ≈ 220, 5 ≈ 270, 6 ≈ 320,
+        /// 7 ≈ 380, 8–10 ≈ 460 (they play alike: perfectly wherever the solver reaches).
         #[arg(long, short, value_parser = clap::value_parser!(u8).range(1..=10))]
         level: Option<u8>,
         /// Your side: south (moves first, bottom of the board) or north [default: south,
