@@ -190,3 +190,33 @@ fn serve_refuses_a_database_url_it_cannot_use() {
         "nothing created"
     );
 }
+
+/// `bao play --help` gives each level's measured Elo as `bao_engine::elo` has it (rounded
+/// to tens), so the two cannot drift apart.
+#[test]
+fn play_help_gives_the_measured_elo_of_every_level() {
+    let help = common::stdout(&common::run(&["play", "--help"]));
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let help = help
+        .split("Measured Elo")
+        .nth(1)
+        .expect("the levels' Elo")
+        .to_string();
+    for (game, title) in [
+        ("kiswahili", "Bao la Kiswahili"),
+        ("kingulu", "Bao Kingulu"),
+    ] {
+        let part = help
+            .split(title)
+            .nth(1)
+            .unwrap_or_else(|| panic!("{title} in {help}"));
+        for level in 2..=7u8 {
+            let elo = bao_engine::elo::level_elo(game, level).unwrap();
+            let shown = format!("{level} ≈ {}", (elo + 5) / 10 * 10);
+            assert!(part.contains(&shown), "{shown} for {title} in {help}");
+        }
+    }
+    assert!(help.contains("8 ≈ 2200, 9 ≈ 2270, 10 ≈ 2320"), "{help}");
+    assert_eq!(bao_engine::elo::level_elo("kingulu", 8), Some(464));
+    assert!(help.contains("8–10 ≈ 460"), "{help}");
+}
