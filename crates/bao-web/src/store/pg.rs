@@ -103,8 +103,9 @@ impl Pg {
             config.connect_timeout(CONNECT_TIMEOUT);
         }
         // One connection first, to say at once why it fails (the pool would retry for
-        // its whole wait and then say only that it timed out).
-        in_place(|| config.connect(NoTls)).map_err(|e| {
+        // its whole wait and then say only that it timed out); it is closed (dropped)
+        // inside `in_place` too, as closing blocks on the client's own runtime.
+        in_place(|| config.connect(NoTls).map(drop)).map_err(|e| {
             anyhow::anyhow!(
                 "cannot use the database {who}: {}; is PostgreSQL running there, and may this user connect to that database?",
                 connect_error(&e)
