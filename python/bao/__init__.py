@@ -70,13 +70,17 @@ GAMES = ("kiswahili", "kingulu")
 MASK_DTYPE = "int8"
 
 
-def report(record: str, time_ms: int = 1000, depth: "int | None" = None) -> "dict[str, Any]":
+def report(
+    record: str, time_ms: "int | None" = None, depth: "int | None" = None
+) -> "dict[str, Any]":
     """The game report of the first game of ``record`` (a record text, notation.md §4):
     the same structure as ``bao report --json`` and ``GET /api/games/{id}/analysis``
     (docs/analysis.md) — ``{"game", "players", "accuracy": {"South", "North"}, "moves":
     [{"ply", "side", "move", "best", "class", "before", "after"}]}``, each value
     ``{"score", "proved", "plies", "margin", "source"}`` from the mover's side. Work per
-    position: ``time_ms`` (the solver, then the search), or a fixed search ``depth``.
+    position: by default ``bao report``'s fixed depth and solver budget (the same values on
+    every run); ``depth`` another fixed depth; or ``time_ms`` by the clock (the solver,
+    then the search; values then depend on the machine), not with ``depth``.
     Releases the GIL. Raises :class:`RecordError` for a record that does not read and
     :class:`BaoError` for limits out of range."""
     result: "dict[str, Any]" = json.loads(report_json(record, time_ms, depth))

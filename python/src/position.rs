@@ -29,11 +29,11 @@ impl PyOutcome {
     fn new(winner: Option<&str>, reason: &str) -> PyResult<Self> {
         let winner = winner.map(parse_side).transpose()?;
         let reason = EndReason::parse(reason.trim()).ok_or_else(|| {
-                crate::errors::BaoError::new_err(format!(
-                    "unknown end reason {reason:?}; expected one of {}",
-                    EndReason::ALL.map(|r| r.as_str()).join(", ")
-                ))
-            })?;
+            crate::errors::BaoError::new_err(format!(
+                "unknown end reason {reason:?}; expected one of {}",
+                EndReason::ALL.map(|r| r.as_str()).join(", ")
+            ))
+        })?;
         Ok(PyOutcome {
             inner: Outcome { winner, reason },
         })

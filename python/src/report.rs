@@ -28,31 +28,38 @@ fn report_of<G: Solvable>(record: &str, opts: ReportOptions) -> Result<String, S
 }
 
 /// The report of the first game of `record` as JSON text (the `bao` package's `report`
-/// parses it). `time_ms` per position (1–60000), or a fixed search `depth` (1–30).
-/// Releases the GIL while it works.
+/// parses it). By default a fixed depth (`bao report`'s, the same values on every run);
+/// `depth` (1–30) another fixed depth; `time_ms` per position (1–60000) by the clock
+/// instead (values then depend on the machine), not with `depth`. Releases the GIL while
+/// it works.
 ///
 /// # Errors
 /// `BaoError` for a record that does not read or limits out of range.
 #[pyfunction]
 #[pyo3(
-    signature = (record, time_ms = Nat(1000), depth = None),
-    text_signature = "(record, time_ms=1000, depth=None)"
+    signature = (record, time_ms = None, depth = None),
+    text_signature = "(record, time_ms=None, depth=None)"
 )]
 pub fn report_json(
     py: Python<'_>,
     record: &str,
-    time_ms: Nat<u64>,
+    time_ms: Option<Nat<u64>>,
     depth: Option<Nat<u32>>,
 ) -> PyResult<String> {
-    let time_ms = time_ms.0;
+    let time_ms = opt(time_ms);
     let depth = opt(depth);
-    if time_ms == 0 || time_ms > MAX_TIME_MS {
+    if let Some(t) = time_ms.filter(|&t| t == 0 || t > MAX_TIME_MS) {
         return Err(BaoError::new_err(format!(
-            "time_ms {time_ms}: give 1 to {MAX_TIME_MS} ms per position"
+            "time_ms {t}: give 1 to {MAX_TIME_MS} ms per position"
         )));
     }
     if depth.is_some_and(|d| d == 0 || d > 30) {
         return Err(BaoError::new_err("depth: give 1 to 30 plies"));
+    }
+    if time_ms.is_some() && depth.is_some() {
+        return Err(BaoError::new_err(
+            "give time_ms or depth, not both (depth: the same values on every run)",
+        ));
     }
     let first = bao_rules::record::split_records(record)
         .first()
@@ -60,11 +67,9 @@ pub fn report_json(
         .ok_or_else(|| BaoError::new_err("the text holds no game record"))?;
     let game =
         bao_rules::record::game_of(&first).map_err(|e| RecordError::new_err(e.to_string()))?;
-    let opts = ReportOptions {
-        time_ms,
-        depth,
-        memory_mb: None,
-        solver_nodes: None,
+    let opts = match (time_ms, depth) {
+        (Some(t), _) => ReportOptions::timed(t),
+        (None, d) => ReportOptions::fixed(d.unwrap_or(bao_engine::values::DEFAULT_DEPTH)),
     };
     let out = py.detach(move || match game.as_str() {
         "kingulu" => report_of::<Kingulu>(&first, opts),

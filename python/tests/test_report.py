@@ -38,3 +38,20 @@ def test_report_refuses_bad_input() -> None:
         bao.report(A4_A3, time_ms=-1)
     with pytest.raises(bao.RecordError):
         bao.report('[Game "kingulu"]\n\n1. A4 zz *\n')
+
+
+def test_the_default_report_is_the_same_on_every_run() -> None:
+    # A 40-move Bao la Kiswahili game (the browser test's record): the default is a fixed
+    # depth, so two runs agree to the last value, as `bao report` does.
+    from pathlib import Path
+
+    record = (Path(__file__).parents[2] / "e2e" / "data" / "kiswahili-40.bao").read_text()
+    first = bao.report(record)
+    assert len(first["moves"]) == 80
+    assert bao.report(record) == first
+    assert first["moves"][0]["before"]["source"] == "search"
+
+
+def test_time_and_depth_are_not_given_together() -> None:
+    with pytest.raises(bao.BaoError, match="give time_ms or depth, not both"):
+        bao.report(A4_A3, time_ms=100, depth=2)
