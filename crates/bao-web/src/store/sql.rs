@@ -287,16 +287,26 @@ fn sqlite_row(r: &rusqlite::Row<'_>, n: usize) -> rusqlite::Result<Row> {
     Ok(Row(out))
 }
 
+/// A statement on a SQLite connection (a transaction derefs to its connection).
+fn sqlite_exec(c: &rusqlite::Connection, sql: &str, params: &[Val]) -> DbResult<u64> {
+    Ok(c.execute(sql, rusqlite::params_from_iter(params))? as u64)
+}
+
+/// A query on a SQLite connection; its rows.
+fn sqlite_query(c: &rusqlite::Connection, sql: &str, params: &[Val]) -> DbResult<Vec<Row>> {
+    let mut stmt = c.prepare_cached(sql)?;
+    let n = stmt.column_count();
+    let rows = stmt.query_map(rusqlite::params_from_iter(params), |r| sqlite_row(r, n))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
 impl Exec for rusqlite::Connection {
     fn exec(&mut self, sql: &str, params: &[Val]) -> DbResult<u64> {
-        Ok(self.execute(sql, rusqlite::params_from_iter(params))? as u64)
+        sqlite_exec(self, sql, params)
     }
 
     fn query(&mut self, sql: &str, params: &[Val]) -> DbResult<Vec<Row>> {
-        let mut stmt = self.prepare_cached(sql)?;
-        let n = stmt.column_count();
-        let rows = stmt.query_map(rusqlite::params_from_iter(params), |r| sqlite_row(r, n))?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        sqlite_query(self, sql, params)
     }
 }
 
@@ -305,14 +315,11 @@ pub struct SqliteTx<'a>(pub rusqlite::Transaction<'a>);
 
 impl Exec for SqliteTx<'_> {
     fn exec(&mut self, sql: &str, params: &[Val]) -> DbResult<u64> {
-        Ok(self.0.execute(sql, rusqlite::params_from_iter(params))? as u64)
+        sqlite_exec(&self.0, sql, params)
     }
 
     fn query(&mut self, sql: &str, params: &[Val]) -> DbResult<Vec<Row>> {
-        let mut stmt = self.0.prepare_cached(sql)?;
-        let n = stmt.column_count();
-        let rows = stmt.query_map(rusqlite::params_from_iter(params), |r| sqlite_row(r, n))?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        sqlite_query(&self.0, sql, params)
     }
 }
 
@@ -438,29 +445,36 @@ fn pg_refs(
     args.iter().map(|b| b.as_ref()).collect()
 }
 
+/// A statement on a PostgreSQL connection or transaction; the rows it changed.
+fn pg_exec(c: &mut impl postgres::GenericClient, sql: &str, params: &[Val]) -> DbResult<u64> {
+    let args = pg_args(params);
+    Ok(c.execute(pg_params(sql).as_str(), &pg_refs(&args))?)
+}
+
+/// A query on a PostgreSQL connection or transaction; its rows.
+fn pg_query(c: &mut impl postgres::GenericClient, sql: &str, params: &[Val]) -> DbResult<Vec<Row>> {
+    let args = pg_args(params);
+    let rows = c.query(pg_params(sql).as_str(), &pg_refs(&args))?;
+    rows.iter().map(pg_row).collect()
+}
+
 impl Exec for postgres::Transaction<'_> {
     fn exec(&mut self, sql: &str, params: &[Val]) -> DbResult<u64> {
-        let args = pg_args(params);
-        Ok(self.execute(pg_params(sql).as_str(), &pg_refs(&args))?)
+        pg_exec(self, sql, params)
     }
 
     fn query(&mut self, sql: &str, params: &[Val]) -> DbResult<Vec<Row>> {
-        let args = pg_args(params);
-        let rows = postgres::Transaction::query(self, pg_params(sql).as_str(), &pg_refs(&args))?;
-        rows.iter().map(pg_row).collect()
+        pg_query(self, sql, params)
     }
 }
 
 impl Exec for postgres::Client {
     fn exec(&mut self, sql: &str, params: &[Val]) -> DbResult<u64> {
-        let args = pg_args(params);
-        Ok(self.execute(pg_params(sql).as_str(), &pg_refs(&args))?)
+        pg_exec(self, sql, params)
     }
 
     fn query(&mut self, sql: &str, params: &[Val]) -> DbResult<Vec<Row>> {
-        let args = pg_args(params);
-        let rows = postgres::Client::query(self, pg_params(sql).as_str(), &pg_refs(&args))?;
-        rows.iter().map(pg_row).collect()
+        pg_query(self, sql, params)
     }
 }
 
