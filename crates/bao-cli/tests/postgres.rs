@@ -188,6 +188,36 @@ fn two_instances_share_games_moves_clocks_and_ratings() {
     // 3. A 4 s flag falls once while both instances run: one result, one rating update.
     let alice = sign_up(&a, "alice");
     let bob = sign_up(&b, "bob");
+    // The lobby's live list of A hears a challenge made through B (NOTIFY bao_lobby).
+    let mut lobby = std::net::TcpStream::connect(("127.0.0.1", a.port)).unwrap();
+    std::io::Write::write_all(
+        &mut lobby,
+        format!(
+            "GET /api/challenges/events HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nAccept: text/event-stream\r\n\r\n",
+            a.port
+        )
+        .as_bytes(),
+    )
+    .unwrap();
+    let mut heard = String::new();
+    read_until(&mut lobby, &mut heard, "event: challenges");
+    let (s, _, v) = b.call(
+        "POST",
+        "/api/challenges",
+        &[("Cookie", &bob)],
+        Some(&json!({"game": "kiswahili", "clock": {"initial_s": 300, "increment_s": 3}})),
+    );
+    assert_eq!(s, 201, "{v}");
+    read_until(&mut lobby, &mut heard, "\"name\":\"bob\"");
+    let cid = v["id"].as_str().unwrap().to_string();
+    let (s, _, v) = a.call(
+        "DELETE",
+        &format!("/api/challenges/{cid}"),
+        &[("Cookie", &bob)],
+        None,
+    );
+    assert_eq!(s, 200, "{v}");
+    drop(lobby);
     let g = lobby_game(&a, &b, &alice, &bob, 4);
     let mv = first_move(&state(&a, &g, &alice));
     assert_eq!(play(&b, &g, ("Cookie", &alice), &mv).0, 200);
