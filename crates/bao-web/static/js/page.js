@@ -555,14 +555,23 @@ function startFollowing(id) {
   if (app.unfollow) app.unfollow();
   app.live = false;
   const here = () => app.state && app.state.id === id;
+  let wasLive = false;
   const onLive = (ok) => {
     app.live = ok;
+    wasLive = wasLive || ok;
     window.dispatchEvent(new CustomEvent('bao-live', { detail: ok }));
     if (here()) renderInfo();
-    // A stream down for 3 s: the server (this instance) cannot be reached. Say so at once,
-    // not at the player's next click: what the board shows may be stale.
+    // A stream that was up and is down for 3 s: the server (this instance) cannot be
+    // reached. Say so at once, not at the player's next click: what the board shows may
+    // be stale. Not while a request is in flight (its own failure says so, and the
+    // recovery must not start a second computer move beside it), nor while a slow
+    // server is still opening the stream the first time.
     clearTimeout(app.liveTimer);
-    if (!ok) app.liveTimer = setTimeout(() => { if (!app.live && here() && !app.deleted) offline(); }, 3000);
+    if (!ok && wasLive) {
+      app.liveTimer = setTimeout(() => {
+        if (!app.live && here() && !app.deleted && !app.busy) offline();
+      }, 3000);
+    }
   };
   app.unfollow = follow(id, onStreamState, onLive, async (notice) => {
     if (!here()) return;
