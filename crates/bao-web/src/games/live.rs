@@ -220,8 +220,7 @@ impl App {
                 g.apply_due(due, now);
                 return app.commit(slot, g);
             }
-            let lobby = g.meta().accounts.iter().any(Option::is_some);
-            let engine = lobby && !g.is_over() && !g.human()[g.to_move().index()];
+            let engine = g.engine_account_to_move();
             let id = g.meta().id.clone();
             let stored = g.meta().stored;
             let later = now + super::model::ENGINE_LATE_MS;
@@ -289,8 +288,7 @@ impl App {
                 timers.insert(id.clone(), task.abort_handle());
             }
         }
-        let lobby = g.meta().accounts.iter().any(Option::is_some);
-        if lobby && !g.is_over() && !g.thinking() && !g.human()[g.to_move().index()] {
+        if g.engine_account_to_move() && !g.thinking() {
             tokio::spawn(super::routes::engine_turn(Arc::clone(self), id));
         }
     }

@@ -131,6 +131,11 @@ pub struct Meta {
 pub const ENGINE_LATE_MS: u64 = THINK_CAP_MS + 20_000;
 
 impl Meta {
+    /// A game between accounts, from the lobby.
+    pub fn is_lobby(&self) -> bool {
+        self.accounts.iter().any(Option::is_some)
+    }
+
     /// The sides `token` may move: a human side whose invite it holds, or, for the
     /// creator's seat, every human side not given to an invite. `human` says which sides
     /// are human.
@@ -295,6 +300,11 @@ pub trait Session: Send {
     fn spectate(&mut self, joined: bool);
     /// How many watch the game's event stream without playing.
     fn spectators(&self) -> usize;
+    /// An engine account (`bao-N`) is to move in a lobby game that goes on: the server
+    /// makes that move itself.
+    fn engine_account_to_move(&self) -> bool {
+        self.meta().is_lobby() && !self.is_over() && !self.human()[self.to_move().index()]
+    }
     /// Takes over what only this instance knows of `old`, the game it replaces after
     /// another instance changed it: its spectators, and a newer in-memory version (so
     /// that a search job made on `old` is not applied to this one).
@@ -502,8 +512,8 @@ impl<G: Solvable + 'static> WebGame<G> {
     /// deadline, or, when an engine account is to move in a lobby game,
     /// [`ENGINE_LATE_MS`] from now (a move that late is taken up by any instance).
     fn due_ms(&self) -> Option<i64> {
-        let lobby = self.meta.accounts.iter().any(Option::is_some);
-        let engine = (lobby && !self.is_over() && !self.human()[self.to_move().index()])
+        let engine = self
+            .engine_account_to_move()
             .then(|| now_ms() + ENGINE_LATE_MS);
         let due = match (self.clock_deadline(), engine) {
             (Some(a), Some(b)) => Some(a.min(b)),
@@ -878,7 +888,7 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
     }
 
     fn undo(&mut self, plies: usize) -> Result<(), ApiError> {
-        if self.meta.accounts.iter().any(Option::is_some) || self.meta.clock.is_some() {
+        if self.meta.is_lobby() || self.meta.clock.is_some() {
             return Err(ApiError::conflict(
                 "moves cannot be taken back in a lobby game",
             ));

@@ -68,7 +68,7 @@ fn seat_of(headers: &HeaderMap) -> Option<String> {
 /// starts with `what`, the help refused with its verb ("the oracle is", "hints are"):
 /// "the oracle is not available in a lobby game while it is played (…)".
 pub(crate) fn refuse_help(g: &dyn Session, what: &str) -> Result<(), ApiError> {
-    if g.meta().accounts.iter().any(Option::is_some) && !g.is_over() {
+    if g.meta().is_lobby() && !g.is_over() {
         return Err(ApiError::forbidden(format!(
             "{what} not available in a lobby game while it is played (review it once it is over)"
         )));
