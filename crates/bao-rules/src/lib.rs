@@ -24,6 +24,7 @@
 use std::fmt::{self, Debug, Display};
 use std::hash::Hash;
 
+mod kind;
 pub mod kingulu;
 pub mod kiswahili;
 pub mod line;
@@ -33,6 +34,7 @@ pub mod record;
 mod error;
 mod view;
 
+pub use kind::{GameKind, UnknownGame};
 pub use error::{MoveParseError, OptionError, PlayError, PositionError};
 pub use line::{GameLine, LineError, Player};
 pub use view::{BoardView, CellMark, CellView, EventKind, TraceEvent};

@@ -753,6 +753,7 @@ impl<G: Solvable + 'static> WebGame<G> {
             moves,
             history,
             thinking: false,
+            version: 0,
             invited: [Side::South, Side::North]
                 .into_iter()
                 .filter(|s| self.meta.invites[s.index()].is_some())
@@ -803,6 +804,7 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
         };
         state.thinking = self.thinking;
         state.spectators = self.spectators;
+        state.version = self.meta.stored;
         state.clock = self
             .meta
             .clock

@@ -198,6 +198,12 @@ pub struct StateJson {
     pub created: String,
     /// When the game last changed (RFC 3339, UTC).
     pub updated: String,
+    /// The game's stored version: it grows by one with every change written to the
+    /// database (a move, an undo, a resignation, a flag) and is the id of the event
+    /// stream's `state` event. Of two states of one game, the one with the larger version
+    /// is the newer; a page never replaces a state by one with a smaller version (equal
+    /// versions differ only in `thinking`, `spectators` and the clock's reading).
+    pub version: u64,
     /// The sides the request's seat (`X-Bao-Seat`) may move; absent from event streams.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub you: Option<Vec<String>>,
