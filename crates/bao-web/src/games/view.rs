@@ -203,7 +203,7 @@ pub struct StateJson {
     /// stream's `state` event. Of two states of one game, the one with the larger version
     /// is the newer; a page never replaces a state by one with a smaller version (equal
     /// versions differ only in `thinking`, `spectators` and the clock's reading).
-    pub version: u64,
+    pub version: i64,
     /// The sides the request's seat (`X-Bao-Seat`) may move; absent from event streams.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub you: Option<Vec<String>>,
