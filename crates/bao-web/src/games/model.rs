@@ -752,6 +752,15 @@ impl<G: Solvable + 'static> WebGame<G> {
             outcome: self.outcome_json(),
             moves,
             history,
+            last: self.line.plies().checked_sub(1).and_then(|i| {
+                let events = self.line.trace(i)?;
+                Some(played_json(
+                    &positions[i],
+                    self.line.moves()[i],
+                    &events,
+                    None,
+                ))
+            }),
             thinking: false,
             version: 0,
             invited: [Side::South, Side::North]

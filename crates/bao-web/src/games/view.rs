@@ -190,6 +190,10 @@ pub struct StateJson {
     pub moves: Vec<MoveJson>,
     /// The moves played.
     pub history: Vec<HistoryJson>,
+    /// The last move played, traced as `GET .../at/{ply}` gives it (`null` at the start):
+    /// a page animates a move that arrived on its event stream (the opponent's reply)
+    /// without asking for it, so the board is the player's at once.
+    pub last: Option<PlayedJson>,
     /// The computer is searching in this game now.
     pub thinking: bool,
     /// The sides that have been given to an invited seat (`POST .../invite`).

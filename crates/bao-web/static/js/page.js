@@ -494,6 +494,9 @@ async function playMove(text) {
     // a newer one (the opponent's reply): adoptState keeps the newer, and catchUp shows
     // the reply once this move has been shown.
     adoptState(r.state);
+    // The move list and the game card have the move at once; the board animates it.
+    renderMoveList(openMove);
+    renderInfo();
     await showPlayed(r.played, r.state);
   } catch (e) {
     showError(e);
@@ -603,7 +606,8 @@ async function catchUp() {
   if (n === shown + 1 && !app.deleted) {
     app.catching = true;
     try {
-      const entry = await traceOf({ ...s }, n);
+      // The state carries its last move traced (`last`); an older server's does not.
+      const entry = s.last ? { played: s.last, after: s.board } : await traceOf({ ...s }, n);
       if (app.state && app.state.id === s.id && app.state.history.length >= n && (app.shown || 0) < n && !app.busy) {
         await showPlayed(entry.played, s, { reply: true });
       }
