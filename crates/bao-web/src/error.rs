@@ -181,7 +181,10 @@ fn field_expects(field: &str, body: &str) -> Option<&'static str> {
 /// What a field expects, whatever the body.
 fn field_expects_any(field: &str) -> Option<&'static str> {
     Some(match field {
-        "game" => "\"kiswahili\" or \"kingulu\"",
+        "game" => {
+            static GAMES: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+            GAMES.get_or_init(|| crate::kinds::quoted("or")).as_str()
+        }
         "rules" => "a rules profile name (a string, see GET /api/meta)",
         "level" => "a number 1-10",
         "south" | "north" => "\"human\" or \"computer\"",

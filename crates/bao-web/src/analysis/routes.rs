@@ -99,7 +99,7 @@ async fn tutor(
         if g.is_over() {
             return Err(ApiError::conflict("the game is over"));
         }
-        Ok((g.game_name(), g.record_text()))
+        Ok((g.kind(), g.record_text()))
     })
     .await?;
     let permit = app.pool.permit_within(crate::games::ENGINE_WAIT).await?;
@@ -133,14 +133,14 @@ async fn game_of(
     app: &Arc<App>,
     slot: &Arc<Slot>,
     headers: &HeaderMap,
-) -> Result<(&'static str, String, usize), ApiError> {
+) -> Result<(bao_rules::GameKind, String, usize), ApiError> {
     let who = who_of(app, headers).await;
     with_game(slot, move |_, g| {
         if !g.is_over() {
             require_seat(&who, g)?;
             refuse_help(g, "analysis is")?;
         }
-        Ok((g.game_name(), g.record_text(), g.plies()))
+        Ok((g.kind(), g.record_text(), g.plies()))
     })
     .await
 }

@@ -6,8 +6,6 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use bao_rules::kingulu::Kingulu;
-use bao_rules::kiswahili::Kiswahili;
 use tokio::sync::broadcast;
 
 use super::model::{Session, WebGame};
@@ -356,16 +354,7 @@ pub(crate) fn announce_spectators(slot: &Slot, g: &dyn Session) {
 
 /// A stored game, rebuilt.
 pub(crate) fn restore(row: &GameRow) -> Result<Box<dyn Session>, ApiError> {
-    Ok(match row.game.as_str() {
-        "kiswahili" => Box::new(WebGame::<Kiswahili>::restore(row)?),
-        "kingulu" => Box::new(WebGame::<Kingulu>::restore(row)?),
-        other => {
-            return Err(ApiError::internal(format!(
-                "game {} in the database is of unknown kind {other:?}",
-                row.id
-            )))
-        }
-    })
+    Ok(bao_rules::with_game!(row.game, G => Box::new(WebGame::<G>::restore(row)?)))
 }
 
 /// Runs `f` on the game, on the blocking pool, under the game's own lock. A game deleted

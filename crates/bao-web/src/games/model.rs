@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 use bao_engine::solve::{ExactValue, Solvable};
 use bao_engine::{format_info, hint, EngineConfig, Limits};
 use bao_rules::record::GameRecord;
-use bao_rules::{Game, GameLine, LineError, Player, RuleSet, Side};
+use bao_rules::{Game, GameKind, GameLine, LineError, Player, RuleSet, Side};
 use serde::Deserialize;
 
 use super::repo::GameRow;
@@ -221,8 +221,8 @@ pub fn no_position(ply: &str, id: &str, plies: usize) -> ApiError {
 
 /// A game in the server, whatever the game type (object-safe).
 pub trait Session: Send {
-    /// `kiswahili` or `kingulu`.
-    fn game_name(&self) -> &'static str;
+    /// Which game this is.
+    fn kind(&self) -> GameKind;
     /// The id, level, seats and dates.
     fn meta(&self) -> &Meta;
     /// The same, to change (invites, the update time).
@@ -397,30 +397,19 @@ fn proved_found<G: Solvable>(pos: &G, p: &hint::ProvedHint<G::Move>) -> Found {
     }
 }
 
-/// A new lobby game of `game` (`kiswahili`, `kingulu`) under profile `rules` between
-/// `players` `[South, North]`: an engine account plays as the computer at its level,
-/// any other account as a person of that name.
+/// A new lobby game of `game` under profile `rules` between `players` `[South, North]`:
+/// an engine account plays as the computer at its level, any other account as a person
+/// of that name.
 ///
 /// # Errors
-/// 422 for an unknown game or profile.
+/// 422 for an unknown profile.
 pub fn new_lobby_game(
     meta: Meta,
-    game: &str,
+    game: GameKind,
     rules: &str,
     players: &[crate::accounts::Account; 2],
 ) -> Result<Box<dyn Session>, ApiError> {
-    use bao_rules::kingulu::Kingulu;
-    use bao_rules::kiswahili::Kiswahili;
-    Ok(match game {
-        "kiswahili" => Box::new(WebGame::<Kiswahili>::lobby(meta, rules, players)?),
-        "kingulu" => Box::new(WebGame::<Kingulu>::lobby(meta, rules, players)?),
-        other => {
-            return Err(ApiError::invalid(format!(
-                "unknown game {}: expected \"kiswahili\" or \"kingulu\"",
-                clip(other)
-            )))
-        }
-    })
+    Ok(bao_rules::with_game!(game, G => Box::new(WebGame::<G>::lobby(meta, rules, players)?)))
 }
 
 /// A game of type `G` in the server.
@@ -781,8 +770,8 @@ impl<G: Solvable + 'static> WebGame<G> {
 }
 
 impl<G: Solvable + 'static> Session for WebGame<G> {
-    fn game_name(&self) -> &'static str {
-        G::NAME
+    fn kind(&self) -> GameKind {
+        GameKind::of::<G>()
     }
 
     fn meta(&self) -> &Meta {
@@ -925,7 +914,7 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
     fn row(&self) -> GameRow {
         GameRow {
             id: self.meta.id.clone(),
-            game: G::NAME.to_string(),
+            game: GameKind::of::<G>(),
             rules: self.line.rules().profile_name().to_string(),
             level: self.meta.level,
             south: self.line.player(Side::South).record_name(),

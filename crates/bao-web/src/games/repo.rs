@@ -11,8 +11,8 @@ use crate::store::{Change, Store, StoreError, Tx};
 pub struct GameRow {
     /// The game id.
     pub id: String,
-    /// `kiswahili` or `kingulu`.
-    pub game: String,
+    /// The game.
+    pub game: bao_rules::GameKind,
     /// The rules profile name (the record has every option).
     pub rules: String,
     /// The computer's level 1..=10.
@@ -57,7 +57,7 @@ pub struct GameRow {
 fn row_of(r: &Row) -> DbResult<GameRow> {
     Ok(GameRow {
         id: r.text(0)?,
-        game: r.text(1)?,
+        game: crate::kinds::decode(&r.text(1)?, 1)?,
         rules: r.text(2)?,
         level: u8::try_from(r.int(3)?).map_err(|e| DbError::Decode(3, e.to_string()))?,
         south: r.text(4)?,
@@ -97,7 +97,7 @@ pub fn save_in(tx: &mut Tx<'_>, row: &GameRow) -> DbResult<i64> {
     let version = row.version + 1;
     let values = params![
         &row.id,
-        &row.game,
+        row.game.name(),
         &row.rules,
         row.level,
         &row.south,

@@ -10,8 +10,6 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
-use bao_rules::kingulu::Kingulu;
-use bao_rules::kiswahili::Kiswahili;
 use bao_rules::{RuleSet, Side};
 use futures_util::StreamExt;
 use serde::Deserialize;
@@ -146,18 +144,17 @@ fn state_for(g: &mut dyn Session, seat: Option<&str>) -> view::StateJson {
 }
 
 async fn meta() -> Response {
-    let games = serde_json::json!([
-        {
-            "name": "kiswahili",
-            "title": "Bao la Kiswahili",
-            "profiles": <<Kiswahili as bao_rules::Game>::Rules as RuleSet>::profile_names(),
-        },
-        {
-            "name": "kingulu",
-            "title": "Bao Kingulu",
-            "profiles": <<Kingulu as bao_rules::Game>::Rules as RuleSet>::profile_names(),
-        }
-    ]);
+    let games: Vec<serde_json::Value> = bao_rules::GameKind::ALL
+        .into_iter()
+        .map(|k| {
+            serde_json::json!({
+                "name": k.name(),
+                "title": k.title(),
+                "profiles": bao_rules::with_game!(k, G =>
+                    <<G as bao_rules::Game>::Rules as RuleSet>::profile_names()),
+            })
+        })
+        .collect();
     let levels: Vec<serde_json::Value> = (1..=10u8)
         .map(|n| {
             let c = bao_engine::EngineConfig::level(n);
@@ -168,10 +165,10 @@ async fn meta() -> Response {
                 "time_ms": c.limits.time_ms.map(|t| t.min(game::THINK_CAP_MS)),
                 "text": level_text(&c),
                 // The measured Elo per game (level 1 = 0; docs/engine.md), null if not yet.
-                "elo": {
-                    "kiswahili": bao_engine::elo::level_elo("kiswahili", n),
-                    "kingulu": bao_engine::elo::level_elo("kingulu", n),
-                },
+                "elo": bao_rules::GameKind::ALL
+                    .into_iter()
+                    .map(|k| (k.name().to_string(), serde_json::json!(bao_engine::elo::level_elo(k.name(), n))))
+                    .collect::<serde_json::Map<_, _>>(),
             })
         })
         .collect();
@@ -246,14 +243,14 @@ async fn start(
 
 /// The new game that `req` asks for (not stored).
 fn created(meta: Meta, req: &NewGame) -> Result<Box<dyn Session>, ApiError> {
-    match req.game.trim() {
-        "kiswahili" => Ok(Box::new(WebGame::<Kiswahili>::create(meta, req)?)),
-        "kingulu" => Ok(Box::new(WebGame::<Kingulu>::create(meta, req)?)),
-        other => Err(ApiError::invalid(format!(
-            "unknown game {}: expected \"kiswahili\" or \"kingulu\"",
-            error::clip(other)
-        ))),
-    }
+    let Some(kind) = crate::kinds::named(req.game.trim()) else {
+        return Err(ApiError::invalid(format!(
+            "unknown game {}: expected {}",
+            error::clip(req.game.trim()),
+            crate::kinds::quoted("or")
+        )));
+    };
+    Ok(bao_rules::with_game!(kind, G => Box::new(WebGame::<G>::create(meta, req)?)))
 }
 
 async fn new_game(
@@ -284,9 +281,12 @@ async fn load_game(
 ) -> Result<Response, ApiError> {
     let req = body(payload)?;
     let game = bao_rules::record::game_of(&req.record).map_err(|e| match e {
-        bao_rules::record::RecordError::NoGameTag => ApiError::invalid(
-            "cannot load the record: it has no [Game \"kiswahili\"] or [Game \"kingulu\"] tag",
-        ),
+        bao_rules::record::RecordError::NoGameTag => ApiError::invalid(format!(
+            "cannot load the record: it has no {} tag",
+            bao_rules::GameKind::ALL
+                .map(|k| format!("[Game \"{k}\"]"))
+                .join(" or ")
+        )),
         e => ApiError::invalid(format!(
             "cannot load the record: {}",
             error::clip_message(&e.to_string(), 200)
@@ -302,14 +302,13 @@ async fn load_game(
         })?
         .map_err(|_| ApiError::internal("the load queue is closed"))?;
     start(app, move |meta| -> Result<Box<dyn Session>, ApiError> {
-        match game.as_str() {
-            "kiswahili" => Ok(Box::new(WebGame::<Kiswahili>::load(meta, &req)?)),
-            "kingulu" => Ok(Box::new(WebGame::<Kingulu>::load(meta, &req)?)),
-            other => Err(ApiError::invalid(format!(
+        let Some(kind) = crate::kinds::named(&game) else {
+            return Err(ApiError::invalid(format!(
                 "cannot load the record: unknown game {} in its [Game] tag",
-                error::clip(other)
-            ))),
-        }
+                error::clip(&game)
+            )));
+        };
+        Ok(bao_rules::with_game!(kind, G => Box::new(WebGame::<G>::load(meta, &req)?)))
     })
     .await
 }
@@ -800,7 +799,7 @@ async fn list_games(
         .map(|r| {
             serde_json::json!({
                 "id": r.id,
-                "game": r.game,
+                "game": r.game.name(),
                 "rules": r.rules,
                 "south": r.south,
                 "north": r.north,

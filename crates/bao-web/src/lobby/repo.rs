@@ -23,7 +23,7 @@ fn challenge_of(r: &Row) -> DbResult<Challenge> {
         account: r.int(1)?,
         name: r.text(2)?,
         rating: r.real(3)?,
-        game: r.text(4)?,
+        game: crate::kinds::decode(&r.text(4)?, 4)?,
         rules: r.text(5)?,
         clock_text: clock.text(),
         clock,
@@ -53,7 +53,7 @@ impl Store {
                 params![
                     &c.id,
                     c.account,
-                    &c.game,
+                    c.game.name(),
                     &c.rules,
                     serde_json::to_string(&c.clock).expect("a clock is JSON"),
                     c.rated,

@@ -79,8 +79,7 @@ async fn create(
 ) -> Result<Response, ApiError> {
     let me = account(&app, headers).await?;
     let req = body(payload)?;
-    let game = req.game.trim().to_string();
-    let rules = check_rules(&game, req.rules.as_deref())?;
+    let (game, rules) = check_rules(req.game.trim(), req.rules.as_deref())?;
     let clock = req.clock.check()?;
     if me.engine_level.is_some() {
         return Err(ApiError::forbidden(
@@ -202,7 +201,7 @@ async fn start_game(
             updated: now,
             stored: 0,
         };
-        let mut g = new_lobby_game(meta, &challenge.game, &challenge.rules, &players)?;
+        let mut g = new_lobby_game(meta, challenge.game, &challenge.rules, &players)?;
         let row = g.row();
         if stored {
             if !app2

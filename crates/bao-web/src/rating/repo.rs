@@ -61,7 +61,7 @@ pub fn apply_in(tx: &mut Tx<'_>, row: &GameRow) -> DbResult<()> {
     if marked == 0 {
         return Ok(());
     }
-    let pool = row.game.as_str();
+    let pool = row.game.name();
     let (s, n) = super::update(get(tx, south, pool)?, get(tx, north, pool)?, winner);
     put(tx, south, pool, s, &row.id)?;
     put(tx, north, pool, n, &row.id)

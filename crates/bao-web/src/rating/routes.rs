@@ -47,14 +47,17 @@ async fn player(
         let mut ratings = serde_json::Map::new();
         let mut history = serde_json::Map::new();
         for pool in POOLS {
-            let r = app.store.rating(account.id, pool).map_err(db_error)?;
+            let r = app
+                .store
+                .rating(account.id, pool.name())
+                .map_err(db_error)?;
             ratings.insert(
                 pool.to_string(),
                 serde_json::to_value(r).unwrap_or_default(),
             );
             let h = app
                 .store
-                .rating_history(account.id, pool, PROFILE_HISTORY)
+                .rating_history(account.id, pool.name(), PROFILE_HISTORY)
                 .map_err(db_error)?;
             history.insert(
                 pool.to_string(),
@@ -85,12 +88,13 @@ async fn leaderboard(
     game: Result<Path<String>, PathRejection>,
 ) -> Result<Response, ApiError> {
     let game = path(game)?;
-    if !POOLS.contains(&game.as_str()) {
+    if crate::kinds::named(&game).is_none() {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
             format!(
-                "no leaderboard for {}: the games are \"kiswahili\" and \"kingulu\"",
-                clip(&game)
+                "no leaderboard for {}: the games are {}",
+                clip(&game),
+                crate::kinds::quoted("and")
             ),
         ));
     }
