@@ -6,10 +6,10 @@
 //! The sets are the ones embedded in `bao_engine::puzzle` (parsed once); nothing here
 //! keeps state or does work that grows with a request.
 
-use crate::error::ApiError;
 use crate::games::view::{
     describe_move, hole_places, played_json, shares_start, BoardJson, MoveJson, PlayedJson,
 };
+use crate::http::error::ApiError;
 use axum::extract::{Path, Query};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -119,7 +119,7 @@ fn set_of(game: &str, status: StatusCode) -> Result<(GameKind, &'static PuzzleSe
                 status,
                 format!(
                     "unknown game {}: expected {}",
-                    crate::error::clip(game),
+                    crate::http::error::clip(game),
                     crate::kinds::plain()
                 ),
             )
@@ -170,7 +170,7 @@ async fn one(Path((game, n)): Path<(String, String)>) -> Result<Json<PuzzleJson>
                 StatusCode::NOT_FOUND,
                 format!(
                     "no puzzle {} in the {name} set: it has puzzles 1 to {}",
-                    crate::error::clip(&n),
+                    crate::http::error::clip(&n),
                     set.len()
                 ),
             )

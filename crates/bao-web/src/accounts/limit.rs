@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::http::lock;
 use crate::params;
 use crate::store::sql::{DbResult, Exec};
@@ -80,7 +80,7 @@ pub fn check_shared(store: &Store, ip: IpAddr, what: Attempt) -> Result<(), ApiE
     match store.attempt(&ip.to_string(), what.name(), now) {
         Ok(None) => Ok(()),
         Ok(Some(wait)) => Err(too_many(what, wait)),
-        Err(e) => Err(crate::http::write_error(e)),
+        Err(e) => Err(crate::http::error::ApiError::from(e)),
     }
 }
 

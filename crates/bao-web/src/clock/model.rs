@@ -14,7 +14,7 @@
 use bao_rules::Side;
 use serde::{Deserialize, Serialize};
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 
 /// The first-move window of a Fischer game: 30 s.
 pub const FIRST_MOVE_MS: u64 = 30_000;

@@ -13,8 +13,8 @@ use super::repo::GameRow;
 use super::CACHE_GAMES;
 use crate::app::App;
 use crate::clock::model::now_ms;
-use crate::error::ApiError;
-use crate::http::{blocking, db_error, lock, write_error};
+use crate::http::error::ApiError;
+use crate::http::{blocking, lock};
 use crate::ids;
 use crate::store::Change;
 
@@ -117,7 +117,7 @@ impl App {
             let row = app
                 .store
                 .load(&key)
-                .map_err(db_error)?
+                .map_err(ApiError::from)?
                 .ok_or_else(|| ApiError::unknown_game(&key))?;
             restore(&row)
         })
@@ -145,7 +145,7 @@ impl App {
             return Err(ApiError::unknown_game(id));
         }
         let have = g.meta().stored;
-        match self.store.version(id).map_err(db_error)? {
+        match self.store.version(id).map_err(ApiError::from)? {
             Some(v) if v == have => Ok(()),
             None => {
                 announce_deleted(slot, id);
@@ -156,7 +156,7 @@ impl App {
                 let row = self
                     .store
                     .load(id)
-                    .map_err(db_error)?
+                    .map_err(ApiError::from)?
                     .ok_or_else(|| ApiError::unknown_game(id))?;
                 let mut fresh = restore(&row)?;
                 fresh.carry_over(g.as_ref());
@@ -225,7 +225,7 @@ impl App {
             if engine {
                 app.store
                     .postpone(&id, stored, Some(later as i64))
-                    .map_err(write_error)?;
+                    .map_err(ApiError::from)?;
                 if !g.thinking() {
                     app.schedule(g);
                 }
@@ -233,7 +233,9 @@ impl App {
             }
             // Nothing is due after all (the deadline moved): the due time as it is now.
             let next = g.row().due_ms.map(|d| d.max(now as i64 + 1_000));
-            app.store.postpone(&id, stored, next).map_err(write_error)?;
+            app.store
+                .postpone(&id, stored, next)
+                .map_err(ApiError::from)?;
             Ok(())
         })
         .await;
@@ -257,7 +259,7 @@ impl App {
             Ok(version) => g.meta_mut().stored = version,
             Err(e) => {
                 self.cache_drop(&g.meta().id);
-                return Err(write_error(e));
+                return Err(ApiError::from(e));
             }
         }
         announce(slot, g);

@@ -17,7 +17,7 @@ mod routes;
 
 pub(crate) use live::{with_game, Notice};
 pub use live::{Cache, Slot};
-pub(crate) use routes::{refuse_help, require_seat, who_of};
+pub(crate) use routes::refuse_help;
 pub use routes::{routes, streams};
 
 /// The most games kept in memory; the least recently used one not in use leaves first

@@ -23,7 +23,7 @@ use super::view::{
 };
 use crate::clock::model::{now_ms, Clock, Due};
 use crate::engines::EnginePool;
-use crate::error::{clip, clip_message, ApiError};
+use crate::http::error::{clip, clip_message, ApiError};
 
 /// The longest the computer may think for one move or hint, in milliseconds, whatever
 /// the level says.
@@ -78,6 +78,11 @@ pub struct NewGame {
     pub north: Option<Kind>,
 }
 
+impl crate::http::extract::Body for NewGame {
+    const FIELDS: Option<&'static str> =
+        Some("\"game\" and optionally \"rules\", \"level\", \"south\", \"north\"");
+}
+
 /// The settings of a game loaded from a record (the body of `POST /api/games/load`).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -93,6 +98,11 @@ pub struct LoadGame {
     /// Who plays North from here on (default computer).
     #[serde(default)]
     pub north: Option<Kind>,
+}
+
+impl crate::http::extract::Body for LoadGame {
+    const FIELDS: Option<&'static str> =
+        Some("\"record\" and optionally \"level\", \"south\", \"north\"");
 }
 
 /// What the server keeps about a game besides its line: id, level, seats, dates.

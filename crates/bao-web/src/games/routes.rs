@@ -3,8 +3,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::rejection::{JsonRejection, PathRejection};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -20,11 +19,9 @@ use super::model::{self as game, LoadGame, Meta, NewGame, Session, StopSlot, Web
 use super::view;
 use super::{ENGINE_WAIT, MAX_LIST};
 use crate::app::{App, Peer, LOAD_WAIT};
-use crate::error::{self, ApiError};
-use crate::http::{
-    blocking, body, canonical_number, db_error, empty_object, lock, optional_body, path,
-    write_error, BODY_LIMIT,
-};
+use crate::http::error::{self, ApiError};
+use crate::http::extract::{no_fields, ApiJson, ApiPath, OptionalJson, Seat};
+use crate::http::{blocking, canonical_number, lock, BODY_LIMIT};
 use crate::ids;
 
 /// The game routes that answer within [`crate::REQUEST_TIMEOUT`].
@@ -53,14 +50,6 @@ pub fn streams() -> Router<Arc<App>> {
     Router::new().route("/api/games/:id/events", get(events))
 }
 
-/// The seat header `X-Bao-Seat`, if sent.
-fn seat_of(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get("x-bao-seat")
-        .and_then(|v| v.to_str().ok())
-        .map(|s| s.trim().to_string())
-}
-
 /// A lobby game in progress gets no help from the computer: no hint, no oracle, no
 /// engine move on request (its engine accounts move by themselves). 403 whose message
 /// starts with `what`, the help refused with its verb ("the oracle is", "hints are"):
@@ -72,59 +61,6 @@ pub(crate) fn refuse_help(g: &dyn Session, what: &str) -> Result<(), ApiError> {
         )));
     }
     Ok(())
-}
-
-/// Who sends a request: the seat it names (`X-Bao-Seat`) and its signed-in account.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Who {
-    seat: Option<String>,
-    account: Option<i64>,
-}
-
-impl Who {
-    /// The seat this request acts with in `g`: the one it names, else, for a signed-in
-    /// player of a lobby game, his side's seat (he needs no token for his own games).
-    pub(crate) fn seat_in(&self, g: &dyn Session) -> Option<String> {
-        if let Some(s) = &self.seat {
-            return Some(s.clone());
-        }
-        let a = self.account?;
-        let m = g.meta();
-        (0..2)
-            .find(|&i| m.accounts[i] == Some(a))
-            .and_then(|i| m.invites[i].clone())
-    }
-}
-
-/// The request's seat header and signed-in account (a database read only when it
-/// carries a session cookie).
-pub(crate) async fn who_of(app: &Arc<App>, headers: &HeaderMap) -> Who {
-    let seat = seat_of(headers);
-    let account = if crate::accounts::session::token_of(headers).is_some() {
-        let app2 = Arc::clone(app);
-        let headers = headers.clone();
-        blocking(move || Ok(crate::accounts::signed_in(&app2, &headers)))
-            .await
-            .ok()
-            .flatten()
-            .map(|a| a.id)
-    } else {
-        None
-    };
-    Who { seat, account }
-}
-
-/// The seat of a request that must have one of this game's seats.
-pub(crate) fn require_seat(who: &Who, g: &dyn Session) -> Result<String, ApiError> {
-    match who.seat_in(g) {
-        None => Err(ApiError::forbidden(
-            "this request needs the game's seat: send the header X-Bao-Seat with the token from the game's link",
-        )),
-        Some(s) if g.meta().knows(&s) => Ok(s),
-        Some(_) => Err(ApiError::forbidden(
-            "the X-Bao-Seat token is not a seat of this game",
-        )),
-    }
 }
 
 fn side_names(sides: &[Side]) -> Vec<String> {
@@ -229,7 +165,7 @@ async fn start(
     let app2 = Arc::clone(&app);
     let (id, slot, state) = blocking(move || {
         let mut g = make(fresh_meta())?;
-        g.meta_mut().stored = app2.store.save(&g.row()).map_err(write_error)?;
+        g.meta_mut().stored = app2.store.save(&g.row()).map_err(ApiError::from)?;
         let seat = g.meta().seat.clone();
         let mut state = state_for(g.as_mut(), Some(&seat));
         state.seat = Some(seat);
@@ -255,9 +191,8 @@ fn created(meta: Meta, req: &NewGame) -> Result<Box<dyn Session>, ApiError> {
 
 async fn new_game(
     State(app): State<Arc<App>>,
-    payload: Result<Json<NewGame>, JsonRejection>,
+    ApiJson(req): ApiJson<NewGame>,
 ) -> Result<Response, ApiError> {
-    let req = body(payload)?;
     start(app, move |meta| created(meta, &req)).await
 }
 
@@ -265,8 +200,7 @@ async fn new_game(
 /// this body (200; the same checks and errors), without storing anything: the page shows
 /// a new game before its first move without adding an empty game to the saved ones. Its
 /// `id` names no stored game.
-async fn preview_game(payload: Result<Json<NewGame>, JsonRejection>) -> Result<Response, ApiError> {
-    let req = body(payload)?;
+async fn preview_game(ApiJson(req): ApiJson<NewGame>) -> Result<Response, ApiError> {
     let state = blocking(move || {
         let mut g = created(fresh_meta(), &req)?;
         Ok(state_for(g.as_mut(), None))
@@ -277,9 +211,8 @@ async fn preview_game(payload: Result<Json<NewGame>, JsonRejection>) -> Result<R
 
 async fn load_game(
     State(app): State<Arc<App>>,
-    payload: Result<Json<LoadGame>, JsonRejection>,
+    ApiJson(req): ApiJson<LoadGame>,
 ) -> Result<Response, ApiError> {
-    let req = body(payload)?;
     let game = bao_rules::record::game_of(&req.record).map_err(|e| match e {
         bao_rules::record::RecordError::NoGameTag => ApiError::invalid(format!(
             "cannot load the record: it has no {} tag",
@@ -315,11 +248,10 @@ async fn load_game(
 
 async fn game_state(
     State(app): State<Arc<App>>,
-    id: Result<Path<String>, PathRejection>,
-    headers: HeaderMap,
+    who: Seat,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Response, ApiError> {
-    let s = app.slot(&path(id)?).await?;
-    let who = who_of(&app, &headers).await;
+    let s = app.slot(&id).await?;
     let state = with_game(&s, move |_, g| {
         let seat = who.seat_in(g);
         Ok(state_for(g, seat.as_deref()))
@@ -330,9 +262,9 @@ async fn game_state(
 
 async fn legal_moves(
     State(app): State<Arc<App>>,
-    id: Result<Path<String>, PathRejection>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Response, ApiError> {
-    let s = app.slot(&path(id)?).await?;
+    let s = app.slot(&id).await?;
     let state = with_game(&s, |_, g| Ok(g.state())).await?;
     Ok(Json(serde_json::json!({ "to_move": state.to_move, "moves": state.moves })).into_response())
 }
@@ -340,9 +272,9 @@ async fn legal_moves(
 /// The position after `ply` moves; a ply past the last move, however large, is 404.
 async fn position_at(
     State(app): State<Arc<App>>,
-    p: Result<Path<(String, String)>, PathRejection>,
+    ApiPath(p): ApiPath<(String, String)>,
 ) -> Result<Response, ApiError> {
-    let (id, text) = path(p)?;
+    let (id, text) = p;
     let s = app.slot(&id).await?;
     let ply = canonical_number(&text, "ply")?;
     let at = with_game(&s, move |_, g| match ply {
@@ -365,22 +297,24 @@ struct PlayBody {
     mv: String,
 }
 
+impl crate::http::extract::Body for PlayBody {
+    const FIELDS: Option<&'static str> = Some("\"move\"");
+}
+
 fn not_yours(side: Side) -> ApiError {
     ApiError::forbidden(format!("this seat does not play {side}"))
 }
 
 async fn play(
     State(app): State<Arc<App>>,
-    id: Result<Path<String>, PathRejection>,
-    headers: HeaderMap,
-    payload: Result<Json<PlayBody>, JsonRejection>,
+    who: Seat,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(req): ApiJson<PlayBody>,
 ) -> Result<Response, ApiError> {
-    let s = app.slot(&path(id)?).await?;
-    let who = who_of(&app, &headers).await;
-    let req = body(payload)?;
+    let s = app.slot(&id).await?;
     let app2 = Arc::clone(&app);
     let answer = with_game(&s, move |slot, g| {
-        let seat = require_seat(&who, g)?;
+        let seat = who.require(g)?;
         if g.thinking() {
             return Err(ApiError::conflict(
                 "the computer is thinking in this game; wait for its move",
@@ -434,11 +368,11 @@ impl Drop for ThinkGuard {
 async fn think(
     app: &Arc<App>,
     s: &Arc<Slot>,
-    who: Who,
+    who: Seat,
     hint: bool,
 ) -> Result<(game::Found, u64, String), ApiError> {
     let (job, seat) = with_game(s, move |slot, g| {
-        let seat = require_seat(&who, g)?;
+        let seat = who.require(g)?;
         refuse_help(
             g,
             if hint {
@@ -509,13 +443,13 @@ async fn think(
 
 async fn engine_move(
     State(app): State<Arc<App>>,
-    id: Result<Path<String>, PathRejection>,
-    headers: HeaderMap,
-    payload: Result<Json<serde_json::Map<String, serde_json::Value>>, JsonRejection>,
+    who: Seat,
+    ApiPath(id): ApiPath<String>,
+    OptionalJson(fields): OptionalJson<serde_json::Map<String, serde_json::Value>>,
 ) -> Result<Response, ApiError> {
-    let s = app.slot(&path(id)?).await?;
-    empty_object(payload, "engine")?;
-    let (found, version, seat) = think(&app, &s, who_of(&app, &headers).await, false).await?;
+    let s = app.slot(&id).await?;
+    no_fields(&fields, "engine")?;
+    let (found, version, seat) = think(&app, &s, who, false).await?;
     let best = found
         .best
         .ok_or_else(|| ApiError::conflict("the game is over: no move to make"))?;
@@ -537,13 +471,13 @@ async fn engine_move(
 
 async fn hint(
     State(app): State<Arc<App>>,
-    id: Result<Path<String>, PathRejection>,
-    headers: HeaderMap,
-    payload: Result<Json<serde_json::Map<String, serde_json::Value>>, JsonRejection>,
+    who: Seat,
+    ApiPath(id): ApiPath<String>,
+    OptionalJson(fields): OptionalJson<serde_json::Map<String, serde_json::Value>>,
 ) -> Result<Response, ApiError> {
-    let s = app.slot(&path(id)?).await?;
-    empty_object(payload, "hint")?;
-    let (found, version, _) = think(&app, &s, who_of(&app, &headers).await, true).await?;
+    let s = app.slot(&id).await?;
+    no_fields(&fields, "hint")?;
+    let (found, version, _) = think(&app, &s, who, true).await?;
     let best = found
         .best
         .ok_or_else(|| ApiError::conflict("the game is over: no move to suggest"))?;
@@ -572,13 +506,12 @@ async fn hint(
 /// seat of the game (`X-Bao-Seat`); 409 when the game is over.
 async fn oracle(
     State(app): State<Arc<App>>,
-    id: Result<Path<String>, PathRejection>,
-    headers: HeaderMap,
+    who: Seat,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Response, ApiError> {
-    let s = app.slot(&path(id)?).await?;
-    let who = who_of(&app, &headers).await;
+    let s = app.slot(&id).await?;
     let job = with_game(&s, move |_, g| {
-        require_seat(&who, g)?;
+        who.require(g)?;
         refuse_help(g, "the oracle is")?;
         g.oracle_job()
     })
@@ -601,18 +534,20 @@ struct UndoBody {
     plies: Option<usize>,
 }
 
+impl crate::http::extract::Body for UndoBody {
+    const FIELDS: Option<&'static str> = Some("optionally \"plies\"");
+}
+
 async fn undo(
     State(app): State<Arc<App>>,
-    id: Result<Path<String>, PathRejection>,
-    headers: HeaderMap,
-    payload: Result<Json<UndoBody>, JsonRejection>,
+    who: Seat,
+    ApiPath(id): ApiPath<String>,
+    OptionalJson(req): OptionalJson<UndoBody>,
 ) -> Result<Response, ApiError> {
-    let s = app.slot(&path(id)?).await?;
-    let who = who_of(&app, &headers).await;
-    let req = optional_body(payload)?;
+    let s = app.slot(&id).await?;
     let app2 = Arc::clone(&app);
     let state = with_game(&s, move |slot, g| {
-        let seat = require_seat(&who, g)?;
+        let seat = who.require(g)?;
         if g.thinking() {
             return Err(ApiError::conflict(
                 "the computer is thinking in this game; wait for its move",
@@ -633,6 +568,10 @@ struct ResignBody {
     side: Option<String>,
 }
 
+impl crate::http::extract::Body for ResignBody {
+    const FIELDS: Option<&'static str> = Some("optionally \"side\"");
+}
+
 fn parse_side(text: &str) -> Result<Side, ApiError> {
     Side::parse(text).ok_or_else(|| {
         ApiError::invalid(format!(
@@ -644,16 +583,14 @@ fn parse_side(text: &str) -> Result<Side, ApiError> {
 
 async fn resign(
     State(app): State<Arc<App>>,
-    id: Result<Path<String>, PathRejection>,
-    headers: HeaderMap,
-    payload: Result<Json<ResignBody>, JsonRejection>,
+    who: Seat,
+    ApiPath(id): ApiPath<String>,
+    OptionalJson(req): OptionalJson<ResignBody>,
 ) -> Result<Response, ApiError> {
-    let s = app.slot(&path(id)?).await?;
-    let who = who_of(&app, &headers).await;
-    let req = optional_body(payload)?;
+    let s = app.slot(&id).await?;
     let app2 = Arc::clone(&app);
     let state = with_game(&s, move |slot, g| {
-        let seat = require_seat(&who, g)?;
+        let seat = who.require(g)?;
         let mine = g.meta().sides_of(&seat, g.human());
         let side = match &req.side {
             Some(text) => parse_side(text)?,
@@ -677,18 +614,20 @@ struct InviteBody {
     side: String,
 }
 
+impl crate::http::extract::Body for InviteBody {
+    const FIELDS: Option<&'static str> = Some("\"side\"");
+}
+
 async fn invite(
     State(app): State<Arc<App>>,
-    id: Result<Path<String>, PathRejection>,
-    headers: HeaderMap,
-    payload: Result<Json<InviteBody>, JsonRejection>,
+    who: Seat,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(req): ApiJson<InviteBody>,
 ) -> Result<Response, ApiError> {
-    let s = app.slot(&path(id)?).await?;
-    let who = who_of(&app, &headers).await;
-    let req = body(payload)?;
+    let s = app.slot(&id).await?;
     let app2 = Arc::clone(&app);
     let answer = with_game(&s, move |slot, g| {
-        let seat = require_seat(&who, g)?;
+        let seat = who.require(g)?;
         if seat != g.meta().seat {
             return Err(ApiError::forbidden(
                 "only the seat that started the game can invite a player",
@@ -719,22 +658,20 @@ async fn invite(
 
 async fn delete_game(
     State(app): State<Arc<App>>,
-    id: Result<Path<String>, PathRejection>,
-    headers: HeaderMap,
+    who: Seat,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Response, ApiError> {
-    let id = path(id)?;
     let s = app.slot(&id).await?;
-    let who = who_of(&app, &headers).await;
     let app2 = Arc::clone(&app);
     let key = id.clone();
     with_game(&s, move |slot, g| {
-        let seat = require_seat(&who, g)?;
+        let seat = who.require(g)?;
         if seat != g.meta().seat {
             return Err(ApiError::forbidden(
                 "only the seat that started the game can delete it",
             ));
         }
-        app2.store.delete(&key).map_err(write_error)?;
+        app2.store.delete(&key).map_err(ApiError::from)?;
         // Under the game's lock: a stream subscribed before this gets the notice, one
         // subscribing after it finds the flag (404).
         super::live::announce_deleted(slot, &key);
@@ -793,7 +730,7 @@ async fn list_games(
     if !local {
         return Ok(Json(serde_json::json!([])).into_response());
     }
-    let rows = blocking(move || app.store.list(limit, offset).map_err(db_error)).await?;
+    let rows = blocking(move || app.store.list(limit, offset).map_err(ApiError::from)).await?;
     let list: Vec<serde_json::Value> = rows
         .into_iter()
         .map(|r| {
@@ -816,9 +753,8 @@ async fn list_games(
 
 async fn record(
     State(app): State<Arc<App>>,
-    id: Result<Path<String>, PathRejection>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Response, ApiError> {
-    let id = path(id)?;
     let s = app.slot(&id).await?;
     let text = with_game(&s, |_, g| Ok(g.record_text())).await?;
     let disposition = format!("attachment; filename=\"game-{id}.bao\"");
@@ -843,15 +779,14 @@ async fn record(
 /// reconnecting).
 async fn events(
     State(app): State<Arc<App>>,
-    id: Result<Path<String>, PathRejection>,
-    headers: HeaderMap,
+    mut who: Seat,
+    ApiPath(id): ApiPath<String>,
     query: axum::extract::RawQuery,
 ) -> Result<Response, ApiError> {
-    let s = app.slot(&path(id)?).await?;
-    let mut who = who_of(&app, &headers).await;
+    let s = app.slot(&id).await?;
     // A browser's EventSource cannot send X-Bao-Seat: `?seat=TOKEN` names the seat.
-    if who.seat.is_none() {
-        who.seat = query.0.as_deref().and_then(|q| {
+    if who.token.is_none() {
+        who.token = query.0.as_deref().and_then(|q| {
             q.split('&')
                 .find_map(|p| p.strip_prefix("seat="))
                 .filter(|t| ids::is_id(t))
@@ -929,14 +864,13 @@ async fn events(
 /// result, unrated).
 async fn abort(
     State(app): State<Arc<App>>,
-    id: Result<Path<String>, PathRejection>,
-    headers: HeaderMap,
+    who: Seat,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Response, ApiError> {
-    let s = app.slot(&path(id)?).await?;
-    let who = who_of(&app, &headers).await;
+    let s = app.slot(&id).await?;
     let app2 = Arc::clone(&app);
     let state = with_game(&s, move |slot, g| {
-        let seat = require_seat(&who, g)?;
+        let seat = who.require(g)?;
         if g.meta().sides_of(&seat, g.human()).is_empty() {
             return Err(ApiError::forbidden("this seat plays no side of the game"));
         }

@@ -4,7 +4,7 @@ use bao_rules::GameKind;
 use serde::{Deserialize, Serialize};
 
 use crate::clock::model::TimeControl;
-use crate::error::{clip, ApiError};
+use crate::http::error::{clip, ApiError};
 
 /// The most open challenges one account may have.
 pub const MAX_OWN: usize = 5;
@@ -44,6 +44,18 @@ pub struct ChallengeBody {
     /// lobby.
     #[serde(default)]
     pub opponent: Option<String>,
+}
+
+impl crate::http::extract::Body for ChallengeBody {
+    const FIELDS: Option<&'static str> =
+        Some("\"game\", \"clock\" and optionally \"rules\", \"rated\", \"side\", \"opponent\"");
+
+    fn expects(field: &str) -> Option<&'static str> {
+        match field {
+            "side" => Some("\"south\", \"north\" or \"random\""),
+            other => crate::http::error::field_expects_any(other),
+        }
+    }
 }
 
 /// An open challenge.
