@@ -31,7 +31,7 @@ pub struct App {
     pub(crate) loads: Arc<tokio::sync::Semaphore>,
     /// The public URL (`--public-url`), if any.
     pub(crate) public: Option<guard::PublicUrl>,
-    /// Session cookies are `Secure` (the public URL is https).
+    /// Session cookies (the login) are `Secure` (the public URL is https).
     pub(crate) secure_cookies: bool,
     /// Sign-in and sign-up attempts per address.
     pub(crate) limits: accounts::limit::RateLimiter,
@@ -153,14 +153,16 @@ pub fn router_with(app: Arc<App>) -> Router {
         .with_state(app);
     // Around the whole app (not per route), so that json_errors sees the `Allow` header
     // that the routes add to a 405.
-    Router::new()
+    let app = Router::new()
         .fallback_service(api)
         .layer(axum::middleware::from_fn(http::json_errors))
         .layer(axum::middleware::from_fn_with_state(
             guard_config,
             guard::guard,
         ))
-        .layer(axum::middleware::from_fn(http::catch_panic))
+        .layer(axum::middleware::from_fn(http::catch_panic));
+    // Outermost: a request id and a log span around everything.
+    crate::logging::traced(app)
 }
 
 /// How to run [`serve`].
@@ -220,8 +222,8 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     .await??;
     let local = listener.local_addr()?;
     if !config.host.is_loopback() {
-        eprintln!(
-            "bao: warning: listening on {local}, reachable from other machines: anyone who can reach it can list the saved games' ids and watch them; game moves need the seat link"
+        tracing::warn!(
+            "listening on {local}, reachable from other machines: anyone who can reach it can list the saved games' ids and watch them; game moves need the seat link"
         );
     }
     let db_path = store.path().to_string();

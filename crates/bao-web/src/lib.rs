@@ -41,6 +41,7 @@ pub mod http;
 pub mod ids;
 pub mod kinds;
 pub mod lobby;
+pub mod logging;
 pub mod puzzles;
 pub mod rating;
 pub mod store;
@@ -52,3 +53,4 @@ pub use app::{
 pub use games::{CACHE_GAMES, ENGINE_WAIT, MAX_LIST};
 pub use http::error::ApiError;
 pub use http::{today, BODY_LIMIT, BODY_TIMEOUT, HEADER_TIMEOUT, MAX_CONNECTIONS, REQUEST_TIMEOUT};
+pub use logging::{init as init_logging, LogFormat};

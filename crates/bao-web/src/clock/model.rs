@@ -9,7 +9,7 @@
 //!   the days per move (correspondence).
 //! * The clock stores, for the running side, its remaining time at `since_ms` (Unix
 //!   milliseconds): its deadline is `since_ms + remaining`. After a restart the time the
-//!   server was down is not charged (see `clock::timer::restore`).
+//!   server was down is not charged (see [`crate::clock::timer::start`]).
 
 use bao_rules::Side;
 use serde::{Deserialize, Serialize};

@@ -225,7 +225,7 @@ impl Store {
                 Ok(r) => out.push(r),
                 // A value of the wrong type or out of range: that row alone is skipped.
                 Err(e) if e.is_decode() => {
-                    eprintln!("bao: skipping a damaged row of the games table: {e}")
+                    tracing::warn!("skipping a damaged row of the games table: {e}")
                 }
                 Err(e) => return Err(e),
             }

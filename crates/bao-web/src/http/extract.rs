@@ -24,7 +24,7 @@ use super::error::{field_expects_any, ApiError};
 use crate::accounts::session::{signed_in, token_of};
 use crate::accounts::Account;
 use crate::app::App;
-use crate::games::model::Session;
+use crate::games::model::LiveGame;
 
 /// A request body type: what its error messages say about it.
 pub trait Body: DeserializeOwned {
@@ -167,7 +167,7 @@ pub struct Seat {
 impl Seat {
     /// The seat this request acts with in `g`: the one it names, else, for a signed-in
     /// player of a lobby game, his side's seat (he needs no token for his own games).
-    pub fn seat_in(&self, g: &dyn Session) -> Option<String> {
+    pub fn seat_in(&self, g: &dyn LiveGame) -> Option<String> {
         if let Some(s) = &self.token {
             return Some(s.clone());
         }
@@ -182,7 +182,7 @@ impl Seat {
     ///
     /// # Errors
     /// 403 without a seat, or with a token that is not one of `g`'s.
-    pub fn require(&self, g: &dyn Session) -> Result<String, ApiError> {
+    pub fn require(&self, g: &dyn LiveGame) -> Result<String, ApiError> {
         match self.seat_in(g) {
             None => Err(ApiError::forbidden(
                 "this request needs the game's seat: send the header X-Bao-Seat with the token from the game's link",
@@ -212,5 +212,77 @@ impl FromRequestParts<Arc<App>> for Seat {
             .and_then(|MaybeSignedIn(a)| a)
             .map(|a| a.id);
         Ok(Seat { token, account })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::game::WebGame;
+    use crate::games::model::{Kind, LiveGame, Meta, NewGame, DEFAULT_LEVEL};
+
+    fn lobby_game() -> WebGame<bao_rules::kingulu::Kingulu> {
+        let meta = Meta {
+            id: "g1".to_string(),
+            level: DEFAULT_LEVEL,
+            seat: "c".to_string(),
+            invites: [Some("s".to_string()), Some("n".to_string())],
+            accounts: [Some(7), Some(8)],
+            names: [None, None],
+            rated: false,
+            clock: None,
+            aborted: false,
+            created: String::new(),
+            updated: String::new(),
+            stored: 0,
+        };
+        let req = NewGame {
+            game: "kingulu".to_string(),
+            rules: None,
+            level: None,
+            south: Some(Kind::Human),
+            north: Some(Kind::Human),
+        };
+        WebGame::create(meta, &req).unwrap()
+    }
+
+    #[test]
+    fn a_seat_is_the_token_sent_else_the_accounts_side() {
+        let g = lobby_game();
+        let token = |t: &str, account| Seat {
+            token: Some(t.to_string()),
+            account,
+        };
+        assert_eq!(token("n", Some(7)).seat_in(&g), Some("n".to_string()));
+        let by_account = |a| Seat {
+            token: None,
+            account: Some(a),
+        };
+        assert_eq!(by_account(7).seat_in(&g), Some("s".to_string()));
+        assert_eq!(by_account(8).seat_in(&g), Some("n".to_string()));
+        assert_eq!(by_account(9).seat_in(&g), None);
+        assert_eq!(Seat::default().seat_in(&g), None);
+    }
+
+    #[test]
+    fn require_refuses_no_seat_and_a_foreign_token() {
+        let g = lobby_game();
+        assert_eq!(
+            Seat::default().require(&g).unwrap_err().message,
+            "this request needs the game's seat: send the header X-Bao-Seat with the token from the game's link"
+        );
+        let foreign = Seat {
+            token: Some("x".to_string()),
+            account: None,
+        };
+        let e = foreign.require(&g).unwrap_err();
+        assert_eq!(e.status, StatusCode::FORBIDDEN);
+        assert_eq!(e.message, "the X-Bao-Seat token is not a seat of this game");
+        let own = Seat {
+            token: None,
+            account: Some(8),
+        };
+        assert_eq!(own.require(&g).unwrap(), "n");
+        assert!(g.meta().is_lobby());
     }
 }
