@@ -1,6 +1,15 @@
 //! The app: its state ([`App`]: the database, the games in use, the engines, the
 //! allowed hosts), the wiring of every resource's routes into one router ([`router_with`])
 //! and the server loop ([`serve`]).
+//!
+//! The resources and where their operations on `App` live (`impl App` blocks):
+//!
+//! * games: `games::routes()` and `games::streams()`; `impl App` in `games/api.rs` (the
+//!   cache, `slot`, `commit`, `refresh`, `on_change`);
+//! * the scheduler: `clock::start` at start; `impl App` in `clock/timer.rs`
+//!   (`schedule`, `clock_tick`, `act_on_due`);
+//! * accounts, lobby (and `lobby::streams()`), rating, analysis, puzzles: their
+//!   `routes()`; they use `App`'s fields (the store, the pool, the limits) directly.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};

@@ -29,15 +29,14 @@ pub fn serialize<S: serde::Serializer>(kind: &GameKind, s: S) -> Result<S::Ok, S
     s.serialize_str(kind.name())
 }
 
-/// The kind stored in column `column` as `text`; a damaged row (any other text) is a
+/// The kind stored in column `column` of `row`; a damaged row (any other text) is a
 /// decoding error naming the column.
 ///
 /// # Errors
 /// [`crate::store::sql::DbError::Decode`] for text that names no game.
-pub fn decode(text: &str, column: usize) -> crate::store::sql::DbResult<GameKind> {
-    named(text).ok_or_else(|| {
-        crate::store::sql::DbError::Decode(column, format!("unknown game kind {text:?}"))
-    })
+pub fn decode(row: &crate::store::sql::Row, column: &str) -> crate::store::sql::DbResult<GameKind> {
+    let text = row.text(column)?;
+    named(&text).ok_or_else(|| row.bad(column, format!("unknown game kind {text:?}")))
 }
 
 #[cfg(test)]

@@ -187,7 +187,9 @@ fn challenges_and_ratings_on_both() {
         assert_eq!(store.games_of(a.id, 10).unwrap().len(), 1);
         // South wins: both ratings change once, however often the result is written.
         row.version = 1;
-        row.result = Some("1-0".into());
+        row.result = Some(bao_web::games::model::GameResult::Win(
+            bao_rules::Side::South,
+        ));
         store.save(&row).unwrap();
         row.version = 2;
         store.save(&row).unwrap();

@@ -54,10 +54,10 @@ impl Store {
         self.write(|tx| -> DbResult<Option<u64>> {
             tx.exec("DELETE FROM attempts WHERE at_ms <= ?1", params![now_ms - window])?;
             let row = tx.query_one(
-                "SELECT count(*), coalesce(min(at_ms), 0) FROM attempts WHERE address = ?1 AND kind = ?2",
+                "SELECT count(*) AS n, coalesce(min(at_ms), 0) AS oldest FROM attempts WHERE address = ?1 AND kind = ?2",
                 params![address, kind],
             )?;
-            let (n, oldest) = (row.int(0)?, row.int(1)?);
+            let (n, oldest) = (row.int("n")?, row.int("oldest")?);
             if n >= ATTEMPTS as i64 {
                 let wait_ms = (oldest + window - now_ms).max(0) as u64;
                 return Ok(Some(wait_ms / 1000 + 1));

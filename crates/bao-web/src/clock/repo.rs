@@ -10,7 +10,7 @@ impl Store {
     pub fn alive_ms(&self) -> crate::store::sql::DbResult<Option<u64>> {
         self.read(|c| {
             c.query_opt("SELECT at_ms FROM server_alive WHERE id = 1", &[])?
-                .map(|r| r.int(0).map(|n| n.max(0) as u64))
+                .map(|r| r.int("at_ms").map(|n| n.max(0) as u64))
                 .transpose()
         })
     }

@@ -16,7 +16,7 @@ use crate::games::view::{hole_places, start_hole, OracleJson, OracleMoveJson};
 use crate::http::error::ApiError;
 use std::time::Duration;
 
-use super::live::{announce, with_game, Slot};
+use super::api::{announce, with_game, Slot};
 use super::play::not_yours;
 use super::routes::refuse_help;
 use super::ENGINE_WAIT;

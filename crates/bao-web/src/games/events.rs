@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use tokio::sync::broadcast;
 
-use super::live::{announce_spectators, with_game, Notice, Slot};
+use super::api::{announce_spectators, with_game, Notice, Slot};
 use crate::app::App;
 use crate::http::error::ApiError;
 use crate::http::extract::{ApiPath, Seat};

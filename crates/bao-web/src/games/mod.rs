@@ -8,8 +8,9 @@
 //!   for requests and engine accounts ([`engine::engine_turn`]);
 //! * [`repo`]: its row in the database;
 //! * [`view`]: the JSON shapes of the API;
-//! * `live`: the games in memory (`impl App`: the cache, commit, the due sweep) and the
-//!   notices to their event streams;
+//! * `api`: the operations that handlers, the scheduler and other resources call: the
+//!   games in memory (`impl App`: the cache, `slot`, `commit`, `refresh`), `with_game`
+//!   (a game under its lock) and the notices to their event streams;
 //! * `routes` (the router, a game's life), `play` (the players' requests), `events` (the
 //!   event stream): the thin handlers.
 
@@ -22,13 +23,13 @@ pub mod model;
 pub mod repo;
 pub mod view;
 
+mod api;
 mod events;
-mod live;
 mod play;
 mod routes;
 
-pub(crate) use live::{with_game, Notice};
-pub use live::{Cache, Slot};
+pub(crate) use api::{with_game, Notice};
+pub use api::{Cache, Slot};
 pub(crate) use routes::refuse_help;
 pub use routes::{routes, streams};
 

@@ -15,7 +15,7 @@ use crate::http::error::ApiError;
 
 pub use super::bodies::{Kind, LoadGame, NewGame};
 pub use super::engine::{oracle_of, Found, OracleRun, SearchJob, SearchRun, StopSlot};
-pub use super::game::{check_level, new_lobby_game, result_text, WebGame};
+pub use super::game::{check_level, new_lobby_game, WebGame};
 
 /// The longest the computer may think for one move or hint, in milliseconds, whatever
 /// the level says.
@@ -69,6 +69,52 @@ pub struct Meta {
     /// The version in the database (0 before the game is first stored): the next change
     /// is written only over it ([`crate::games::repo::save_in`]).
     pub stored: i64,
+}
+
+/// How a finished game ended, as the server stores it: a side won, or a draw. Written
+/// as the record's result token (`1-0`, `0-1`, `1/2-1/2`) in the `result` column and
+/// the API's JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// This side won.
+    Win(Side),
+    /// Neither side won.
+    Draw,
+}
+
+impl GameResult {
+    /// The result of a game won by `winner` (`None`: a draw).
+    pub fn of(winner: Option<Side>) -> GameResult {
+        winner.map_or(GameResult::Draw, GameResult::Win)
+    }
+
+    /// The winner, `None` for a draw.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            GameResult::Win(side) => Some(side),
+            GameResult::Draw => None,
+        }
+    }
+
+    /// `1-0` (South won), `0-1` (North won) or `1/2-1/2`.
+    pub fn token(self) -> &'static str {
+        match self {
+            GameResult::Win(Side::South) => "1-0",
+            GameResult::Win(Side::North) => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+
+    /// The result a token names ([`GameResult::token`]'s three), else `None`.
+    pub fn from_token(token: &str) -> Option<GameResult> {
+        [
+            GameResult::Win(Side::South),
+            GameResult::Win(Side::North),
+            GameResult::Draw,
+        ]
+        .into_iter()
+        .find(|r| r.token() == token)
+    }
 }
 
 /// How long a computer's move in a lobby game may take before another instance takes
@@ -284,6 +330,23 @@ mod tests {
         assert!(m.is_lobby());
         assert_eq!(m.sides_of("n", [true, true]), vec![Side::North]);
         assert_eq!(m.sides_of("c", [true, true]), Vec::<Side>::new());
+    }
+
+    #[test]
+    fn results_are_the_record_tokens_and_back() {
+        assert_eq!(GameResult::of(Some(Side::South)).token(), "1-0");
+        assert_eq!(GameResult::of(Some(Side::North)).token(), "0-1");
+        assert_eq!(GameResult::of(None).token(), "1/2-1/2");
+        for r in [
+            GameResult::Win(Side::South),
+            GameResult::Win(Side::North),
+            GameResult::Draw,
+        ] {
+            assert_eq!(GameResult::from_token(r.token()), Some(r));
+        }
+        assert_eq!(GameResult::from_token("*"), None);
+        assert_eq!(GameResult::Win(Side::North).winner(), Some(Side::North));
+        assert_eq!(GameResult::Draw.winner(), None);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use bao_rules::Side;
 
-use super::live::with_game;
+use super::api::with_game;
 use super::view;
 use super::ENGINE_WAIT;
 use crate::app::App;

@@ -13,7 +13,7 @@ use axum::{Extension, Json, Router};
 use bao_rules::{RuleSet, Side};
 use serde::Deserialize;
 
-use super::live::{with_game, Slot};
+use super::api::{with_game, Slot};
 use super::model::{self as game, LiveGame, LoadGame, Meta, NewGame, WebGame};
 use super::view;
 use super::MAX_LIST;
@@ -310,7 +310,7 @@ async fn delete_game(
         app2.store.delete(&key).map_err(ApiError::from)?;
         // Under the game's lock: a stream subscribed before this gets the notice, one
         // subscribing after it finds the flag (404).
-        super::live::announce_deleted(slot, &key);
+        super::api::announce_deleted(slot, &key);
         Ok(())
     })
     .await?;
@@ -377,7 +377,7 @@ async fn list_games(
                 "south": r.south,
                 "north": r.north,
                 "plies": r.plies,
-                "result": r.result,
+                "result": r.result.map(super::model::GameResult::token),
                 "created": r.created,
                 "updated": r.updated,
                 "seat": r.seat,

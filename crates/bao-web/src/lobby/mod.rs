@@ -36,7 +36,7 @@ pub fn game_summary(r: &GameRow, account: Option<i64>) -> serde_json::Value {
         "south": r.names[0].clone().unwrap_or_else(|| r.south.clone()),
         "north": r.names[1].clone().unwrap_or_else(|| r.north.clone()),
         "plies": r.plies,
-        "result": if r.aborted { Some("*".to_string()) } else { r.result.clone() },
+        "result": if r.aborted { Some("*") } else { r.result.map(crate::games::model::GameResult::token) },
         "aborted": r.aborted,
         "rated": r.rated,
         "clock": clock.map(|c| c.control.text()),

@@ -159,10 +159,10 @@ impl Pg {
         )?;
         let have = Exec::query_one(
             &mut tx,
-            "SELECT coalesce(max(version), 0) FROM schema_version",
+            "SELECT coalesce(max(version), 0) AS version FROM schema_version",
             &[],
         )?
-        .int(0)?;
+        .int("version")?;
         for m in MIGRATIONS.iter().filter(|m| i64::from(m.number) > have) {
             tx.batch_execute(m.postgres)?;
             tx.exec(

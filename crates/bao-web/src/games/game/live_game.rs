@@ -177,10 +177,7 @@ impl<G: Solvable + 'static> LiveGame for WebGame<G> {
             aborted: self.meta.aborted,
             record: self.line.record_text(),
             plies: self.line.plies(),
-            result: self
-                .line
-                .outcome()
-                .map(|o| result_text(o.winner).to_string()),
+            result: self.line.outcome().map(|o| GameResult::of(o.winner)),
             created: self.meta.created.clone(),
             updated: self.meta.updated.clone(),
             version: self.meta.stored,

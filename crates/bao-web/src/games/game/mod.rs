@@ -77,15 +77,6 @@ fn check_rules<R: RuleSet>(rules: &R) -> Result<(), ApiError> {
     bao_rules::line::check_work(rules, MAX_LAPS, MAX_PLIES).map_err(ApiError::invalid)
 }
 
-/// `1-0`, `0-1` or `1/2-1/2` for a winner.
-pub fn result_text(winner: Option<Side>) -> &'static str {
-    match winner {
-        Some(Side::South) => "1-0",
-        Some(Side::North) => "0-1",
-        None => "1/2-1/2",
-    }
-}
-
 /// Reads a record's rules without replaying its moves: the tag lines alone, less the
 /// result tags (which the empty move list would contradict).
 fn record_rules<G: Game>(text: &str) -> Result<G::Rules, ApiError> {
@@ -296,7 +287,7 @@ impl<G: Solvable + 'static> WebGame<G> {
             winner: o.winner.map(|w| w.to_string()),
             reason: o.reason.as_str().to_string(),
             text: self.line.end_sentence().unwrap_or_default(),
-            result: result_text(o.winner),
+            result: GameResult::of(o.winner).token(),
         })
     }
 
@@ -563,7 +554,7 @@ mod tests {
         g.resign(Side::South).unwrap();
         assert!(g.is_over());
         assert_eq!(g.revision(), 3);
-        assert_eq!(g.row().result.as_deref(), Some("0-1"));
+        assert_eq!(g.row().result, Some(GameResult::Win(Side::North)));
         assert_eq!(
             g.resign(Side::North).unwrap_err().status,
             StatusCode::CONFLICT
@@ -589,12 +580,5 @@ mod tests {
                 clip(&long)
             )
         );
-    }
-
-    #[test]
-    fn results_are_the_record_tokens() {
-        assert_eq!(result_text(Some(Side::South)), "1-0");
-        assert_eq!(result_text(Some(Side::North)), "0-1");
-        assert_eq!(result_text(None), "1/2-1/2");
     }
 }

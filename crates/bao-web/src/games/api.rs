@@ -1,6 +1,8 @@
-//! The games in use: each behind its own lock with its event stream ([`Slot`]), kept in
-//! a cache of at most [`crate::CACHE_GAMES`] (least recently used leave first, see
-//! [`App::cache_put`]), rebuilt from the database on demand.
+//! The games' operations, what handlers, the scheduler and other resources call (lila's
+//! `GameApi`): the games in use, each behind its own lock with its event stream
+//! ([`Slot`]), kept in a cache of at most [`crate::CACHE_GAMES`] (least recently used
+//! leave first, see [`App::cache_put`]), rebuilt from the database on demand; `commit`
+//! (write, tell the stream, schedule) and `with_game` (run under the game's lock).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
