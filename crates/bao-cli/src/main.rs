@@ -443,6 +443,9 @@ enum Command {
         /// the oracle, hints, the tutor and analyses read beside the opening book.
         #[arg(long, value_name = "FILE")]
         values: Option<String>,
+        /// How the server logs to stderr: human text, or one JSON object per line.
+        #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+        log: String,
     },
 }
 
@@ -885,7 +888,9 @@ fn run(cli: Cli) -> Result<()> {
             memory_mb,
             public_url,
             values,
+            log,
         } => {
+            bao_web::init_logging(log.parse().map_err(anyhow::Error::msg)?);
             if let Some(file) = &values {
                 solve::install_values(file)?;
             }

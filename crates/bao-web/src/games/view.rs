@@ -487,7 +487,7 @@ pub(crate) fn describe_move<G: Game>(
         if captures > 1 {
             parts.push(format!("{captures} captures in all"));
         }
-    } else if G::NAME == "kiswahili" {
+    } else if bao_rules::GameKind::of::<G>() == bao_rules::GameKind::Kiswahili {
         parts.push("takata".to_string());
     } else {
         parts.push("no capture".to_string());
