@@ -192,8 +192,10 @@ fn challenges_and_ratings_on_both() {
             .unwrap());
         assert_eq!(store.challenges().unwrap(), vec![]);
         assert_eq!(store.games_of(a.id, 10).unwrap().len(), 1);
-        // South wins: both ratings change once, however often the result is written.
+        // South wins after both sides moved (issue 34: a result before that is not
+        // rated): both ratings change once, however often the result is written.
         row.version = 1;
+        row.plies = 2;
         row.result = Some("1-0".into());
         store.save(&row).unwrap();
         row.version = 2;

@@ -136,7 +136,7 @@ fn the_formula_gives_the_papers_worked_example() {
     assert!((after.r - 1464.06).abs() < 0.01, "{after:?}");
     assert!((after.rd - 151.52).abs() < 0.005, "{after:?}");
     assert!((after.sigma - 0.05999).abs() < 0.000_01, "{after:?}");
-    assert!((after.r - 1464.050_671).abs() < 1e-6, "{after:?}");
+    assert!((after.r - 1_464.050_671).abs() < 1e-6, "{after:?}");
     assert!((after.rd - 151.516_524).abs() < 1e-6, "{after:?}");
     assert!((after.sigma - 0.059_995_984).abs() < 1e-9, "{after:?}");
 }

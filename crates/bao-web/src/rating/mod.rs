@@ -115,7 +115,7 @@ mod tests {
         assert!((after.deviation - 151.52).abs() < 0.005, "{after:?}");
         assert!((after.volatility - 0.05999).abs() < 0.000_01, "{after:?}");
         // ... and in full precision (tests/ratings.rs's own Glicko-2 gives the same).
-        assert!((after.rating - 1464.050_671).abs() < 1e-6, "{after:?}");
+        assert!((after.rating - 1_464.050_671).abs() < 1e-6, "{after:?}");
         assert!((after.deviation - 151.516_524).abs() < 1e-6, "{after:?}");
         assert!((after.volatility - 0.059_995_984).abs() < 1e-9, "{after:?}");
     }
