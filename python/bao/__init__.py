@@ -75,8 +75,8 @@ def report(
 ) -> "dict[str, Any]":
     """The game report of the first game of ``record`` (a record text, notation.md §4):
     the same structure as ``bao report --json`` and ``GET /api/games/{id}/analysis``
-    (docs/analysis.md) — ``{"game", "players", "accuracy": {"South", "North"}, "moves":
-    [{"ply", "side", "move", "best", "class", "before", "after"}]}``, each value
+    (docs/analysis.md) — ``{"game", "players", "limits", "accuracy": {"South", "North"},
+    "moves": [{"ply", "side", "move", "best", "class", "before", "after"}]}``, each value
     ``{"score", "proved", "plies", "margin", "source"}`` from the mover's side. Work per
     position: by default ``bao report``'s fixed depth and solver budget (the same values on
     every run); ``depth`` another fixed depth; or ``time_ms`` by the clock (the solver,

@@ -15,6 +15,7 @@ def test_report_of_a4_a3() -> None:
     assert r == {
         "game": "kingulu",
         "players": {"South": "ann", "North": "bob"},
+        "limits": {"depth": 2},
         "accuracy": {"South": 0.0, "North": 0.0},
         "moves": [
             {

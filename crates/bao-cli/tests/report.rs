@@ -28,6 +28,7 @@ fn report_json_of_a4_a3_gives_the_issue_values() {
         serde_json::json!({
             "game": "kingulu",
             "players": {"South": "ann", "North": "bob"},
+            "limits": {"depth": 2},
             "accuracy": {"South": 0.0, "North": 0.0},
             "moves": [
                 {"ply": 1, "side": "South", "move": "A4", "best": "A3", "class": "blunder",

@@ -33,11 +33,13 @@ async fn send(
 }
 
 /// The values of `1. A4 a3` from the opening book (docs/solved.md; the same as
-/// crates/bao-cli/tests/report.rs, which pins `bao report --json`).
-fn expected() -> Value {
+/// crates/bao-cli/tests/report.rs, which pins `bao report --json`), valued within
+/// `limits` (book values: the same at every depth).
+fn expected_within(limits: Value) -> Value {
     json!({
         "game": "kingulu",
         "players": {"South": "human", "North": "human"},
+        "limits": limits,
         "accuracy": {"South": 0.0, "North": 0.0},
         "moves": [
             {"ply": 1, "side": "South", "move": "A4", "best": "A3", "class": "blunder",
@@ -48,6 +50,25 @@ fn expected() -> Value {
              "after": {"score": -2.0, "proved": "loss", "plies": 18, "margin": [25, 23], "source": "book"}}
         ]
     })
+}
+
+/// The report of a `{"depth": 2}` analysis.
+fn expected() -> Value {
+    expected_within(json!({"depth": 2}))
+}
+
+/// Polls `GET uri` until the report is finished.
+async fn finished_report(app: &Router, uri: &str, seat: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let (status, r) = send(app, "GET", uri, Some(seat), None).await;
+        if status == StatusCode::OK {
+            return r;
+        }
+        assert_eq!(status, StatusCode::ACCEPTED, "{r}");
+        assert!(Instant::now() < deadline, "analysis did not finish");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 #[tokio::test]
@@ -130,10 +151,31 @@ async fn analysis_of_a_loaded_game_is_the_report_json() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     };
     assert_eq!(report, expected());
-    // A second POST for the same moves gives the finished report at once.
-    let (status, again) = send(&app, "POST", &uri, Some(&seat), Some("{}".into())).await;
+    // A second POST for the same moves and limits gives the finished report at once.
+    let (status, again) = send(
+        &app,
+        "POST",
+        &uri,
+        Some(&seat),
+        Some(r#"{"depth":2}"#.into()),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(again, expected());
+    // The cache is keyed on the limits (issue 34 item 7): depth 4 after a finished
+    // depth 2 is a new analysis, and its report says depth 4; then by the clock.
+    for (body, limits) in [
+        (r#"{"depth":4}"#, json!({"depth": 4})),
+        (r#"{"time_ms":300}"#, json!({"time_ms": 300})),
+        ("{}", json!({"depth": 15})),
+    ] {
+        let (status, r) = send(&app, "POST", &uri, Some(&seat), Some(body.into())).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "{body}: {r}");
+        assert_eq!(r["status"], "running", "{body}");
+        let report = finished_report(&app, &uri, &seat).await;
+        assert_eq!(report["limits"], limits, "{body}");
+        assert_eq!(report, expected_within(limits), "{body}");
+    }
 }
 
 /// Loads `record` as a new game, runs the analysis with `body` and waits for the report.

@@ -116,26 +116,33 @@ fn accounts_sessions_and_attempts_on_both() {
             "Amani"
         );
         assert_eq!(store.account(3).unwrap().unwrap().name, "bao-3");
-        // Ten attempts a minute per address and kind; the eleventh waits for the oldest.
+        // Failed sign-ins: ten per (address, account) in 15 minutes; the eleventh waits
+        // for the oldest (issue 35 item 7, the ratings branch).
+        let fail = bao_web::accounts::limit::failed_sign_in("Amani");
         for i in 0..10 {
-            assert_eq!(
-                store.attempt("10.0.0.1", "sign-in", 1_000 + i).unwrap(),
-                None
-            );
+            assert_eq!(store.attempt("10.0.0.1", &fail, 1_000 + i).unwrap(), None);
         }
         assert_eq!(
-            store.attempt("10.0.0.1", "sign-in", 2_000).unwrap(),
-            Some(60)
+            store.attempt("10.0.0.1", &fail, 2_000).unwrap(),
+            Some((0, 900))
         );
-        assert_eq!(store.attempt("10.0.0.1", "sign-up", 2_000).unwrap(), None);
-        assert_eq!(store.attempt("10.0.0.2", "sign-in", 2_000).unwrap(), None);
+        let up = bao_web::accounts::limit::sign_up();
+        assert_eq!(store.attempt("10.0.0.1", &up, 2_000).unwrap(), None);
+        assert_eq!(store.attempt("10.0.0.2", &fail, 2_000).unwrap(), None);
         assert_eq!(
-            store.attempt("10.0.0.1", "sign-in", 31_000).unwrap(),
-            Some(31)
+            store.attempt("10.0.0.1", &fail, 31_000).unwrap(),
+            Some((0, 871))
+        );
+        // A failure given back (the password was right) frees its place, once.
+        store.give_back("10.0.0.1", &fail, 1_000).unwrap();
+        assert_eq!(store.attempt("10.0.0.1", &fail, 31_000).unwrap(), None);
+        assert_eq!(
+            store.attempt("10.0.0.1", &fail, 31_001).unwrap(),
+            Some((0, 871))
         );
         // The oldest left the window.
         assert_eq!(
-            store.attempt("10.0.0.1", "sign-in", 61_001).unwrap(),
+            store.attempt("10.0.0.1", &fail, 901_002).unwrap(),
             None,
             "{kind}"
         );
@@ -185,8 +192,10 @@ fn challenges_and_ratings_on_both() {
             .unwrap());
         assert_eq!(store.challenges().unwrap(), vec![]);
         assert_eq!(store.games_of(a.id, 10).unwrap().len(), 1);
-        // South wins: both ratings change once, however often the result is written.
+        // South wins after both sides moved (issue 34: a result before that is not
+        // rated): both ratings change once, however often the result is written.
         row.version = 1;
+        row.plies = 2;
         row.result = Some(bao_web::games::model::GameResult::Win(
             bao_rules::Side::South,
         ));

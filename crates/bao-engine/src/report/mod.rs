@@ -53,6 +53,27 @@ pub struct MoveReport {
     pub after: Value,
 }
 
+/// The work per position a report was made with, as its JSON says it: `{"depth": d}` (a
+/// fixed search depth, plies: the same values on every run) or `{"time_ms": t}` (by the
+/// clock, milliseconds per position: values depend on the machine).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReportLimits {
+    /// A fixed depth, plies.
+    Depth(u32),
+    /// Milliseconds per position by the clock.
+    TimeMs(u64),
+}
+
+impl From<&ReportOptions> for ReportLimits {
+    fn from(opts: &ReportOptions) -> Self {
+        match opts.depth {
+            Some(d) => ReportLimits::Depth(d),
+            None => ReportLimits::TimeMs(opts.time_ms),
+        }
+    }
+}
+
 /// A game report: the JSON of `bao report --json`, `GET /api/games/{id}/analysis` and
 /// `bao.report` (docs/analysis.md).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -61,6 +82,8 @@ pub struct Report {
     pub game: String,
     /// South's and North's players as the record names them.
     pub players: Players,
+    /// The limits each position was valued within.
+    pub limits: ReportLimits,
     /// Each side's accuracy, 0–100 (`None`: the side made no move that was not forced).
     pub accuracy: Accuracy,
     /// Every move, in order.
@@ -185,6 +208,7 @@ pub fn report<G: Solvable>(
             south: players[0].record_name(),
             north: players[1].record_name(),
         },
+        limits: ReportLimits::from(&opts),
         accuracy: Accuracy {
             south: mean(&acc[0]),
             north: mean(&acc[1]),
@@ -333,6 +357,11 @@ mod tests {
             GameLine::<Kingulu>::from_record_text("[Game \"kingulu\"]\n\n1. A4 a3 *\n").unwrap();
         let r = report(&line, opts(), &mut |_, _| true);
         assert_eq!(r.game, "kingulu");
+        assert_eq!(r.limits, ReportLimits::Depth(2));
+        assert_eq!(
+            ReportLimits::from(&ReportOptions::timed(300)),
+            ReportLimits::TimeMs(300)
+        );
         let m = &r.moves[0];
         assert_eq!(
             (m.ply, m.side.as_str(), m.mv.as_str(), m.best.as_str()),

@@ -1,12 +1,14 @@
 //! Accounts: sign up, sign in and out, who is signed in.
 //!
 //! * [`model`]: names (3–20 of `A-Za-z0-9_-`, unique ignoring case), passwords (8–200
-//!   characters, argon2id), the engine accounts `bao-1` … `bao-10`;
+//!   characters, argon2id), the engine accounts `bao-1` … `bao-10` (and no person's name
+//!   like theirs: `bao` followed by digits);
 //! * [`repo`]: the tables `accounts` and `sessions`;
 //! * [`session`]: the session cookie (`bao_session`: a random token, `HttpOnly`,
 //!   `SameSite=Lax`, `Secure` behind an https public URL) and the signed-in account of a
 //!   request;
-//! * [`limit`]: sign-in and sign-up attempts per client address (429);
+//! * [`limit`]: sign-ups per client address, failed sign-ins per (address, account) and
+//!   per address (429);
 //! * `routes`: `POST /api/accounts`, `POST|DELETE /api/session`, `GET /api/me`.
 
 pub mod limit;

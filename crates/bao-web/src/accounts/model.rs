@@ -47,11 +47,37 @@ fn characters(n: usize) -> String {
     }
 }
 
+/// Whether `name` looks like an engine account's: `bao`, then at most one of `-`, `_` or a
+/// space, then digits only, in any case (`bao-0`, `bao-11`, `bao_5`, `bao5`, `BAO-05`,
+/// `bao 7`). No person may take such a name (issue 34): a player named `bao-05` would pass
+/// for the engine of level 5.
+pub fn looks_like_engine(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    let Some(rest) = lower.strip_prefix("bao") else {
+        return false;
+    };
+    let digits = rest.strip_prefix(['-', '_', ' ']).unwrap_or(rest);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Whether a game record's player name (`South`/`North` tag) is an engine account's: an
+/// engine account plays as `bao level N`, with a space that no account name has.
+pub fn is_engine_record_name(record_name: &str) -> bool {
+    record_name.starts_with("bao level ")
+}
+
 /// Checks a new account's name.
 ///
 /// # Errors
-/// 422 naming what is wrong: its length or a character outside `A-Za-z0-9_-`.
+/// 409 for a name kept for the engine accounts ([`looks_like_engine`]); 422 naming what
+/// is wrong: its length or a character outside `A-Za-z0-9_-`.
 pub fn check_name(name: &str) -> Result<(), ApiError> {
+    if name.chars().count() <= NAME_MAX && looks_like_engine(name) {
+        return Err(ApiError::conflict(format!(
+            "the name {} is kept for the engine accounts: no name may be \"bao\" followed by digits (with or without -, _ or a space, in any case): choose another",
+            clip(name)
+        )));
+    }
     let n = name.chars().count();
     if !(NAME_MIN..=NAME_MAX).contains(&n) {
         return Err(ApiError::invalid(format!(
@@ -131,6 +157,40 @@ pub fn dummy_hash() -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn engine_look_alikes() {
+        for name in [
+            "bao-0", "bao-1", "bao-10", "bao-11", "bao_5", "bao5", "BAO-05", "bao 7", "Bao_123",
+        ] {
+            assert!(looks_like_engine(name), "{name}");
+            let e = check_name(name).unwrap_err();
+            assert_eq!(e.status, axum::http::StatusCode::CONFLICT, "{name}");
+            assert_eq!(
+                e.message,
+                format!("the name \"{name}\" is kept for the engine accounts: no name may be \"bao\" followed by digits (with or without -, _ or a space, in any case): choose another")
+            );
+        }
+        for name in [
+            "bao",
+            "bao-",
+            "baobab",
+            "bao-5a",
+            "bao--5",
+            "bao-_5",
+            "xbao5",
+            "bao level 5",
+            "b-a-o5",
+        ] {
+            assert!(!looks_like_engine(name), "{name}");
+        }
+        assert!(check_name("baobab").is_ok());
+        assert!(check_name("bao-5a").is_ok());
+        assert!(check_name("bao5x").is_ok());
+        assert!(is_engine_record_name("bao level 5"));
+        assert!(!is_engine_record_name("bao-5"));
+        assert!(!is_engine_record_name("computer"));
+    }
 
     #[test]
     fn names() {

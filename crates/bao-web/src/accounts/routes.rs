@@ -10,7 +10,7 @@ use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
 use serde::Deserialize;
 
-use super::limit::Attempt;
+use super::limit::{Count, Limits, Taken};
 use super::model::{check_name, check_password, dummy_hash, hash_password, verify_password};
 use super::repo::CreateError;
 use super::session::{clear_cookie, set_cookie, token_hash, token_of};
@@ -61,13 +61,24 @@ pub fn client_addr(peer: Option<Extension<Peer>>, headers: &HeaderMap) -> IpAddr
         .unwrap_or(ip)
 }
 
-/// Counts a sign-in or sign-up attempt (in the database when it is shared).
-async fn limit(app: &Arc<App>, ip: IpAddr, what: Attempt) -> Result<(), ApiError> {
-    if !app.store.shared() {
-        return app.limits.check(ip, what);
+/// The limits of `app`: in the database when it is shared, else in memory.
+fn limits(app: &App) -> Limits<'_> {
+    Limits {
+        memory: &app.limits,
+        shared: app.store.shared().then_some(&app.store),
     }
+}
+
+/// Takes one attempt of each of `counts` from `ip` (429 when one is spent).
+async fn take(app: &Arc<App>, ip: IpAddr, counts: Vec<Count>) -> Result<Taken, ApiError> {
     let app = Arc::clone(app);
-    crate::http::blocking(move || super::limit::check_shared(&app.store, ip, what)).await
+    blocking(move || limits(&app).take(ip, counts)).await
+}
+
+/// Gives back what [`take`] took.
+async fn give_back(app: &Arc<App>, taken: Taken) -> Result<(), ApiError> {
+    let app = Arc::clone(app);
+    blocking(move || limits(&app).give_back(&taken)).await
 }
 
 /// Hashes or verifies a password on the blocking pool, at most two at once (argon2id
@@ -99,7 +110,7 @@ async fn sign_up(
     headers: HeaderMap,
     payload: Result<ApiJson<Credentials>, ApiError>,
 ) -> Result<Response, ApiError> {
-    limit(&app, client_addr(peer, &headers), Attempt::SignUp).await?;
+    take(&app, client_addr(peer, &headers), super::limit::sign_up()).await?;
     // The rate limit first: a malformed body counts as an attempt.
     let ApiJson(req) = payload?;
     check_name(&req.name)?;
@@ -132,9 +143,15 @@ async fn sign_in(
     headers: HeaderMap,
     payload: Result<ApiJson<Credentials>, ApiError>,
 ) -> Result<Response, ApiError> {
-    limit(&app, client_addr(peer, &headers), Attempt::SignIn).await?;
-    // The rate limit first: a malformed body counts as an attempt.
     let ApiJson(req) = payload?;
+    // A failure is taken before the password is checked and given back when it was
+    // right: only failures count, also of guesses sent all at once.
+    let failure = take(
+        &app,
+        client_addr(peer, &headers),
+        super::limit::failed_sign_in(&req.name),
+    )
+    .await?;
     let app2 = Arc::clone(&app);
     let name = req.name.clone();
     let found = blocking(move || app2.store.account_by_name(&name).map_err(ApiError::from)).await?;
@@ -162,6 +179,7 @@ async fn sign_in(
             ))
         }
     };
+    give_back(&app, failure).await?;
     let token = ids::token();
     let th = token_hash(&token);
     let app2 = Arc::clone(&app);

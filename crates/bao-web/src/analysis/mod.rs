@@ -2,8 +2,9 @@
 //! move valued, classed, each side's accuracy — computed in the background with progress
 //! over the game's event stream (`event: analysis`).
 //!
-//! * [`Analyses`]: what runs and what is done, per game (one analysis per game at a time;
-//!   at most [`MAX_KEPT`] finished reports kept, the oldest leave first),
+//! * [`Analyses`]: what runs and what is done, per game (one analysis per game at a time,
+//!   the latest asked for; a finished report is given again only for the same plies and
+//!   the same limits; at most [`MAX_KEPT`] finished reports kept, the oldest leave first),
 //! * [`run`]: the report of a record, from `bao_engine::report` (the same JSON as
 //!   `bao report --json`),
 //! * `routes`: `POST`/`GET /api/games/{id}/analysis`.
@@ -12,7 +13,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use bao_engine::report::{report, ReportOptions, MAX_REPORT_PLIES};
+use bao_engine::report::{report, ReportLimits, ReportOptions, MAX_REPORT_PLIES};
 use bao_engine::solve::Solvable;
 use bao_rules::GameLine;
 
@@ -41,6 +42,8 @@ pub const MAX_TIME_MS: u64 = 5_000;
 pub struct Analysis {
     /// The plies of the game when it started.
     pub plies: usize,
+    /// The limits each position is valued within (the report's `limits`).
+    pub limits: ReportLimits,
     /// Positions valued so far.
     pub done: AtomicUsize,
     /// The report JSON once finished.
@@ -68,15 +71,16 @@ impl Analyses {
         self.lock().get(id).cloned()
     }
 
-    /// Starts an analysis of game `id` at `plies` plies unless one runs (returned with
-    /// `false`) or a finished one is for the same plies (returned with `false`).
-    pub fn start(&self, id: &str, plies: usize) -> (Arc<Analysis>, bool) {
+    /// Starts an analysis of game `id` at `plies` plies within `limits`, unless one for the
+    /// same plies and limits runs or is finished (returned with `false`). One with other
+    /// plies or limits is replaced: a running one is stopped.
+    pub fn start(&self, id: &str, plies: usize, limits: ReportLimits) -> (Arc<Analysis>, bool) {
         let mut map = self.lock();
         if let Some(a) = map.get(id) {
-            let running = a.result.lock().unwrap_or_else(|e| e.into_inner()).is_none();
-            if running || a.plies == plies {
+            if a.plies == plies && a.limits == limits {
                 return (Arc::clone(a), false);
             }
+            a.stop.store(true, Ordering::Relaxed);
         }
         // Keep at most MAX_KEPT finished ones: drop the oldest.
         let finished: Vec<(usize, String)> = map
@@ -91,6 +95,7 @@ impl Analyses {
         }
         let a = Arc::new(Analysis {
             plies,
+            limits,
             done: AtomicUsize::new(0),
             result: Mutex::new(None),
             stop: AtomicBool::new(false),
@@ -109,10 +114,11 @@ impl Analyses {
         *a.result.lock().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(json));
     }
 
-    /// Stops and forgets the analysis of a deleted game.
-    pub fn forget(&self, id: &str) {
-        if let Some(a) = self.lock().remove(id) {
-            a.stop.store(true, Ordering::Relaxed);
+    /// Forgets `a`, a stopped analysis of game `id`, unless another replaced it.
+    pub fn forget_stopped(&self, id: &str, a: &Arc<Analysis>) {
+        let mut map = self.lock();
+        if map.get(id).is_some_and(|b| Arc::ptr_eq(a, b)) {
+            map.remove(id);
         }
     }
 }

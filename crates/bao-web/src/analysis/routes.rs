@@ -9,7 +9,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
-use bao_engine::report::ReportOptions;
+use bao_engine::report::{ReportLimits, ReportOptions};
 use serde::Deserialize;
 
 use super::{Analysis, DEFAULT_DEPTH, MAX_DEPTH, MAX_TIME_MS};
@@ -191,13 +191,6 @@ async fn start_analysis(
     }
     let slot = app.slot(&id).await?;
     let (game, record, plies) = game_of(&slot, who).await?;
-    let (a, fresh) = app.analyses.start(&id, plies);
-    if !fresh {
-        if let Some(text) = a.result.lock().unwrap_or_else(|e| e.into_inner()).clone() {
-            return Ok(finished(&text));
-        }
-        return Ok(running(&a));
-    }
     let opts = ReportOptions {
         memory_mb: Some(app.pool.hash_mb()),
         ..match req.time_ms {
@@ -205,6 +198,14 @@ async fn start_analysis(
             None => ReportOptions::fixed(req.depth.unwrap_or(DEFAULT_DEPTH)),
         }
     };
+    // The cache is keyed on the limits: a finished depth-2 report is no depth-4 one.
+    let (a, fresh) = app.analyses.start(&id, plies, ReportLimits::from(&opts));
+    if !fresh {
+        if let Some(text) = a.result.lock().unwrap_or_else(|e| e.into_inner()).clone() {
+            return Ok(finished(&text));
+        }
+        return Ok(running(&a));
+    }
     let job = Arc::clone(&a);
     let app2 = Arc::clone(&app);
     tokio::spawn(async move {
@@ -232,7 +233,7 @@ async fn start_analysis(
             Err(e) => serde_json::json!({ "error": format!("internal error: {e}") }).to_string(),
         };
         if job.stop.load(Ordering::Relaxed) || slot.deleted.load(Ordering::SeqCst) {
-            app2.analyses.forget(&id);
+            app2.analyses.forget_stopped(&id, &job);
             return;
         }
         app2.analyses.finish(&job, text);

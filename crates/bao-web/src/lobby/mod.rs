@@ -20,6 +20,16 @@ pub use routes::{routes, streams};
 
 use crate::games::repo::GameRow;
 
+/// `computer` for an engine account's record name, else `human` (a game state's
+/// `players`).
+fn player_kind(record_name: &str) -> &'static str {
+    if crate::accounts::model::is_engine_record_name(record_name) {
+        "computer"
+    } else {
+        "human"
+    }
+}
+
 /// A game in a list (a profile, "your games"): id, game, players, result, whether it is
 /// `account`'s turn.
 pub fn game_summary(r: &GameRow, account: Option<i64>) -> serde_json::Value {
@@ -38,6 +48,11 @@ pub fn game_summary(r: &GameRow, account: Option<i64>) -> serde_json::Value {
         "rules": r.rules,
         "south": r.names[0].clone().unwrap_or_else(|| r.south.clone()),
         "north": r.names[1].clone().unwrap_or_else(|| r.north.clone()),
+        // Issue 34 item 3 (ratings branch): engine accounts marked, as in a game's state.
+        "players": {
+            "south": player_kind(&r.south),
+            "north": player_kind(&r.north),
+        },
         "plies": r.plies,
         "result": if r.aborted { Some("*") } else { r.result.map(crate::games::model::GameResult::token) },
         "aborted": r.aborted,

@@ -40,7 +40,8 @@ fn put(tx: &mut Tx<'_>, account: i64, pool: &str, r: Rating, game: &str) -> DbRe
 
 /// Applies a rated game's result to both players' ratings, inside the transaction that
 /// stores it, exactly once: the game's `rating_applied` mark is set in the same
-/// transaction, and a game already marked changes nothing.
+/// transaction, and a game already marked changes nothing. A game that ended before both
+/// sides moved ([`super::counts`]) changes nothing either (not rated, as on lichess).
 ///
 /// # Errors
 /// The database's error (then the whole transaction, result included, is not written).
@@ -48,6 +49,9 @@ pub fn apply_in(tx: &mut Tx<'_>, row: &GameRow) -> DbResult<()> {
     let (Some(south), Some(north)) = (row.accounts[0], row.accounts[1]) else {
         return Ok(());
     };
+    if !super::counts(row.plies) {
+        return Ok(());
+    }
     let winner = match row.result {
         Some(r) => r.winner(),
         _ => return Ok(()),
@@ -89,6 +93,8 @@ pub struct Leader {
     pub rd: f64,
     /// Rated games played.
     pub games: u32,
+    /// An engine account (`bao-N`), marked as lichess marks BOT.
+    pub bot: bool,
 }
 
 impl Store {
@@ -139,7 +145,7 @@ impl Store {
     pub fn leaderboard(&self, pool: &str, limit: usize) -> DbResult<Vec<Leader>> {
         let rows = self.read(|c| {
             c.query(
-                "SELECT a.name, r.rating, r.rd, r.games FROM ratings r JOIN accounts a ON a.id = r.account
+                "SELECT a.name, r.rating, r.rd, r.games, a.engine_level FROM ratings r JOIN accounts a ON a.id = r.account
                  WHERE r.pool = ?1 AND r.games > 0 ORDER BY r.rating DESC, a.name_key LIMIT ?2",
                 params![pool, limit],
             )
@@ -151,6 +157,7 @@ impl Store {
                     rating: r.real("rating")?,
                     rd: r.real("rd")?,
                     games: u32::try_from(r.int("games")?).unwrap_or(0),
+                    bot: r.opt_int("engine_level")?.is_some(),
                 })
             })
             .collect()

@@ -73,6 +73,7 @@ async fn player(
         Ok(serde_json::json!({
             "name": account.name,
             "engine_level": account.engine_level,
+            "bot": account.engine_level.is_some(),
             "ratings": ratings,
             "history": history,
             "games": games,

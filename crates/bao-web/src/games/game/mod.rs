@@ -17,8 +17,8 @@ use crate::games::engine::proved_found;
 use crate::games::model::*;
 use crate::games::repo::GameRow;
 use crate::games::view::{
-    describe_move, hole_places, played_json, start_hole, BoardJson, HistoryJson, NamesJson, OutcomeJson,
-    PlayersJson, StateJson,
+    describe_move, hole_places, played_json, start_hole, BoardJson, HistoryJson, NamesJson,
+    OutcomeJson, PlayersJson, StateJson,
 };
 use crate::http::error::{clip, clip_message, ApiError};
 
@@ -283,10 +283,15 @@ impl<G: Solvable + 'static> WebGame<G> {
             });
         }
         let o = self.line.outcome()?;
+        let mut text = self.line.end_sentence().unwrap_or_default();
+        // Issue 34 item 2 (ratings): a rated game that ended before both sides moved.
+        if self.meta.rated && !crate::rating::counts(self.line.plies()) {
+            text = format!("{text} ({})", crate::rating::NOT_RATED);
+        }
         Some(OutcomeJson {
             winner: o.winner.map(|w| w.to_string()),
             reason: o.reason.as_str().to_string(),
-            text: self.line.end_sentence().unwrap_or_default(),
+            text,
             result: GameResult::of(o.winner).token(),
         })
     }
