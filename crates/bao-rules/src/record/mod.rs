@@ -59,9 +59,8 @@
 //! # Ok(()) }
 //! ```
 
-use crate::{EndReason, Game, Outcome, PositionError, RuleSet, Side};
+use crate::{EndReason, Game, Outcome, RuleSet, Side};
 use std::fmt::Write as _;
-use thiserror::Error;
 
 mod date;
 mod error;
