@@ -32,7 +32,7 @@ pub fn perft(
     position: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<u64> {
     let depth = depth.0;
-    let pos = position_arg(GameKind::parse(game)?, rules, position)?;
+    let pos = position_arg(crate::game::kind(game)?, rules, position)?;
     Ok(py.detach(move || with_pos!(&pos, p => bao_rules::perft::perft(p, depth))))
 }
 
@@ -141,7 +141,7 @@ pub fn random_playouts<'py>(
             "threads = {threads} is more than 1024"
         )));
     }
-    let pos = position_arg(GameKind::parse(game)?, rules, position)?;
+    let pos = position_arg(crate::game::kind(game)?, rules, position)?;
     let t0 = Instant::now();
     let games = py
         .detach(move || match pos {

@@ -308,7 +308,7 @@ impl PyEngine {
     ) -> PyResult<Self> {
         let (level, seed, hash_mb) = (level.0, opt(seed), opt(hash_mb));
         let (depth, nodes, time_ms) = (opt(depth), opt(nodes), opt(time_ms));
-        let kind = GameKind::parse(game)?;
+        let kind = crate::game::kind(game)?;
         if !(1..=10).contains(&level) {
             return Err(BaoError::new_err(format!(
                 "level {level} is out of range 1..10"

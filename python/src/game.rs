@@ -7,32 +7,14 @@ use bao_rules::kiswahili::{self, Kiswahili};
 use bao_rules::{Game, RuleSet, Side};
 use pyo3::prelude::*;
 
-/// Which game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    /// Bao la Kiswahili (4×8).
-    Kiswahili,
-    /// Bao Kingulu (2×6).
-    Kingulu,
-}
+pub use bao_rules::GameKind;
 
-impl GameKind {
-    /// Parses `kiswahili` / `kingulu` (case-insensitive).
-    pub fn parse(name: &str) -> PyResult<GameKind> {
-        match name.trim().to_ascii_lowercase().as_str() {
-            "kiswahili" => Ok(GameKind::Kiswahili),
-            "kingulu" => Ok(GameKind::Kingulu),
-            _ => Err(unknown_game(name)),
-        }
-    }
-
-    /// The game's name (`Game::NAME`).
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Kiswahili => Kiswahili::NAME,
-            GameKind::Kingulu => Kingulu::NAME,
-        }
-    }
+/// The game named `name` (`kiswahili`, `kingulu`, case-insensitive: [`GameKind`]'s parse).
+///
+/// # Errors
+/// `RulesError` naming the text for an unknown game.
+pub fn kind(name: &str) -> PyResult<GameKind> {
+    name.parse().map_err(|_| unknown_game(name))
 }
 
 /// The rule options of either game.

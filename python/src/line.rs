@@ -10,7 +10,7 @@ use crate::position::{move_arg, PyOutcome, PyPosition, PyTraceEvent};
 use crate::record::{AnyRecord, PyGameRecord};
 use bao_rules::kingulu::Kingulu;
 use bao_rules::kiswahili::Kiswahili;
-use bao_rules::record::game_of;
+use bao_rules::record::load::kind_of;
 use bao_rules::{Game, GameLine, LineError, Player, Side};
 use pyo3::prelude::*;
 
@@ -107,8 +107,7 @@ impl PyGameLine {
     /// Reads a record text (notation.md §4) into a line; raises `RecordError`.
     #[staticmethod]
     pub fn from_record_text(text: &str) -> PyResult<Self> {
-        let game = game_of(text).map_err(record_err)?;
-        let inner = match GameKind::parse(&game)? {
+        let inner = match kind_of(text).map_err(record_err)? {
             GameKind::Kiswahili => {
                 AnyLine::Ki(GameLine::from_record_text(text).map_err(record_err)?)
             }
@@ -121,8 +120,8 @@ impl PyGameLine {
     #[getter]
     fn game(&self) -> &'static str {
         match &self.inner {
-            AnyLine::Ki(_) => Kiswahili::NAME,
-            AnyLine::Ku(_) => Kingulu::NAME,
+            AnyLine::Ki(_) => GameKind::Kiswahili.name(),
+            AnyLine::Ku(_) => GameKind::Kingulu.name(),
         }
     }
 

@@ -240,7 +240,7 @@ impl PyPosition {
     #[new]
     #[pyo3(signature = (game = "kiswahili", text = None, rules = None))]
     fn new(game: &str, text: Option<&str>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let kind = GameKind::parse(game)?;
+        let kind = crate::game::kind(game)?;
         let rules = rules_arg(kind, rules)?;
         Ok(match text {
             Some(t) => AnyPos::from_text(t, &rules)?.into(),
@@ -252,7 +252,7 @@ impl PyPosition {
     #[staticmethod]
     #[pyo3(signature = (game = "kiswahili", rules = None))]
     fn start(game: &str, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let kind = GameKind::parse(game)?;
+        let kind = crate::game::kind(game)?;
         Ok(AnyPos::start(&rules_arg(kind, rules)?).into())
     }
 
@@ -261,7 +261,7 @@ impl PyPosition {
     #[staticmethod]
     #[pyo3(signature = (game, text, rules = None))]
     fn from_text(game: &str, text: &str, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let kind = GameKind::parse(game)?;
+        let kind = crate::game::kind(game)?;
         Ok(AnyPos::from_text(text, &rules_arg(kind, rules)?)?.into())
     }
 

@@ -7,7 +7,8 @@ use crate::position::{move_arg, PyOutcome, PyPosition};
 use crate::rules::PyRules;
 use bao_rules::kingulu::Kingulu;
 use bao_rules::kiswahili::Kiswahili;
-use bao_rules::record::{game_of, GameRecord};
+use bao_rules::record::load::kind_of;
+use bao_rules::record::GameRecord;
 use bao_rules::Game;
 use pyo3::prelude::*;
 
@@ -122,8 +123,7 @@ impl PyGameRecord {
     /// Reads a record (notation.md §4); raises `RecordError`.
     #[staticmethod]
     fn from_text(text: &str) -> PyResult<Self> {
-        let game = game_of(text).map_err(record_err)?;
-        let inner = match GameKind::parse(&game)? {
+        let inner = match kind_of(text).map_err(record_err)? {
             GameKind::Kiswahili => AnyRecord::Ki(GameRecord::from_text(text).map_err(record_err)?),
             GameKind::Kingulu => AnyRecord::Ku(GameRecord::from_text(text).map_err(record_err)?),
         };
@@ -139,8 +139,8 @@ impl PyGameRecord {
     #[getter]
     fn game(&self) -> &'static str {
         match &self.inner {
-            AnyRecord::Ki(_) => Kiswahili::NAME,
-            AnyRecord::Ku(_) => Kingulu::NAME,
+            AnyRecord::Ki(_) => GameKind::Kiswahili.name(),
+            AnyRecord::Ku(_) => GameKind::Kingulu.name(),
         }
     }
 

@@ -7,8 +7,6 @@ use crate::args::{opt, Nat};
 use crate::errors::{BaoError, RecordError};
 use bao_engine::report::{report, ReportOptions, MAX_REPORT_PLIES};
 use bao_engine::solve::Solvable;
-use bao_rules::kingulu::Kingulu;
-use bao_rules::kiswahili::Kiswahili;
 use bao_rules::GameLine;
 use pyo3::prelude::*;
 
@@ -65,15 +63,12 @@ pub fn report_json(
         .first()
         .map(|s| s.to_string())
         .ok_or_else(|| BaoError::new_err("the text holds no game record"))?;
-    let game =
-        bao_rules::record::game_of(&first).map_err(|e| RecordError::new_err(e.to_string()))?;
+    let game = bao_rules::record::load::kind_of(&first)
+        .map_err(|e| RecordError::new_err(e.to_string()))?;
     let opts = match (time_ms, depth) {
         (Some(t), _) => ReportOptions::timed(t),
         (None, d) => ReportOptions::fixed(d.unwrap_or(bao_engine::values::DEFAULT_DEPTH)),
     };
-    let out = py.detach(move || match game.as_str() {
-        "kingulu" => report_of::<Kingulu>(&first, opts),
-        _ => report_of::<Kiswahili>(&first, opts),
-    });
+    let out = py.detach(move || bao_rules::with_game!(game, G => report_of::<G>(&first, opts)));
     out.map_err(RecordError::new_err)
 }

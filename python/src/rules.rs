@@ -68,7 +68,7 @@ impl PyRules {
         options: Option<&Bound<'_, PyDict>>,
         kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
-        let kind = GameKind::parse(game)?;
+        let kind = crate::game::kind(game)?;
         let mut inner = match profile {
             Some(name) => AnyRules::profile(kind, name)?,
             None => AnyRules::default_of(kind),
@@ -85,7 +85,7 @@ impl PyRules {
     /// The profile names of `game`, default first.
     #[staticmethod]
     fn profiles(game: &str) -> PyResult<Vec<&'static str>> {
-        Ok(AnyRules::profile_names(GameKind::parse(game)?).to_vec())
+        Ok(AnyRules::profile_names(crate::game::kind(game)?).to_vec())
     }
 
     /// The game: `"kiswahili"` or `"kingulu"`.

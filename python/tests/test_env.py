@@ -2,6 +2,8 @@
 passes Gymnasium's env checker; seeded games are reproducible."""
 
 import os
+import subprocess
+import sys
 from types import ModuleType
 from typing import Any, Dict, List, Tuple
 
@@ -97,6 +99,53 @@ def test_aec_truncation_and_start_position() -> None:
     ansi = kiswahili_v0.env(render_mode="ansi")
     ansi.reset()
     assert ansi.render().splitlines()[3] == " 0  0  0  0  6  2  2  0   A1..A8"
+
+
+def _registered_in_a_fresh_interpreter(code: str) -> str:
+    """The bao ids in Gymnasium's registry after `code` in a new interpreter, and whether
+    the environment module bao.env.gym was imported for them."""
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            f"import sys\nimport gymnasium\n{code}\n"
+            "print(sorted(i for i in gymnasium.registry if i.startswith('bao/')), 'bao.env.gym' in sys.modules)",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return run.stdout
+
+
+BOTH_IDS = "['bao/Kingulu-v0', 'bao/Kiswahili-v0']"
+
+
+def test_import_bao_env_registers_the_gymnasium_ids() -> None:
+    assert _registered_in_a_fresh_interpreter("import bao.env") == f"{BOTH_IDS} False\n"
+
+
+def test_the_gymnasium_entry_point_registers_the_ids() -> None:
+    # python/pyproject.toml: [project.entry-points."gymnasium.envs"] bao =
+    # "bao.env:register_envs". Gymnasium 0.29 calls it on `import gymnasium`; Gymnasium 1.x
+    # has no plugins (there `import bao.env`, or an id "bao.env:bao/...", registers them).
+    load = (
+        "from importlib import metadata\n"
+        "[ep] = [e for e in metadata.entry_points().select(group='gymnasium.envs') if e.name == 'bao']\n"
+        "assert ep.value == 'bao.env:register_envs', ep.value\n"
+        "ep.load()()"
+    )
+    assert _registered_in_a_fresh_interpreter(load) == f"{BOTH_IDS} False\n"
+    alone = _registered_in_a_fresh_interpreter("")
+    if hasattr(gymnasium.envs.registration, "load_plugin_envs"):
+        assert alone == f"{BOTH_IDS} False\n"
+    else:
+        assert alone == "[] False\n"
+    made = _registered_in_a_fresh_interpreter(
+        "env = gymnasium.make('bao.env:bao/Kingulu-v0', level=2)\n"
+        "assert env.unwrapped.game == 'kingulu'"
+    )
+    assert made == f"{BOTH_IDS} True\n"
 
 
 @pytest.mark.parametrize("env_id", ["bao/Kiswahili-v0", "bao/Kingulu-v0"])

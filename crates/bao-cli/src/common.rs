@@ -1,61 +1,9 @@
-//! Shared pieces of the subcommands: game names, rules and positions from arguments,
+//! Shared pieces of the subcommands: rules and positions from arguments,
 //! engine specifications, dates.
 
 use anyhow::{anyhow, bail, Context, Result};
 use bao_engine::{EngineConfig, Limits, Searcher};
 use bao_rules::{Game, RuleSet};
-use std::fmt;
-use std::str::FromStr;
-
-/// The two games, as named on the command line, in records and in the engine protocol.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameName {
-    /// Bao la Kiswahili (4×8).
-    Kiswahili,
-    /// Bao Kingulu (2×6).
-    Kingulu,
-}
-
-impl FromStr for GameName {
-    type Err = anyhow::Error;
-    fn from_str(s: &str) -> Result<Self> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "kiswahili" | "bao-la-kiswahili" | "bao" => Ok(GameName::Kiswahili),
-            "kingulu" | "bao-kingulu" => Ok(GameName::Kingulu),
-            other => bail!("unknown game {other:?}: expected kiswahili or kingulu"),
-        }
-    }
-}
-
-impl fmt::Display for GameName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            GameName::Kiswahili => "kiswahili",
-            GameName::Kingulu => "kingulu",
-        })
-    }
-}
-
-impl GameName {
-    /// The name players use.
-    pub fn title(self) -> &'static str {
-        match self {
-            GameName::Kiswahili => "Bao la Kiswahili",
-            GameName::Kingulu => "Bao Kingulu",
-        }
-    }
-}
-
-/// Calls `$f::<G>($args)` with `G` the game type named by `$game`.
-#[macro_export]
-macro_rules! with_game {
-    ($game:expr, $f:ident ( $($arg:expr),* $(,)? )) => {
-        match $game {
-            $crate::common::GameName::Kiswahili => $f::<bao_rules::kiswahili::Kiswahili>($($arg),*),
-            $crate::common::GameName::Kingulu => $f::<bao_rules::kingulu::Kingulu>($($arg),*),
-        }
-    };
-}
 
 /// The rules from a profile name (default profile when `None`) and `name=value` options.
 pub fn make_rules<G: Game>(profile: Option<&str>, options: &[String]) -> Result<G::Rules> {
@@ -99,9 +47,11 @@ pub fn make_position<G: Game>(rules: &G::Rules, position: Option<&str>) -> Resul
         Some(text) => G::from_text(text, rules).map_err(|e| {
             let board = text.split(';').next().unwrap_or("");
             let rows = board.split('/').count();
-            let hint = match (G::NAME, rows) {
-                ("kiswahili", 2) => " (this looks like a Bao Kingulu position: add --game kingulu)",
-                ("kingulu", 4) => {
+            let hint = match (bao_rules::GameKind::of::<G>(), rows) {
+                (bao_rules::GameKind::Kiswahili, 2) => {
+                    " (this looks like a Bao Kingulu position: add --game kingulu)"
+                }
+                (bao_rules::GameKind::Kingulu, 4) => {
                     " (this looks like a Bao la Kiswahili position: use --game kiswahili)"
                 }
                 _ => "",

@@ -1,17 +1,18 @@
 //! `bao puzzle`: solve a puzzle in the terminal, list the set, verify it, build it
 //! (docs/puzzles.md). The puzzles themselves are `bao_engine::puzzle`.
 
-use crate::common::{read_text_file, GameName};
+use crate::common::read_text_file;
 use crate::play::flow::explain_move;
 use crate::play::render::out;
 use crate::play::words::what_it_does;
 use crate::play::{quote_file, Input, Read, Screen};
-use crate::with_game;
 use anyhow::{bail, Context, Result};
 use bao_engine::puzzle::find::find;
 use bao_engine::puzzle::{shipped, verify_set, Puzzle, PuzzleSet, VERIFY_NODES};
 use bao_engine::solve::Solvable;
-use bao_rules::{Game, GameLine, Player, RuleSet, Side};
+use bao_rules::with_game;
+use bao_rules::GameKind;
+use bao_rules::{GameLine, Player, RuleSet, Side};
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::Instant;
 
@@ -29,8 +30,8 @@ pub struct PuzzleArgs {
     #[command(subcommand)]
     pub command: Option<PuzzleCommand>,
     /// The game: kiswahili or kingulu.
-    #[arg(long, short, default_value = "kiswahili", value_parser = parse_game)]
-    pub game: GameName,
+    #[arg(long, short, default_value = "kiswahili")]
+    pub game: GameKind,
     /// The puzzle's number in the shipped set (default: one picked at random).
     #[arg(long, short, conflicts_with = "difficulty")]
     pub number: Option<usize>,
@@ -48,8 +49,8 @@ pub enum PuzzleCommand {
     /// List the shipped puzzles of a game (one line each, or a JSON array).
     List {
         /// The game: kiswahili or kingulu.
-        #[arg(long, short, default_value = "kiswahili", value_parser = parse_game)]
-        game: GameName,
+        #[arg(long, short, default_value = "kiswahili")]
+        game: GameKind,
         /// A JSON array, one object per puzzle.
         #[arg(long)]
         json: bool,
@@ -57,18 +58,18 @@ pub enum PuzzleCommand {
     /// Re-prove every puzzle with the solver (unique solution, claimed result); exits
     /// non-zero naming each flawed puzzle.
     Verify {
-        /// The game of FILE (default: both shipped sets, or the game of FILE's first
-        /// position).
-        #[arg(long, short, value_parser = parse_game)]
-        game: Option<GameName>,
+        /// The game of the shipped set to verify (default: both); with FILE, the game of
+        /// its first position (a --game naming the other game is an error).
+        #[arg(long, short)]
+        game: Option<GameKind>,
         /// A puzzle file (default: the shipped set).
         file: Option<String>,
     },
     /// Make a puzzle set from self-play games (docs/puzzles.md).
     Build {
         /// The game: kiswahili or kingulu.
-        #[arg(long, short, value_parser = parse_game)]
-        game: GameName,
+        #[arg(long, short)]
+        game: GameKind,
         /// How many puzzles.
         #[arg(long, default_value_t = 120)]
         count: usize,
@@ -87,10 +88,6 @@ pub enum PuzzleCommand {
     },
 }
 
-fn parse_game(s: &str) -> Result<GameName, String> {
-    s.parse().map_err(|e: anyhow::Error| e.to_string())
-}
-
 /// Runs `bao puzzle ...`.
 ///
 /// # Errors
@@ -104,7 +101,7 @@ pub fn run(args: PuzzleArgs) -> Result<()> {
             let interactive = std::io::stdin().is_terminal();
             with_game!(
                 args.game,
-                solve_puzzle(
+                G => solve_puzzle::<G>(
                     Choice {
                         number: args.number,
                         difficulty: args.difficulty
@@ -129,13 +126,21 @@ pub fn run(args: PuzzleArgs) -> Result<()> {
             Some(file) => {
                 let text = read_text_file(&file, MAX_PUZZLE_FILE_BYTES)?;
                 let set = PuzzleSet::parse(&text).with_context(|| quote_file(&file).to_string())?;
-                let game = game.unwrap_or_else(|| game_of_set(&set));
+                let found = game_of_set(&set);
+                let game = match game {
+                    Some(g) if g != found && !set.puzzles.is_empty() => bail!(
+                        "{} holds {found} puzzles, but --game {g} was given",
+                        quote_file(&file)
+                    ),
+                    Some(g) => g,
+                    None => found,
+                };
                 verify_cmd(game, &quote_file(&file), &set)
             }
             None => {
                 let games = match game {
                     Some(g) => vec![g],
-                    None => vec![GameName::Kiswahili, GameName::Kingulu],
+                    None => vec![GameKind::Kiswahili, GameKind::Kingulu],
                 };
                 let mut bad = 0;
                 for g in games {
@@ -158,7 +163,7 @@ pub fn run(args: PuzzleArgs) -> Result<()> {
             seed,
             max_games,
             force,
-        }) => with_game!(game, build(count, &out, seed, max_games, force)),
+        }) => with_game!(game, G => build::<G>(count, &out, seed, max_games, force)),
     }
 }
 
@@ -166,15 +171,15 @@ pub fn run(args: PuzzleArgs) -> Result<()> {
 ///
 /// # Errors
 /// Never for the sets shipped (a test reads them); an internal error otherwise.
-pub fn shipped_set(game: GameName) -> Result<PuzzleSet> {
+pub fn shipped_set(game: GameKind) -> Result<PuzzleSet> {
     let text = shipped(&game.to_string()).context("no shipped set")?;
     PuzzleSet::parse(text).with_context(|| format!("the shipped {game} puzzles"))
 }
 
 /// Verifies `set` as game `game`, printing one line per flaw and a summary.
-fn verify_cmd(game: GameName, name: &str, set: &PuzzleSet) -> Result<()> {
+fn verify_cmd(game: GameKind, name: &str, set: &PuzzleSet) -> Result<()> {
     let t0 = Instant::now();
-    let flaws = with_game!(game, verify_all(set));
+    let flaws = with_game!(game, G => verify_all::<G>(set));
     for f in &flaws {
         eprintln!("{name}: {f}");
     }
@@ -339,10 +344,10 @@ fn build<G: Solvable>(
 
 /// The game whose positions a set holds, from its first puzzle: Bao Kingulu when its
 /// position reads as one, Bao la Kiswahili otherwise (and for an empty set).
-pub fn game_of_set(set: &PuzzleSet) -> GameName {
+pub fn game_of_set(set: &PuzzleSet) -> GameKind {
     match set.puzzles.first() {
-        Some((_, p)) if p.position_of::<bao_rules::kingulu::Kingulu>().is_ok() => GameName::Kingulu,
-        _ => GameName::Kiswahili,
+        Some((_, p)) if p.position_of::<bao_rules::kingulu::Kingulu>().is_ok() => GameKind::Kingulu,
+        _ => GameKind::Kiswahili,
     }
 }
 
@@ -394,7 +399,7 @@ pub fn solve_puzzle<G: Solvable>(
     interactive: bool,
     input: &mut dyn BufRead,
 ) -> Result<()> {
-    let set = shipped_set(game_name::<G>())?;
+    let set = shipped_set(GameKind::of::<G>())?;
     let n = pick(&set, choice)?;
     let p = set.get(n).context("no such puzzle")?.clone();
     let pos: G = p
@@ -407,7 +412,7 @@ pub fn solve_puzzle<G: Solvable>(
     let labels = [String::new(), String::new()];
     out(format!(
         "{} puzzle {n} of {} (difficulty {} of 5)",
-        game_name::<G>().title(),
+        GameKind::of::<G>().title(),
         set.len(),
         p.difficulty
     ));
@@ -458,15 +463,6 @@ pub fn solve_puzzle<G: Solvable>(
         None
     };
     explain_line(&pos, &p, &screen, ask)
-}
-
-/// The game name of `G`.
-fn game_name<G: Game>() -> GameName {
-    if G::NAME == "kingulu" {
-        GameName::Kingulu
-    } else {
-        GameName::Kiswahili
-    }
 }
 
 /// The solution lap by lap (the `explain` of `bao play`), then the rest of its line

@@ -65,8 +65,8 @@ pub fn move_line(m: &MoveReport) -> String {
 
 /// The legend of a report's values, per game: Bao Kingulu's are mostly proven, with a
 /// final score (G-R14); Bao la Kiswahili's are the search's evaluation in seeds.
-pub fn legend(game: &str) -> &'static str {
-    if game == "kingulu" {
+pub fn legend(game: bao_rules::GameKind) -> &'static str {
+    if game == bao_rules::GameKind::Kingulu {
         "Values for the player who moved: win 29/loss 20 = a proven win/loss in 29/20\n\
          plies; (S 26–22) = the final score under perfect play, South–North (G-R14);\n\
          +1.25 = seeds ahead, the search's estimate where the solver proved no value.\n"
@@ -82,7 +82,9 @@ pub fn report_text(r: &Report) -> String {
         "Report: {} — South {}, North {}\n",
         r.game, r.players.south, r.players.north
     );
-    out.push_str(legend(&r.game));
+    out.push_str(legend(
+        r.game.parse().unwrap_or(bao_rules::GameKind::Kiswahili),
+    ));
     for m in &r.moves {
         out.push_str(&move_line(m));
         out.push('\n');

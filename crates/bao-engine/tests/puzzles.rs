@@ -4,6 +4,7 @@
 use bao_engine::puzzle::{check, shipped, verify_set, Claim, PuzzleSet, VERIFY_NODES};
 use bao_rules::kingulu::Kingulu;
 use bao_rules::kiswahili::Kiswahili;
+use bao_rules::Game;
 
 fn set(game: &str) -> PuzzleSet {
     PuzzleSet::parse(shipped(game).unwrap()).unwrap()
@@ -145,5 +146,82 @@ fn a_wrong_result_fails() {
     assert_eq!(
         check::<Kiswahili>(&p, VERIFY_NODES),
         Err("the theme is \"safari\", but the solution's is \"relay\"".into())
+    );
+}
+
+/// A win line must be a principal variation (docs/puzzles.md, "Verifying"): a defender's
+/// move that is not a longest defence, or a winner's move that is not a shortest win, is
+/// rejected, naming the ply.
+#[test]
+fn a_win_line_with_a_weak_defence_or_a_slow_win_fails() {
+    let s = set("kiswahili");
+    // Kiswahili puzzle 2: North a2<, the only win within 5: a2< B8> a7> B5< a5>.
+    let mut p = s.get(2).unwrap().clone();
+    assert_eq!(p.line, ["a2<", "B8>", "a7>", "B5<", "a5>"]);
+    let pos: Kiswahili = p.position_of().unwrap();
+    let after = pos.play(pos.parse_move("a2<").unwrap()).unwrap();
+    // Every other move of South there lets North win at once.
+    let others: Vec<String> = after
+        .moves()
+        .into_iter()
+        .map(|m| after.move_text(m))
+        .filter(|t| t != "B8>")
+        .collect();
+    assert_eq!(others, ["B5<", "B5>", "B7<", "B7>", "B8<"]);
+    for other in &others {
+        p.line = vec!["a2<".into(), other.clone()];
+        assert_eq!(
+            check::<Kiswahili>(&p, VERIFY_NODES),
+            Err(format!(
+                "line, ply 2 ({other} by South): not a longest defence: North then wins in 1 ply, not in 3 plies"
+            ))
+        );
+    }
+    // North's third ply: a6> and b3< win in 4 more plies instead of 2, a5< not at all.
+    for (third, why) in [
+        ("a6>", "North then wins in 4 plies, not in 2 plies"),
+        ("b3<", "North then wins in 4 plies, not in 2 plies"),
+        (
+            "a5<",
+            "North then has no win within 6 plies, not in 2 plies",
+        ),
+    ] {
+        p.line = vec!["a2<".into(), "B8>".into(), third.into()];
+        assert_eq!(
+            check::<Kiswahili>(&p, VERIFY_NODES),
+            Err(format!(
+                "line, ply 3 ({third} by North): not a shortest win: {why}"
+            ))
+        );
+    }
+}
+
+/// A best-score line must keep the score at every ply, and run to the end of the game or
+/// 24 plies.
+#[test]
+fn a_best_score_line_that_gives_up_seeds_or_stops_early_fails() {
+    let s = set("kingulu");
+    // Kingulu puzzle 3: South A6, best score 19-29; after it North's a4 keeps 19-29, a5
+    // gives South 27-21 (bao solve --moves --margin).
+    let p = s.get(3).unwrap().clone();
+    assert_eq!(p.line[..4], ["A6", "a4", "A2", "a6"]);
+    assert_eq!(
+        p.result,
+        Claim::BestScore {
+            south: 19,
+            north: 29
+        }
+    );
+    assert_eq!(check::<Kingulu>(&p, VERIFY_NODES), Ok(()));
+    let mut q = p.clone();
+    q.line = vec!["A6".into(), "a5".into()];
+    assert_eq!(
+        check::<Kingulu>(&q, VERIFY_NODES),
+        Err("line, ply 2 (a5 by North): does not keep the best score 19-29: the final score is then South 27, North 21".into())
+    );
+    q.line = p.line[..4].to_vec();
+    assert_eq!(
+        check::<Kingulu>(&q, VERIFY_NODES),
+        Err("the line stops after 4 plies with the game going on: a best-score line runs to the end of the game or 24 plies".into())
     );
 }

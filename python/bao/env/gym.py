@@ -1,7 +1,8 @@
 """A Gymnasium single-agent environment: one side of a bao game against the bao engine.
 
-Importing this module registers ``bao/Kiswahili-v0`` and ``bao/Kingulu-v0`` with
-Gymnasium (``gymnasium.make("bao/Kiswahili-v0", level=3)``).
+The ids ``bao/Kiswahili-v0`` and ``bao/Kingulu-v0`` are registered with Gymnasium by
+``import bao.env`` (``bao.env.register_envs``; ``gymnasium.make("bao/Kiswahili-v0",
+level=3)``).
 """
 
 from __future__ import annotations
@@ -182,11 +183,6 @@ class BaoGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         return text
 
 
-def _register() -> None:
-    for game, name in (("kiswahili", "Kiswahili"), ("kingulu", "Kingulu")):
-        env_id = f"bao/{name}-v0"
-        if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=BaoGymEnv, kwargs={"game": game})  # type: ignore[arg-type]
+from bao.env import register_envs  # noqa: E402  (bao.env imports this module lazily)
 
-
-_register()
+register_envs()

@@ -27,19 +27,20 @@ pub use input::{read_line, strip_escapes, Input, Read};
 pub use render::{Screen, DEFAULT_LAP_DELAY_MS};
 pub use text::{clip, plural, quote_file};
 
-use crate::common::GameName;
 use anyhow::{bail, Context, Result};
 use bao_engine::solve::Solvable;
 use bao_rules::line::check_work;
 use bao_rules::record::GameRecord;
+use bao_rules::GameKind;
 use bao_rules::{Game, GameLine, Player, Side};
 use render::out;
 use std::io::{BufRead, IsTerminal};
 
 /// The most laps one move may have under the rules of a game played or replayed here
 /// (Bao Kingulu's `non-terminating lap-cap:N`): a record or `--set` allowing more is
-/// refused, so that no move can take minutes or gigabytes to trace and draw.
-pub const MAX_LAPS: u64 = 10_000;
+/// refused, so that no move can take minutes or gigabytes to trace and draw. The one
+/// limit of every front end, [`bao_rules::record::load::MAX_LAPS`].
+pub const MAX_LAPS: u64 = bao_rules::record::load::MAX_LAPS;
 
 /// The options of `bao play`.
 pub struct PlayOptions {
@@ -168,7 +169,7 @@ pub fn play<G: Solvable>(
 ///
 /// # Errors
 /// The file cannot be read, holds no record or fewer games, or names no known game.
-pub fn read_record_file(file: &str, number: Option<usize>) -> Result<(GameName, String)> {
+pub fn read_record_file(file: &str, number: Option<usize>) -> Result<(GameKind, String)> {
     if number == Some(0) {
         bail!("--number 0: games are numbered from 1");
     }
@@ -192,34 +193,42 @@ pub fn read_record_file(file: &str, number: Option<usize>) -> Result<(GameName, 
         );
     }
     let piece = pieces[n - 1].to_string();
-    let game = bao_rules::record::game_of(&piece).with_context(|| file.to_string())?;
-    Ok((game.parse()?, piece))
+    let game = bao_rules::record::load::kind_of(&piece).with_context(|| file.to_string())?;
+    Ok((game, piece))
+}
+
+/// The game of a record file: the game its `Game` tag names (`found`, from
+/// [`read_record_file`]). `--game` (`given`) need not be given; when it names the other
+/// game it is an error naming both.
+///
+/// # Errors
+/// `FILE is a kingulu game, but --game kiswahili was given`.
+pub fn record_game(file: &str, found: GameKind, given: Option<GameKind>) -> Result<GameKind> {
+    match given {
+        Some(g) if g != found => bail!(
+            "{} is a {found} game, but --game {g} was given",
+            quote_file(file)
+        ),
+        _ => Ok(found),
+    }
 }
 
 /// Parses a record text as game `G`, naming the file in errors. The rules are read and
-/// checked first, from the tags alone: rules allowing moves of more than [`MAX_LAPS`]
-/// laps are refused before any move is played.
+/// checked first, from the tags alone ([`bao_rules::record::load`]): rules allowing moves
+/// of more than [`MAX_LAPS`] laps are refused before any move is played.
 ///
 /// # Errors
 /// The record's own errors ([`GameRecord::from_text`]), or rules above the lap limit.
 pub fn parse_record<G: Game>(file: &str, text: &str) -> Result<GameRecord<G>> {
-    let header: String = text
-        .lines()
-        .filter(|l| {
-            let l = l.trim_start();
-            l.starts_with('[') && !l.starts_with("[Result") && !l.starts_with("[Termination")
-        })
-        .map(|l| format!("{l}\n"))
-        .collect();
-    if let Ok(head) = GameRecord::<G>::from_text(&header) {
-        if let Err(e) = check_work(&head.rules, MAX_LAPS, u32::MAX) {
-            bail!(
-                "{}: {e}: moves that long are not replayed here",
-                quote_file(file)
-            );
-        }
+    use bao_rules::record::load::{self, LoadError};
+    match load::read::<G>(text, u32::MAX) {
+        Ok(record) => Ok(record),
+        Err(LoadError::TooMuchWork(e)) => bail!(
+            "{}: {e}: moves that long are not replayed here",
+            quote_file(file)
+        ),
+        Err(LoadError::Record(e)) => Err(e).with_context(|| quote_file(file)),
     }
-    GameRecord::from_text(text).with_context(|| quote_file(file))
 }
 
 /// A record file's game as a line (roles from its players, its result).

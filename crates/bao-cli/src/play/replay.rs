@@ -224,7 +224,7 @@ pub fn replay<G: Game>(
     let names = [players[0].record_name(), players[1].record_name()];
     out(format!(
         "{} game: {} (South) vs {} (North){}, {}.",
-        if G::NAME == "kiswahili" {
+        if bao_rules::GameKind::of::<G>() == bao_rules::GameKind::Kiswahili {
             "Bao la Kiswahili"
         } else {
             "Bao Kingulu"

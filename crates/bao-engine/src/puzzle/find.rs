@@ -29,8 +29,7 @@ pub const MIN_WIN_PLIES: u32 = 3;
 /// time).
 pub const MIN_MOVES: usize = 3;
 
-/// The longest line shown after a best-score solution, plies.
-pub const MAX_SCORE_LINE: usize = 24;
+pub use super::line::MAX_SCORE_LINE;
 
 /// The last positions of each self-play game that are scanned.
 pub const SCAN_PLIES: usize = 40;
@@ -134,6 +133,18 @@ fn self_play<G: Solvable>(rules: &G::Rules, rng: &mut Xoshiro256PlusPlus) -> Gam
     line
 }
 
+/// Whether `line` from `pos` ends the game.
+fn ends_game<G: Solvable>(pos: &G, line: &[G::Move]) -> bool {
+    let mut p = pos.clone();
+    for &mv in line {
+        match p.play(mv) {
+            Ok(next) => p = next,
+            Err(_) => return false,
+        }
+    }
+    p.outcome().is_some()
+}
+
 /// The puzzle at `pos` (numbered 0), if it has one: Bao Kingulu the only winning move
 /// (shortest win at least [`MIN_WIN_PLIES`]) or else the only best-score move by 2 seeds
 /// or more; Bao la Kiswahili the only move winning within its shortest win (from
@@ -169,7 +180,21 @@ pub fn puzzle_at<G: Solvable>(pos: &G) -> Option<Puzzle> {
     };
     let line = match claim {
         Claim::OnlyWin(n) | Claim::WinWithin(n) => win_line(pos, mv, n, FIND_NODES)?,
-        Claim::BestScore { south, .. } => score_line(pos, mv, south, MAX_SCORE_LINE, FIND_NODES),
+        Claim::BestScore { south, .. } => {
+            // A line the budget cuts short is finished with the verifier's budget, or the
+            // puzzle is dropped: a best-score line runs to the end or MAX_SCORE_LINE plies.
+            let finished = |line: &[G::Move]| line.len() >= MAX_SCORE_LINE || ends_game(pos, line);
+            let line = score_line(pos, mv, south, MAX_SCORE_LINE, FIND_NODES);
+            if finished(&line) {
+                line
+            } else {
+                let line = score_line(pos, mv, south, MAX_SCORE_LINE, VERIFY_NODES);
+                if !finished(&line) {
+                    return None;
+                }
+                line
+            }
+        }
     };
     let events = pos.play_traced(mv).ok()?.1;
     Some(Puzzle {

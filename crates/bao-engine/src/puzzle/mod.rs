@@ -17,6 +17,7 @@
 
 pub mod find;
 pub mod format;
+pub mod line;
 pub mod prove;
 pub mod theme;
 pub mod verify;

@@ -1,10 +1,13 @@
 //! Re-proving a puzzle (`bao puzzle verify`, docs/puzzles.md): the solver solves every
 //! legal move of the position again from scratch ([`super::prove`]) and the puzzle must
 //! say exactly what it proves — its solution is the one move meeting the claim, the
-//! claimed result is the solution's exact result — and its line, theme and difficulty
-//! must be the ones the position gives.
+//! claimed result is the solution's exact result —, every ply of its line must keep the
+//! claim ([`super::line`]: shortest wins and longest defences, or the exact final score,
+//! to the end of the game or [`super::line::MAX_SCORE_LINE`] plies), and its theme and
+//! difficulty (from the full line) must be the ones the position gives.
 
 use super::format::{Claim, Puzzle, PuzzleSet};
+use super::line::prove_line;
 use super::prove::{prove, Proof, MAX_WIN_WITHIN};
 use super::theme::{difficulty, theme};
 use crate::solve::Solvable;
@@ -109,6 +112,7 @@ pub fn check<G: Solvable>(p: &Puzzle, nodes: u64) -> Result<(), String> {
     };
     // The line: legal, the solution first.
     let mut q = pos.clone();
+    let mut moves = Vec::with_capacity(p.line.len());
     for (i, t) in p.line.iter().enumerate() {
         let mv = q
             .parse_move(t)
@@ -122,7 +126,10 @@ pub fn check<G: Solvable>(p: &Puzzle, nodes: u64) -> Result<(), String> {
         q = q
             .play(mv)
             .map_err(|e| format!("line, ply {}: {e}", i + 1))?;
+        moves.push(mv);
     }
+    // Every ply of the line keeps the claim (super::line), the first that does not named.
+    prove_line(&pos, &moves, p.result, nodes)?;
     match p.result {
         Claim::OnlyWin(n) | Claim::WinWithin(n) => {
             let winner = q.outcome().and_then(|o| o.winner);

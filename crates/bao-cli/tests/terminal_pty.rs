@@ -1,4 +1,4 @@
-//! Issue 21, the terminal: `bao play` as a player meets it on a real terminal (a pty made
+//! The terminal: `bao play` as a player meets it on a real terminal (a pty made
 //! by util-linux's `script`, 80×24) and through pipes: `TERM=dumb` plays in plain text,
 //! Bao la Kiswahili's seed count, Ctrl-C (autosave, exit 130) at the prompt, while the
 //! computer thinks and during an animation, typeahead kept while the computer thinks,

@@ -1,5 +1,6 @@
-//! The fixes of the newcomer's and verifier's findings, run as a user would: exact lines
-//! of `bao play --plain`, `bao engine` and the commands.
+//! What a user reads: exact lines of `bao play --plain` (saving, loading, North's
+//! orientation, the end screen, unsaved moves at the end of the input), `bao engine` and
+//! the commands' argument checks (`match`, `analyze`, `serve` on a busy port).
 
 mod common;
 use common::{failure, run_in, stdout};

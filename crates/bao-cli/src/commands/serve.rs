@@ -1,0 +1,66 @@
+//! `bao serve`: the web app.
+
+use super::*;
+
+/// Serve the web app on http://127.0.0.1:PORT/, keeping every game in a database.
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// The port.
+    #[arg(long, short, default_value_t = 8080)]
+    pub port: u16,
+    /// The game database: a SQLite file (default: ~/.local/share/bao/games.sqlite3,
+    /// or under $XDG_DATA_HOME), or a PostgreSQL database that several instances
+    /// may share, postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (docs/deploy.md).
+    #[arg(long, value_name = "PATH|URL")]
+    pub db: Option<std::path::PathBuf>,
+    /// The address to listen on; anything but loopback (127.0.0.1, ::1) makes the
+    /// server reachable from other machines and prints a warning.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
+    /// The memory all engines together may use, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 512, value_parser = clap::value_parser!(u32).range(16..=65536))]
+    pub memory_mb: u32,
+    /// The URL players reach the server at, when it is behind a reverse proxy
+    /// (`https://bao.example.org`): its host and origin are allowed, and with https the
+    /// session cookie is `Secure`.
+    #[arg(long, value_name = "URL")]
+    pub public_url: Option<String>,
+    /// Bao Kingulu: a value database (`bao reach --position TEXT --values FILE`) that
+    /// the oracle, hints, the tutor and analyses read beside the opening book.
+    #[arg(long, value_name = "FILE")]
+    pub values: Option<String>,
+    /// How the server logs to stderr: human text, or one JSON object per line.
+    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    pub log: String,
+}
+
+/// Runs `bao serve`.
+pub fn run(args: ServeArgs) -> Result<()> {
+    let ServeArgs {
+        port,
+        db,
+        host,
+        memory_mb,
+        public_url,
+        values,
+        log,
+    } = args;
+    bao_web::init_logging(log.parse().map_err(anyhow::Error::msg)?);
+    if let Some(file) = &values {
+        bao_cli::solve::install_values(file)?;
+    }
+    // `serve` opens the database and binds first, then prints the address; a
+    // busy port is an error naming the port and suggesting --port.
+    let config = bao_web::ServeConfig {
+        host,
+        port,
+        db,
+        memory_mb: memory_mb as usize,
+        public_url,
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(bao_web::serve(config))
+}

@@ -1,0 +1,286 @@
+//! The alpha-beta searcher's node: negamax with PVS, the transposition table, late move
+//! reductions, killers and history.
+
+use super::*;
+
+/// The depth reduction of the `n`-th move (0-based, in search order) of a node searched
+/// to `depth` (late move reductions, weights in `crate::weights`): none on the principal
+/// variation, for the first moves or near the leaves.
+#[inline]
+fn lmr_reduction(depth: u32, n: usize, pv_node: bool) -> u32 {
+    use crate::weights::{LMR_LATE_MOVE, LMR_MIN_DEPTH, LMR_MIN_MOVE};
+    if pv_node || depth < LMR_MIN_DEPTH || n < LMR_MIN_MOVE {
+        return 0;
+    }
+    if n >= LMR_LATE_MOVE && depth >= LMR_MIN_DEPTH + 2 {
+        2
+    } else {
+        1
+    }
+}
+
+impl<G: Evaluate> Engine<G> {
+    #[inline]
+    pub(super) fn history_slot(pos: &G, mv: &G::Move) -> usize {
+        hash_of(&(pos.side_to_move(), mv)) as usize & (HISTORY - 1)
+    }
+
+    pub(super) fn negamax(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        budget: &mut Budget,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if budget.tick() {
+            return 0;
+        }
+        let key = pos.hash_key();
+        let visit = self.reps.visit(key, pos, ply);
+        if let Visit::End(v) = visit {
+            return v;
+        }
+        if depth == 0 || ply >= MAX_PLY {
+            return static_value(pos, ply);
+        }
+        // Mate distance pruning.
+        alpha = alpha.max(-(MATE - ply as i32));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let pv_node = beta - alpha > 1;
+        let ends_before = self.reps.path_ends;
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            // A position met before on the path has a value that depends on the path
+            // (its next occurrence may end the game): no cutoff from the table there.
+            if !pv_node && visit == Visit::Fresh && u32::from(e.depth) >= depth {
+                let s = score_from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+
+        let orig_alpha = alpha;
+        let mut best_v = -INF;
+        let mut best_mv: Option<G::Move> = None;
+        // The hash move first, before the other moves are generated: when it cuts off, the
+        // node costs one move's sowing instead of all of them (move generation is most of
+        // the search's time). The table key is the whole position, so the move is legal.
+        let mut searched_first = None;
+        if let Some(t) = tt_move {
+            let child = pos.play_unchecked(t);
+            let v = if depth == 1 {
+                if budget.tick() {
+                    return 0;
+                }
+                -self.leaf_value(&child, ply + 1)
+            } else {
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, budget)
+            };
+            if budget.stopped {
+                return 0;
+            }
+            searched_first = Some(t);
+            best_v = v;
+            best_mv = Some(t);
+            if v > alpha {
+                alpha = v;
+                let (head, tail) = self.pv.split_at_mut(ply + 1);
+                head[ply].clear();
+                head[ply].push(t);
+                if depth > 1 {
+                    head[ply].extend_from_slice(&tail[0]);
+                }
+            }
+            if v >= beta {
+                if depth > 1 {
+                    self.reward_cutoff(pos, t, depth, ply);
+                }
+                self.store_node(
+                    key,
+                    best_mv,
+                    best_v,
+                    (orig_alpha, beta),
+                    depth,
+                    ply,
+                    ends_before,
+                );
+                return best_v;
+            }
+        }
+
+        let mut kids = std::mem::take(&mut self.kids[ply]);
+        pos.children(&mut kids);
+        if kids.is_empty() {
+            // No legal move: the game is over (a finished position has no moves). Without
+            // an outcome the side to move has lost (K-R12.3).
+            self.kids[ply] = kids;
+            return match pos.outcome() {
+                Some(o) => terminal_score(o, pos.side_to_move(), ply),
+                None => -(MATE - ply as i32),
+            };
+        }
+        if depth == 1 {
+            // Frontier: the children's static values are their search values.
+            for (mv, child) in kids.iter() {
+                if Some(*mv) == searched_first {
+                    continue;
+                }
+                if budget.tick() {
+                    break;
+                }
+                let v = -self.leaf_value(child, ply + 1);
+                if v > best_v {
+                    best_v = v;
+                    best_mv = Some(*mv);
+                    if v > alpha {
+                        alpha = v;
+                        self.pv[ply].clear();
+                        self.pv[ply].push(*mv);
+                        if v >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+        } else {
+            let mut order = std::mem::take(&mut self.order[ply]);
+            order.clear();
+            let killers = self.killers[ply];
+            for (i, (mv, child)) in kids.iter().enumerate() {
+                let k = if Some(*mv) == tt_move {
+                    i32::MAX
+                } else {
+                    let mut k = -static_value(child, ply + 1);
+                    if killers[0] == Some(*mv) {
+                        k += 2_000;
+                    } else if killers[1] == Some(*mv) {
+                        k += 1_000;
+                    }
+                    k + self.history[Self::history_slot(pos, mv)]
+                };
+                order.push((k, i));
+            }
+            order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            for (n, &(_, i)) in order.iter().enumerate() {
+                let (mv, child) = &kids[i];
+                if Some(*mv) == searched_first {
+                    continue;
+                }
+                let v = if n == 0 {
+                    -self.negamax(child, depth - 1, ply + 1, -beta, -alpha, budget)
+                } else {
+                    // Late move reductions: a move ordered late in a node that is not on
+                    // the principal variation is searched shallower first; only when it
+                    // beats alpha there is it searched to the full depth.
+                    let reduction = lmr_reduction(depth, n, pv_node);
+                    let mut v = alpha + 1;
+                    if reduction > 0 {
+                        v = -self.negamax(
+                            child,
+                            depth - 1 - reduction,
+                            ply + 1,
+                            -alpha - 1,
+                            -alpha,
+                            budget,
+                        );
+                    }
+                    if v > alpha && !budget.stopped {
+                        v = -self.negamax(child, depth - 1, ply + 1, -alpha - 1, -alpha, budget);
+                    }
+                    if v > alpha && v < beta && !budget.stopped {
+                        -self.negamax(child, depth - 1, ply + 1, -beta, -alpha, budget)
+                    } else {
+                        v
+                    }
+                };
+                if budget.stopped {
+                    break;
+                }
+                if v > best_v {
+                    best_v = v;
+                    best_mv = Some(*mv);
+                    if v > alpha {
+                        alpha = v;
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(*mv);
+                        head[ply].extend_from_slice(&tail[0]);
+                        if v >= beta {
+                            self.reward_cutoff(pos, *mv, depth, ply);
+                            break;
+                        }
+                    }
+                }
+            }
+            self.order[ply] = order;
+        }
+        self.kids[ply] = kids;
+        if budget.stopped {
+            return 0;
+        }
+        self.store_node(
+            key,
+            best_mv,
+            best_v,
+            (orig_alpha, beta),
+            depth,
+            ply,
+            ends_before,
+        );
+        best_v
+    }
+
+    /// Stores a node's result in the table: its bound from the window `(alpha, beta)`
+    /// it was searched with; only the move (at depth 0) when the value depends on the
+    /// path (a repetition or ply-limit end below it since `ends_before`).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub(super) fn store_node(
+        &mut self,
+        key: u64,
+        best_mv: Option<G::Move>,
+        best_v: i32,
+        (orig_alpha, beta): (i32, i32),
+        depth: u32,
+        ply: usize,
+        ends_before: u64,
+    ) {
+        let bound = if best_v >= beta {
+            Bound::Lower
+        } else if best_v > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if self.reps.path_ends == ends_before {
+            self.tt
+                .store(key, best_mv, score_to_tt(best_v, ply), depth, bound);
+        } else {
+            // The value depends on the path (a repetition or ply-limit end below): keep
+            // only the move, at depth 0, which no probe takes a cutoff from.
+            self.tt.store(key, best_mv, 0, 0, Bound::Upper);
+        }
+    }
+
+    /// A beta cutoff by a quiet or any move at `ply`: history and killers.
+    #[inline]
+    pub(super) fn reward_cutoff(&mut self, pos: &G, mv: G::Move, depth: u32, ply: usize) {
+        let slot = Self::history_slot(pos, &mv);
+        self.history[slot] = (self.history[slot] + (depth * depth) as i32).min(1_000_000);
+        if self.killers[ply][0] != Some(mv) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(mv);
+        }
+    }
+}
