@@ -804,7 +804,7 @@ impl<G: Solvable + 'static> Session for WebGame<G> {
         };
         state.thinking = self.thinking;
         state.spectators = self.spectators;
-        state.version = self.meta.stored;
+        state.version = u64::try_from(self.meta.stored).unwrap_or(0);
         state.clock = self
             .meta
             .clock
