@@ -335,6 +335,7 @@ fn server_main() {
         db: Some(db.into()),
         memory_mb: arg("--memory-mb", 512) as usize,
         public_url: None,
+        ..Default::default()
     };
     if let Err(e) = runtime.block_on(bao_web::serve(config)) {
         eprintln!("load server: {e}");

@@ -38,12 +38,15 @@ pub mod engines;
 pub mod error;
 pub mod games;
 pub mod guard;
+pub mod headers;
 pub mod http;
 pub mod ids;
 pub mod lobby;
+pub mod proxy;
 pub mod puzzles;
 pub mod rating;
 pub mod store;
+pub mod streams;
 pub mod wire;
 
 pub use app::{
@@ -51,4 +54,5 @@ pub use app::{
 };
 pub use error::ApiError;
 pub use games::{CACHE_GAMES, ENGINE_WAIT, MAX_LIST};
-pub use http::{today, BODY_LIMIT, BODY_TIMEOUT, HEADER_TIMEOUT, MAX_CONNECTIONS, REQUEST_TIMEOUT};
+pub use http::{today, BODY_LIMIT, BODY_TIMEOUT, HEADER_TIMEOUT, REQUEST_TIMEOUT};
+pub use streams::{BLOCKING_THREADS, MAX_WORKERS};

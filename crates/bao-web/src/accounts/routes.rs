@@ -1,6 +1,6 @@
 //! `POST /api/accounts`, `POST|DELETE /api/session`, `GET /api/me`.
 
-use std::net::{IpAddr, Ipv4Addr};
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use axum::extract::rejection::JsonRejection;
@@ -8,17 +8,18 @@ use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Extension, Json, Router};
+use axum::{Json, Router};
 use serde::Deserialize;
 
 use super::limit::Attempt;
 use super::model::{check_name, check_password, dummy_hash, hash_password, verify_password};
 use super::repo::CreateError;
 use super::session::{clear_cookie, set_cookie, signed_in, token_hash, token_of};
-use crate::app::{App, Peer};
+use crate::app::App;
 use crate::error::{clip, ApiError};
 use crate::http::{blocking, body, db_error, write_error};
 use crate::ids;
+use crate::proxy::Client;
 
 /// The account routes.
 pub fn routes() -> Router<Arc<App>> {
@@ -36,27 +37,6 @@ pub struct Credentials {
     pub name: String,
     /// The password.
     pub password: String,
-}
-
-/// The client's address (the local machine in `oneshot` tests).
-pub fn client_ip(peer: Option<Extension<Peer>>) -> IpAddr {
-    peer.map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |Extension(Peer(a))| a.ip())
-}
-
-/// The client's address for rate limits: the peer's, or, when the peer is a reverse
-/// proxy on this machine (a loopback address) that says whom it forwards
-/// (`X-Forwarded-For`, its last entry: the address the proxy itself saw), that one.
-pub fn client_addr(peer: Option<Extension<Peer>>, headers: &HeaderMap) -> IpAddr {
-    let ip = client_ip(peer);
-    if !ip.is_loopback() {
-        return ip;
-    }
-    headers
-        .get("x-forwarded-for")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.rsplit(',').next())
-        .and_then(|a| a.trim().parse().ok())
-        .unwrap_or(ip)
 }
 
 /// Counts a sign-in or sign-up attempt (in the database when it is shared).
@@ -93,11 +73,10 @@ fn with_cookie(
 
 async fn sign_up(
     State(app): State<Arc<App>>,
-    peer: Option<Extension<Peer>>,
-    headers: HeaderMap,
+    Client(client): Client,
     payload: Result<Json<Credentials>, JsonRejection>,
 ) -> Result<Response, ApiError> {
-    limit(&app, client_addr(peer, &headers), Attempt::SignUp).await?;
+    limit(&app, client, Attempt::SignUp).await?;
     let req = body(payload)?;
     check_name(&req.name)?;
     check_password(&req.password)?;
@@ -125,11 +104,10 @@ async fn sign_up(
 
 async fn sign_in(
     State(app): State<Arc<App>>,
-    peer: Option<Extension<Peer>>,
-    headers: HeaderMap,
+    Client(client): Client,
     payload: Result<Json<Credentials>, JsonRejection>,
 ) -> Result<Response, ApiError> {
-    limit(&app, client_addr(peer, &headers), Attempt::SignIn).await?;
+    limit(&app, client, Attempt::SignIn).await?;
     let req = body(payload)?;
     let app2 = Arc::clone(&app);
     let name = req.name.clone();
