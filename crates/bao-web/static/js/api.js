@@ -123,6 +123,10 @@ export function follow(id, onState, onStatus, onEnd) {
   // server's stream limit, 429 past one address's) is such an error; a 404 (the game was
   // deleted meanwhile) ends following.
   const retry = () => {
+    // CLOSED: the server answered with an error (404, 429, 503) or could not be reached,
+    // so ask whether the game still exists before trying again; otherwise a live stream
+    // dropped, and it is simply opened again.
+    const refused = es && es.readyState === EventSource.CLOSED;
     if (es) es.close();
     if (ended || timer) return;
     const wait = Math.min(30000, 1000 * 2 ** Math.min(failures, 5)) * (0.5 + Math.random());
@@ -130,13 +134,15 @@ export function follow(id, onState, onStatus, onEnd) {
     timer = setTimeout(async () => {
       timer = null;
       if (ended) return;
-      try {
-        const res = await fetch(`/api/games/${encodeURIComponent(id)}`);
-        if (res.status === 404) {
-          end(null);
-          return;
-        }
-      } catch (_) { /* the server is away: try the stream anyway, then back off */ }
+      if (refused) {
+        try {
+          const res = await fetch(`/api/games/${encodeURIComponent(id)}`);
+          if (res.status === 404) {
+            end(null);
+            return;
+          }
+        } catch (_) { /* the server is away: try the stream anyway, then back off */ }
+      }
       if (!ended) open();
     }, wait);
   };
