@@ -211,6 +211,11 @@ pub(crate) async fn gate(State(app): State<Arc<App>>, req: Request, next: Next) 
         Err(refusal) => return refusal.into_response(),
     };
     let res = next.run(req).await;
+    if !res.status().is_success() {
+        // An error answer (404 for a deleted game, 401 ...) is no stream: it keeps its
+        // length, and the place is free again at once.
+        return res;
+    }
     let (parts, body) = res.into_parts();
     let body = body.into_data_stream().map(move |chunk| {
         let _held = &permit;
