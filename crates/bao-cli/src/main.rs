@@ -455,6 +455,9 @@ enum Command {
         /// the oracle, hints, the tutor and analyses read beside the opening book.
         #[arg(long, value_name = "FILE")]
         values: Option<String>,
+        /// How the server logs to stderr: human text, or one JSON object per line.
+        #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+        log: String,
     },
 }
 
@@ -900,7 +903,9 @@ fn run(cli: Cli) -> Result<()> {
             trusted_proxies,
             max_streams,
             max_streams_per_address,
+            log,
         } => {
+            bao_web::init_logging(log.parse().map_err(anyhow::Error::msg)?);
             if let Some(file) = &values {
                 solve::install_values(file)?;
             }

@@ -1,6 +1,16 @@
 //! The app: its state ([`App`]: the database, the games in use, the engines, the
 //! allowed hosts), the wiring of every resource's routes into one router ([`router_with`])
 //! and the server loop ([`serve`]).
+//!
+//! The resources and where their operations on `App` live (`impl App` blocks):
+//!
+//! * games: `games::routes()` and `games::streams()`; `impl App` in `games/api.rs` (the
+//!   cache, `slot`, `commit`, `refresh`, `on_change`);
+//! * the scheduler: `clock::start` at start; `impl App` in `clock/timer.rs`
+//!   (`schedule`, `clock_tick`, `act_on_due`);
+//! * lobby: `lobby::routes()` and `lobby::streams()`; its operations in `lobby/api.rs`;
+//! * accounts, rating, analysis, puzzles: their `routes()`; they use `App`'s fields (the
+//!   store, the pool, the limits) directly.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -31,7 +41,7 @@ pub struct App {
     pub(crate) loads: Arc<tokio::sync::Semaphore>,
     /// The public URL (`--public-url`), if any.
     pub(crate) public: Option<guard::PublicUrl>,
-    /// Session cookies are `Secure` (the public URL is https).
+    /// Session cookies (the login) are `Secure` (the public URL is https).
     pub(crate) secure_cookies: bool,
     /// Sign-in and sign-up attempts per address.
     pub(crate) limits: accounts::limit::RateLimiter,
@@ -178,7 +188,8 @@ pub fn router_with(app: Arc<App>) -> Router {
             app,
             crate::proxy::resolve,
         ));
-    crate::headers::secure(router)
+    // Outermost: a request id and a log span around everything.
+    crate::logging::traced(crate::headers::secure(router))
 }
 
 /// How to run [`serve`].
@@ -264,8 +275,8 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
     .await??;
     let local = listener.local_addr()?;
     if !config.host.is_loopback() {
-        eprintln!(
-            "bao: warning: listening on {local}, reachable from other machines: anyone who can reach it can list the saved games' ids and watch them; game moves need the seat link"
+        tracing::warn!(
+            "listening on {local}, reachable from other machines: anyone who can reach it can list the saved games' ids and watch them; game moves need the seat link"
         );
     }
     let db_path = store.path().to_string();

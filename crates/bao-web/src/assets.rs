@@ -5,7 +5,7 @@
 use axum::http::{header, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
-use crate::error::{self, ApiError};
+use crate::http::error::{self, ApiError};
 
 /// Every file under `static/`.
 static STATIC: include_dir::Dir<'_> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/static");

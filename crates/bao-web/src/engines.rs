@@ -102,11 +102,11 @@ impl EnginePool {
     pub async fn permit_within(
         &self,
         wait: std::time::Duration,
-    ) -> Result<OwnedSemaphorePermit, crate::error::ApiError> {
+    ) -> Result<OwnedSemaphorePermit, crate::http::error::ApiError> {
         tokio::time::timeout(wait, self.permit())
             .await
             .map_err(|_| {
-                crate::error::ApiError::new(
+                crate::http::error::ApiError::new(
                     axum::http::StatusCode::SERVICE_UNAVAILABLE,
                     "the computer is busy with other games; try again in a moment",
                 )

@@ -21,7 +21,7 @@ use axum::http::{header, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::error::{clip, ApiError};
+use crate::http::error::{clip, ApiError};
 
 /// The longest path and query accepted, in bytes.
 pub const MAX_URI: usize = 2048;

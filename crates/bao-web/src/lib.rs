@@ -35,13 +35,14 @@ pub mod app;
 pub mod assets;
 pub mod clock;
 pub mod engines;
-pub mod error;
 pub mod games;
 pub mod guard;
 pub mod headers;
 pub mod http;
 pub mod ids;
+pub mod kinds;
 pub mod lobby;
+pub mod logging;
 pub mod proxy;
 pub mod puzzles;
 pub mod rating;
@@ -52,7 +53,8 @@ pub mod wire;
 pub use app::{
     bind_error, load_slots, router, router_with, serve, App, Peer, ServeConfig, LOAD_WAIT,
 };
-pub use error::ApiError;
 pub use games::{CACHE_GAMES, ENGINE_WAIT, MAX_LIST};
+pub use http::error::ApiError;
 pub use http::{today, BODY_LIMIT, BODY_TIMEOUT, HEADER_TIMEOUT, REQUEST_TIMEOUT};
+pub use logging::{init as init_logging, LogFormat};
 pub use streams::{BLOCKING_THREADS, MAX_WORKERS};

@@ -6,19 +6,17 @@
 //! The sets are the ones embedded in `bao_engine::puzzle` (parsed once); nothing here
 //! keeps state or does work that grows with a request.
 
-use crate::error::ApiError;
 use crate::games::view::{
     describe_move, hole_places, played_json, shares_start, BoardJson, MoveJson, PlayedJson,
 };
+use crate::http::error::ApiError;
 use axum::extract::{Path, Query};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use bao_engine::puzzle::{shipped, Puzzle, PuzzleSet};
-use bao_rules::kingulu::Kingulu;
-use bao_rules::kiswahili::Kiswahili;
-use bao_rules::{Game, GameLine};
+use bao_rules::{Game, GameKind, GameLine};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -98,31 +96,31 @@ pub struct PuzzleJson {
 }
 
 /// The parsed shipped sets.
-fn sets() -> &'static [(&'static str, PuzzleSet); 2] {
-    static SETS: OnceLock<[(&'static str, PuzzleSet); 2]> = OnceLock::new();
+fn sets() -> &'static [(GameKind, PuzzleSet); 2] {
+    static SETS: OnceLock<[(GameKind, PuzzleSet); 2]> = OnceLock::new();
     SETS.get_or_init(|| {
-        let parse = |g: &'static str| {
+        GameKind::ALL.map(|g| {
             (
                 g,
-                PuzzleSet::parse(shipped(g).unwrap_or("")).unwrap_or_default(),
+                PuzzleSet::parse(shipped(g.name()).unwrap_or("")).unwrap_or_default(),
             )
-        };
-        [parse("kiswahili"), parse("kingulu")]
+        })
     })
 }
 
 /// The set of `game`; an unknown name is a `status` error naming it.
-fn set_of(game: &str, status: StatusCode) -> Result<(&'static str, &'static PuzzleSet), ApiError> {
+fn set_of(game: &str, status: StatusCode) -> Result<(GameKind, &'static PuzzleSet), ApiError> {
     sets()
         .iter()
-        .find(|(g, _)| *g == game)
+        .find(|(g, _)| g.name() == game)
         .map(|(g, s)| (*g, s))
         .ok_or_else(|| {
             ApiError::new(
                 status,
                 format!(
-                    "unknown game {}: expected kiswahili or kingulu",
-                    crate::error::clip(game)
+                    "unknown game {}: expected {}",
+                    crate::http::error::clip(game),
+                    crate::kinds::plain()
                 ),
             )
         })
@@ -146,7 +144,9 @@ async fn page() -> Response {
 /// `GET /api/puzzles?game=G` (default `kiswahili`): every puzzle of the set; 400 for an
 /// unknown game.
 async fn list(Query(q): Query<HashMap<String, String>>) -> Result<Json<Vec<PuzzleItem>>, ApiError> {
-    let game = q.get("game").map_or("kiswahili", String::as_str);
+    let game = q
+        .get("game")
+        .map_or(GameKind::Kiswahili.name(), String::as_str);
     let (_, set) = set_of(game, StatusCode::BAD_REQUEST)?;
     Ok(Json(
         set.puzzles
@@ -159,7 +159,8 @@ async fn list(Query(q): Query<HashMap<String, String>>) -> Result<Json<Vec<Puzzl
 /// `GET /api/puzzles/{game}/{n}`: puzzle `n` (from 1) with its board, moves and traced
 /// line; 404 for an unknown game or number.
 async fn one(Path((game, n)): Path<(String, String)>) -> Result<Json<PuzzleJson>, ApiError> {
-    let (name, set) = set_of(&game, StatusCode::NOT_FOUND)?;
+    let (kind, set) = set_of(&game, StatusCode::NOT_FOUND)?;
+    let name = kind.name();
     let p = n
         .parse::<usize>()
         .ok()
@@ -169,15 +170,12 @@ async fn one(Path((game, n)): Path<(String, String)>) -> Result<Json<PuzzleJson>
                 StatusCode::NOT_FOUND,
                 format!(
                     "no puzzle {} in the {name} set: it has puzzles 1 to {}",
-                    crate::error::clip(&n),
+                    crate::http::error::clip(&n),
                     set.len()
                 ),
             )
         })?;
-    let json = match name {
-        "kingulu" => puzzle_json::<Kingulu>(name, set.len(), p),
-        _ => puzzle_json::<Kiswahili>(name, set.len(), p),
-    };
+    let json = bao_rules::with_game!(kind, G => puzzle_json::<G>(name, set.len(), p));
     json.map(Json).map_err(ApiError::internal)
 }
 

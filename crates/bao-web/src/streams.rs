@@ -29,7 +29,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 
 use crate::app::App;
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::http::lock;
 
 /// The most live event streams one client address holds by default

@@ -14,7 +14,7 @@ use common::stores as backends;
 fn game(id: &str, accounts: [Option<i64>; 2]) -> GameRow {
     GameRow {
         id: id.to_string(),
-        game: "kingulu".into(),
+        game: bao_rules::GameKind::Kingulu,
         rules: "default".into(),
         level: 5,
         south: "human".into(),
@@ -164,7 +164,7 @@ fn challenges_and_ratings_on_both() {
             account: a.id,
             name: "amani".into(),
             rating: 1500.0,
-            game: "kingulu".into(),
+            game: bao_rules::GameKind::Kingulu,
             rules: "default".into(),
             clock_text: clock.text(),
             clock,
@@ -187,7 +187,9 @@ fn challenges_and_ratings_on_both() {
         assert_eq!(store.games_of(a.id, 10).unwrap().len(), 1);
         // South wins: both ratings change once, however often the result is written.
         row.version = 1;
-        row.result = Some("1-0".into());
+        row.result = Some(bao_web::games::model::GameResult::Win(
+            bao_rules::Side::South,
+        ));
         store.save(&row).unwrap();
         row.version = 2;
         store.save(&row).unwrap();

@@ -200,3 +200,11 @@ fn browser_puzzles_page() {
 fn browser_lobby_clock_falls_and_ratings_move() {
     run_script("lobby.mjs", "lobby");
 }
+
+/// Issue 35 items 1 and 2: ten moves against the engine account bao-1, which answers
+/// while the page still animates the player's move at the slowest speed; after each the
+/// reply is on the page and the board playable within a second (e2e/replies.mjs).
+#[test]
+fn browser_keeps_the_reply_that_lands_during_an_animation() {
+    run_script("replies.mjs", "replies");
+}

@@ -1,5 +1,5 @@
-//! Issue 20, defect 5: the answers hyper writes itself (a malformed request 400, a request
-//! line past its buffer 414) carry the JSON error body too.
+//! The answers hyper writes itself (a malformed request 400, a request line past its
+//! buffer 414) carry the JSON error body too.
 
 use std::time::Duration;
 

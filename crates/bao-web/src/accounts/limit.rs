@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::http::lock;
 use crate::params;
 use crate::store::sql::{DbResult, Exec};
@@ -54,10 +54,10 @@ impl Store {
         self.write(|tx| -> DbResult<Option<u64>> {
             tx.exec("DELETE FROM attempts WHERE at_ms <= ?1", params![now_ms - window])?;
             let row = tx.query_one(
-                "SELECT count(*), coalesce(min(at_ms), 0) FROM attempts WHERE address = ?1 AND kind = ?2",
+                "SELECT count(*) AS n, coalesce(min(at_ms), 0) AS oldest FROM attempts WHERE address = ?1 AND kind = ?2",
                 params![address, kind],
             )?;
-            let (n, oldest) = (row.int(0)?, row.int(1)?);
+            let (n, oldest) = (row.int("n")?, row.int("oldest")?);
             if n >= ATTEMPTS as i64 {
                 let wait_ms = (oldest + window - now_ms).max(0) as u64;
                 return Ok(Some(wait_ms / 1000 + 1));
@@ -80,7 +80,7 @@ pub fn check_shared(store: &Store, ip: IpAddr, what: Attempt) -> Result<(), ApiE
     match store.attempt(&ip.to_string(), what.name(), now) {
         Ok(None) => Ok(()),
         Ok(Some(wait)) => Err(too_many(what, wait)),
-        Err(e) => Err(crate::http::write_error(e)),
+        Err(e) => Err(crate::http::error::ApiError::from(e)),
     }
 }
 

@@ -4,7 +4,7 @@ use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
 
-use crate::error::{clip, ApiError};
+use crate::http::error::{clip, ApiError};
 
 /// The shortest name.
 pub const NAME_MIN: usize = 3;

@@ -10,9 +10,11 @@ pub const SESSION_SECS: i64 = 30 * 24 * 3600;
 
 fn account_of(r: &Row) -> DbResult<Account> {
     Ok(Account {
-        id: r.int(0)?,
-        name: r.text(1)?,
-        engine_level: r.opt_int(2)?.map(|l| u8::try_from(l).unwrap_or(u8::MAX)),
+        id: r.int("id")?,
+        name: r.text("name")?,
+        engine_level: r
+            .opt_int("engine_level")?
+            .map(|l| u8::try_from(l).unwrap_or(u8::MAX)),
     })
 }
 
@@ -58,7 +60,7 @@ impl Store {
                     "INSERT INTO accounts (name, name_key, password, engine_level, created) VALUES (?1, ?2, ?3, NULL, ?4) RETURNING id",
                     params![name, name_key(name), hash, now],
                 )?
-                .int(0)?;
+                .int("id")?;
             insert_session(tx, id, token_hash)?;
             Ok(Some(Account {
                 id,
@@ -86,7 +88,7 @@ impl Store {
                 "SELECT id, name, engine_level, password FROM accounts WHERE name_key = ?1",
                 params![name_key(name)],
             )?
-            .map(|r| Ok((account_of(&r)?, r.opt_text(3)?)))
+            .map(|r| Ok((account_of(&r)?, r.opt_text("password")?)))
             .transpose()
         })
     }

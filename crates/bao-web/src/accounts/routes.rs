@@ -3,7 +3,6 @@
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -14,10 +13,11 @@ use serde::Deserialize;
 use super::limit::Attempt;
 use super::model::{check_name, check_password, dummy_hash, hash_password, verify_password};
 use super::repo::CreateError;
-use super::session::{clear_cookie, set_cookie, signed_in, token_hash, token_of};
+use super::session::{clear_cookie, set_cookie, token_hash, token_of};
 use crate::app::App;
-use crate::error::{clip, ApiError};
-use crate::http::{blocking, body, db_error, write_error};
+use crate::http::blocking;
+use crate::http::error::{clip, ApiError};
+use crate::http::extract::{ApiJson, MaybeSignedIn};
 use crate::ids;
 use crate::proxy::Client;
 
@@ -38,6 +38,8 @@ pub struct Credentials {
     /// The password.
     pub password: String,
 }
+
+impl crate::http::extract::Body for Credentials {}
 
 /// Counts a sign-in or sign-up attempt (in the database when it is shared).
 async fn limit(app: &Arc<App>, ip: IpAddr, what: Attempt) -> Result<(), ApiError> {
@@ -74,10 +76,11 @@ fn with_cookie(
 async fn sign_up(
     State(app): State<Arc<App>>,
     Client(client): Client,
-    payload: Result<Json<Credentials>, JsonRejection>,
+    payload: Result<ApiJson<Credentials>, ApiError>,
 ) -> Result<Response, ApiError> {
     limit(&app, client, Attempt::SignUp).await?;
-    let req = body(payload)?;
+    // The rate limit first: a malformed body counts as an attempt.
+    let ApiJson(req) = payload?;
     check_name(&req.name)?;
     check_password(&req.password)?;
     let password = req.password;
@@ -92,7 +95,7 @@ async fn sign_up(
             "the name {} is taken (names are unique ignoring case): choose another",
             clip(&name)
         ))),
-        Err(CreateError::Store(e)) => Err(write_error(e)),
+        Err(CreateError::Store(e)) => Err(ApiError::from(e)),
     })
     .await?;
     Ok(with_cookie(
@@ -105,13 +108,14 @@ async fn sign_up(
 async fn sign_in(
     State(app): State<Arc<App>>,
     Client(client): Client,
-    payload: Result<Json<Credentials>, JsonRejection>,
+    payload: Result<ApiJson<Credentials>, ApiError>,
 ) -> Result<Response, ApiError> {
     limit(&app, client, Attempt::SignIn).await?;
-    let req = body(payload)?;
+    // The rate limit first: a malformed body counts as an attempt.
+    let ApiJson(req) = payload?;
     let app2 = Arc::clone(&app);
     let name = req.name.clone();
-    let found = blocking(move || app2.store.account_by_name(&name).map_err(db_error)).await?;
+    let found = blocking(move || app2.store.account_by_name(&name).map_err(ApiError::from)).await?;
     let password = req.password;
     let (account, ok) = hashing(&app, move || {
         Ok(match found {
@@ -140,7 +144,7 @@ async fn sign_in(
     let th = token_hash(&token);
     let app2 = Arc::clone(&app);
     let id = account.id;
-    blocking(move || app2.store.create_session(id, &th).map_err(write_error)).await?;
+    blocking(move || app2.store.create_session(id, &th).map_err(ApiError::from)).await?;
     Ok(with_cookie(
         StatusCode::OK,
         set_cookie(&token, app.secure_cookies),
@@ -154,7 +158,7 @@ async fn sign_out(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Res
         blocking(move || {
             app2.store
                 .delete_session(&token_hash(&token))
-                .map_err(write_error)
+                .map_err(ApiError::from)
         })
         .await?;
     }
@@ -165,9 +169,7 @@ async fn sign_out(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Res
     ))
 }
 
-async fn me(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Response, ApiError> {
-    let app2 = Arc::clone(&app);
-    let me = blocking(move || Ok(signed_in(&app2, &headers))).await?;
+async fn me(MaybeSignedIn(me): MaybeSignedIn) -> Result<Response, ApiError> {
     match me {
         Some(a) => Ok(Json(serde_json::json!({ "name": a.name })).into_response()),
         None => Err(ApiError::new(

@@ -14,8 +14,6 @@ use std::sync::{Arc, Mutex};
 
 use bao_engine::report::{report, ReportOptions, MAX_REPORT_PLIES};
 use bao_engine::solve::Solvable;
-use bao_rules::kingulu::Kingulu;
-use bao_rules::kiswahili::Kiswahili;
 use bao_rules::GameLine;
 
 mod routes;
@@ -127,15 +125,12 @@ impl Analyses {
 /// # Errors
 /// A record that does not read, a game that is over, a move that is not legal.
 pub fn tutor(
-    game: &str,
+    game: bao_rules::GameKind,
     record: &str,
     mv: &str,
     memory_mb: usize,
 ) -> Result<serde_json::Value, String> {
-    match game {
-        "kingulu" => tutor_game::<Kingulu>(record, mv, memory_mb),
-        _ => tutor_game::<Kiswahili>(record, mv, memory_mb),
-    }
+    bao_rules::with_game!(game, G => tutor_game::<G>(record, mv, memory_mb))
 }
 
 fn tutor_game<G: Solvable>(
@@ -177,15 +172,12 @@ fn tutor_game<G: Solvable>(
 /// # Errors
 /// A record that does not read, a ply out of range, a move that is not legal there.
 pub fn try_move(
-    game: &str,
+    game: bao_rules::GameKind,
     record: &str,
     ply: usize,
     mv: &str,
 ) -> Result<serde_json::Value, String> {
-    match game {
-        "kingulu" => try_game::<Kingulu>(record, ply, mv),
-        _ => try_game::<Kiswahili>(record, ply, mv),
-    }
+    bao_rules::with_game!(game, G => try_game::<G>(record, ply, mv))
 }
 
 fn try_game<G: Solvable>(
@@ -239,13 +231,10 @@ fn run_game<G: Solvable>(
 /// # Errors
 /// A record that does not read, or longer than [`MAX_REPORT_PLIES`].
 pub fn run(
-    game: &str,
+    game: bao_rules::GameKind,
     record: &str,
     opts: ReportOptions,
     progress: &mut dyn FnMut(usize, usize) -> bool,
 ) -> Result<String, String> {
-    match game {
-        "kingulu" => run_game::<Kingulu>(record, opts, progress),
-        _ => run_game::<Kiswahili>(record, opts, progress),
-    }
+    bao_rules::with_game!(game, G => run_game::<G>(record, opts, progress))
 }

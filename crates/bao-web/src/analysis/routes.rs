@@ -4,9 +4,8 @@
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-use axum::extract::rejection::{JsonRejection, PathRejection};
-use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::extract::State;
+use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
@@ -15,9 +14,9 @@ use serde::Deserialize;
 
 use super::{Analysis, DEFAULT_DEPTH, MAX_DEPTH, MAX_TIME_MS};
 use crate::app::App;
-use crate::error::ApiError;
-use crate::games::{refuse_help, require_seat, who_of, with_game, Notice, Slot};
-use crate::http::{optional_body, path};
+use crate::games::{refuse_help, with_game, Notice, Slot};
+use crate::http::error::ApiError;
+use crate::http::extract::{ApiJson, ApiPath, OptionalJson, Seat};
 
 /// The analysis routes.
 pub fn routes() -> Router<Arc<App>> {
@@ -40,17 +39,17 @@ struct TryBody {
     mv: String,
 }
 
+impl crate::http::extract::Body for TryBody {}
+
 /// `POST /api/games/{id}/analysis/try {"ply", "move"}`: the move played from the position
 /// before that ply, traced lap by lap (`{"played": …}`), for the analysis to play the best
 /// move out beside the move played. Access as for the analysis.
 async fn try_move(
     State(app): State<Arc<App>>,
-    id: Result<Path<String>, PathRejection>,
-    headers: HeaderMap,
-    payload: Result<Json<TryBody>, JsonRejection>,
+    ApiPath(id): ApiPath<String>,
+    who: Seat,
+    ApiJson(req): ApiJson<TryBody>,
 ) -> Result<Response, ApiError> {
-    let id = path(id)?;
-    let req = crate::http::body(payload)?;
     if req.mv.len() > 16 {
         return Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -58,7 +57,7 @@ async fn try_move(
         ));
     }
     let slot = app.slot(&id).await?;
-    let (game, record, _) = game_of(&app, &slot, &headers).await?;
+    let (game, record, _) = game_of(&slot, who).await?;
     let played = crate::http::blocking(move || {
         super::try_move(game, &record, req.ply, &req.mv)
             .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e))
@@ -75,16 +74,16 @@ struct TutorBody {
     mv: String,
 }
 
+impl crate::http::extract::Body for TutorBody {}
+
 /// `POST /api/games/{id}/tutor {"move"}`: what the tutor says of a move before it is
 /// played (a seat of the game, as for a hint).
 async fn tutor(
     State(app): State<Arc<App>>,
-    id: Result<Path<String>, PathRejection>,
-    headers: HeaderMap,
-    payload: Result<Json<TutorBody>, JsonRejection>,
+    who: Seat,
+    ApiPath(id): ApiPath<String>,
+    ApiJson(req): ApiJson<TutorBody>,
 ) -> Result<Response, ApiError> {
-    let id = path(id)?;
-    let req = crate::http::body(payload)?;
     if req.mv.len() > 16 {
         return Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -92,14 +91,13 @@ async fn tutor(
         ));
     }
     let slot = app.slot(&id).await?;
-    let who = who_of(&app, &headers).await;
     let (game, record) = with_game(&slot, move |_, g| {
-        require_seat(&who, g)?;
+        who.require(g)?;
         refuse_help(g, "the tutor is")?;
         if g.is_over() {
             return Err(ApiError::conflict("the game is over"));
         }
-        Ok((g.game_name(), g.record_text()))
+        Ok((g.kind(), g.record_text()))
     })
     .await?;
     let permit = app.pool.permit_within(crate::games::ENGINE_WAIT).await?;
@@ -127,20 +125,20 @@ struct StartBody {
     depth: Option<u32>,
 }
 
+impl crate::http::extract::Body for StartBody {}
+
 /// What the routes read of a game: its kind, record and plies, after the access check
 /// (a finished game: anyone; a game in progress: its seats, as for the oracle).
 async fn game_of(
-    app: &Arc<App>,
     slot: &Arc<Slot>,
-    headers: &HeaderMap,
-) -> Result<(&'static str, String, usize), ApiError> {
-    let who = who_of(app, headers).await;
+    who: Seat,
+) -> Result<(bao_rules::GameKind, String, usize), ApiError> {
     with_game(slot, move |_, g| {
         if !g.is_over() {
-            require_seat(&who, g)?;
+            who.require(g)?;
             refuse_help(g, "analysis is")?;
         }
-        Ok((g.game_name(), g.record_text(), g.plies()))
+        Ok((g.kind(), g.record_text(), g.plies()))
     })
     .await
 }
@@ -169,12 +167,10 @@ fn finished(text: &str) -> Response {
 
 async fn start_analysis(
     State(app): State<Arc<App>>,
-    id: Result<Path<String>, PathRejection>,
-    headers: HeaderMap,
-    payload: Result<Json<StartBody>, JsonRejection>,
+    ApiPath(id): ApiPath<String>,
+    who: Seat,
+    OptionalJson(req): OptionalJson<StartBody>,
 ) -> Result<Response, ApiError> {
-    let id = path(id)?;
-    let req = optional_body(payload)?;
     if let Some(time_ms) = req.time_ms.filter(|&t| t == 0 || t > MAX_TIME_MS) {
         return Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -194,7 +190,7 @@ async fn start_analysis(
         ));
     }
     let slot = app.slot(&id).await?;
-    let (game, record, plies) = game_of(&app, &slot, &headers).await?;
+    let (game, record, plies) = game_of(&slot, who).await?;
     let (a, fresh) = app.analyses.start(&id, plies);
     if !fresh {
         if let Some(text) = a.result.lock().unwrap_or_else(|e| e.into_inner()).clone() {
@@ -249,12 +245,11 @@ async fn start_analysis(
 
 async fn get_analysis(
     State(app): State<Arc<App>>,
-    id: Result<Path<String>, PathRejection>,
-    headers: HeaderMap,
+    ApiPath(id): ApiPath<String>,
+    who: Seat,
 ) -> Result<Response, ApiError> {
-    let id = path(id)?;
     let slot = app.slot(&id).await?;
-    game_of(&app, &slot, &headers).await?;
+    game_of(&slot, who).await?;
     let Some(a) = app.analyses.get(&id) else {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,

@@ -9,12 +9,12 @@
 //!   the days per move (correspondence).
 //! * The clock stores, for the running side, its remaining time at `since_ms` (Unix
 //!   milliseconds): its deadline is `since_ms + remaining`. After a restart the time the
-//!   server was down is not charged (see `clock::timer::restore`).
+//!   server was down is not charged (see [`crate::clock::timer::start`]).
 
 use bao_rules::Side;
 use serde::{Deserialize, Serialize};
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 
 /// The first-move window of a Fischer game: 30 s.
 pub const FIRST_MOVE_MS: u64 = 30_000;

@@ -1,23 +1,36 @@
 //! Games: creating, loading, playing and watching one game, and the saved games list.
 //!
-//! * [`model`]: one game in the server ([`model::WebGame`] over a [`bao_rules::GameLine`]),
-//! * [`repo`]: its row in the database,
-//! * [`view`]: the JSON shapes of the API,
-//! * `live`: the games in memory and their event streams,
-//! * `routes`: the handlers of `/api/games/...` and `/api/meta`.
+//! * [`model`]: what a game is to the server: [`model::Meta`] (id, seats, players,
+//!   clock) and the [`model::LiveGame`] trait (a game of either kind, object-safe);
+//! * [`game`]: [`game::WebGame`], the `LiveGame` over a [`bao_rules::GameLine`];
+//! * [`bodies`]: the request bodies of the game routes;
+//! * [`engine`]: the computer's thinking: search and oracle jobs, and the one think path
+//!   for requests and engine accounts ([`engine::engine_turn`]);
+//! * [`repo`]: its row in the database;
+//! * [`view`]: the JSON shapes of the API;
+//! * `api`: the operations that handlers, the scheduler and other resources call: the
+//!   games in memory (`impl App`: the cache, `slot`, `commit`, `refresh`), `with_game`
+//!   (a game under its lock) and the notices to their event streams;
+//! * `routes` (the router, a game's life), `play` (the players' requests), `events` (the
+//!   event stream): the thin handlers.
 
 use std::time::Duration;
 
+pub mod bodies;
+pub mod engine;
+pub mod game;
 pub mod model;
 pub mod repo;
 pub mod view;
 
-mod live;
+mod api;
+mod events;
+mod play;
 mod routes;
 
-pub(crate) use live::{with_game, Notice};
-pub use live::{Cache, Slot};
-pub(crate) use routes::{refuse_help, require_seat, who_of};
+pub(crate) use api::{with_game, Notice};
+pub use api::{Cache, Slot};
+pub(crate) use routes::refuse_help;
 pub use routes::{routes, streams};
 
 /// The most games kept in memory; the least recently used one not in use leaves first

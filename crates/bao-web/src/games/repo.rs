@@ -11,8 +11,8 @@ use crate::store::{Change, Store, StoreError, Tx};
 pub struct GameRow {
     /// The game id.
     pub id: String,
-    /// `kiswahili` or `kingulu`.
-    pub game: String,
+    /// The game.
+    pub game: bao_rules::GameKind,
     /// The rules profile name (the record has every option).
     pub rules: String,
     /// The computer's level 1..=10.
@@ -40,8 +40,8 @@ pub struct GameRow {
     pub record: String,
     /// Moves played.
     pub plies: usize,
-    /// `1-0`, `0-1`, `1/2-1/2`, or `None` while the game goes on.
-    pub result: Option<String>,
+    /// How it ended (stored as `1-0`, `0-1`, `1/2-1/2`), or `None` while the game goes on.
+    pub result: Option<crate::games::model::GameResult>,
     /// RFC 3339 time the game was started.
     pub created: String,
     /// RFC 3339 time of the last change.
@@ -56,33 +56,39 @@ pub struct GameRow {
 
 fn row_of(r: &Row) -> DbResult<GameRow> {
     Ok(GameRow {
-        id: r.text(0)?,
-        game: r.text(1)?,
-        rules: r.text(2)?,
-        level: u8::try_from(r.int(3)?).map_err(|e| DbError::Decode(3, e.to_string()))?,
-        south: r.text(4)?,
-        north: r.text(5)?,
-        seat: r.text(6)?,
-        invites: [r.opt_text(7)?, r.opt_text(8)?],
-        record: r.text(9)?,
-        plies: r.int(10)?.max(0) as usize,
-        result: r.opt_text(11)?,
-        created: r.text(12)?,
-        updated: r.text(13)?,
-        accounts: [r.opt_int(14)?, r.opt_int(15)?],
-        rated: r.int(16)? != 0,
-        clock: r.opt_text(17)?,
-        aborted: r.int(18)? != 0,
-        version: r.int(19)?,
-        due_ms: r.opt_int(20)?,
-        names: [r.opt_text(21)?, r.opt_text(22)?],
+        id: r.text("id")?,
+        game: crate::kinds::decode(r, "game")?,
+        rules: r.text("rules")?,
+        level: u8::try_from(r.int("level")?).map_err(|e| r.bad("level", e))?,
+        south: r.text("south")?,
+        north: r.text("north")?,
+        seat: r.text("seat")?,
+        invites: [r.opt_text("invite_south")?, r.opt_text("invite_north")?],
+        record: r.text("record")?,
+        plies: r.int("plies")?.max(0) as usize,
+        result: r
+            .opt_text("result")?
+            .map(|t| {
+                crate::games::model::GameResult::from_token(&t)
+                    .ok_or_else(|| r.bad("result", format!("unknown result {t:?}")))
+            })
+            .transpose()?,
+        created: r.text("created")?,
+        updated: r.text("updated")?,
+        accounts: [r.opt_int("south_account")?, r.opt_int("north_account")?],
+        rated: r.int("rated")? != 0,
+        clock: r.opt_text("clock")?,
+        aborted: r.int("aborted")? != 0,
+        version: r.int("version")?,
+        due_ms: r.opt_int("due_ms")?,
+        names: [r.opt_text("south_name")?, r.opt_text("north_name")?],
     })
 }
 
 const COLUMNS: &str = "id, game, rules, level, south, north, seat, invite_south, invite_north, record, plies, result, created, updated, south_account, north_account, rated, clock, aborted, version, due_ms";
 
 /// The columns read, with the accounts' names.
-const SELECT: &str = "SELECT g.id, g.game, g.rules, g.level, g.south, g.north, g.seat, g.invite_south, g.invite_north, g.record, g.plies, g.result, g.created, g.updated, g.south_account, g.north_account, g.rated, g.clock, g.aborted, g.version, g.due_ms, sa.name, na.name
+const SELECT: &str = "SELECT g.id, g.game, g.rules, g.level, g.south, g.north, g.seat, g.invite_south, g.invite_north, g.record, g.plies, g.result, g.created, g.updated, g.south_account, g.north_account, g.rated, g.clock, g.aborted, g.version, g.due_ms, sa.name AS south_name, na.name AS north_name
     FROM games g LEFT JOIN accounts sa ON sa.id = g.south_account LEFT JOIN accounts na ON na.id = g.north_account";
 
 /// Writes a game row inside a transaction over the version it was made from: a new game
@@ -97,7 +103,7 @@ pub fn save_in(tx: &mut Tx<'_>, row: &GameRow) -> DbResult<i64> {
     let version = row.version + 1;
     let values = params![
         &row.id,
-        &row.game,
+        row.game.name(),
         &row.rules,
         row.level,
         &row.south,
@@ -107,7 +113,7 @@ pub fn save_in(tx: &mut Tx<'_>, row: &GameRow) -> DbResult<i64> {
         &row.invites[1],
         &row.record,
         row.plies,
-        &row.result,
+        row.result.map(crate::games::model::GameResult::token),
         &row.created,
         &row.updated,
         row.accounts[0],
@@ -181,7 +187,7 @@ impl Store {
     pub fn version(&self, id: &str) -> DbResult<Option<i64>> {
         self.read(|c| {
             c.query_opt("SELECT version FROM games WHERE id = ?1", params![id])?
-                .map(|r| r.int(0))
+                .map(|r| r.int("version"))
                 .transpose()
         })
     }
@@ -225,7 +231,7 @@ impl Store {
                 Ok(r) => out.push(r),
                 // A value of the wrong type or out of range: that row alone is skipped.
                 Err(e) if e.is_decode() => {
-                    eprintln!("bao: skipping a damaged row of the games table: {e}")
+                    tracing::warn!("skipping a damaged row of the games table: {e}")
                 }
                 Err(e) => return Err(e),
             }
@@ -238,7 +244,10 @@ impl Store {
     /// # Errors
     /// SQLite's error.
     pub fn count(&self) -> DbResult<usize> {
-        let n = self.read(|c| c.query_one("SELECT count(*) FROM games", &[])?.int(0))?;
+        let n = self.read(|c| {
+            c.query_one("SELECT count(*) AS n FROM games", &[])?
+                .int("n")
+        })?;
         Ok(n.max(0) as usize)
     }
 }
@@ -271,7 +280,7 @@ impl Store {
                 &[],
             )
         })?;
-        rows.iter().map(|r| r.text(0)).collect()
+        rows.iter().map(|r| r.text("id")).collect()
     }
 
     /// The ids of the games due by `now_ms` (their [`GameRow::due_ms`] passed), at most
@@ -286,7 +295,7 @@ impl Store {
                 params![now_ms, limit],
             )
         })?;
-        rows.iter().map(|r| r.text(0)).collect()
+        rows.iter().map(|r| r.text("id")).collect()
     }
 
     /// Moves a game's due time (the version unchanged) when it is still at `version`:

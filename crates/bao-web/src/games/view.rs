@@ -190,6 +190,10 @@ pub struct StateJson {
     pub moves: Vec<MoveJson>,
     /// The moves played.
     pub history: Vec<HistoryJson>,
+    /// The last move played, traced as `GET .../at/{ply}` gives it (`null` at the start):
+    /// a page animates a move that arrived on its event stream (the opponent's reply)
+    /// without asking for it, so the board is the player's at once.
+    pub last: Option<PlayedJson>,
     /// The computer is searching in this game now.
     pub thinking: bool,
     /// The sides that have been given to an invited seat (`POST .../invite`).
@@ -203,7 +207,7 @@ pub struct StateJson {
     /// stream's `state` event. Of two states of one game, the one with the larger version
     /// is the newer; a page never replaces a state by one with a smaller version (equal
     /// versions differ only in `thinking`, `spectators` and the clock's reading).
-    pub version: u64,
+    pub version: i64,
     /// The sides the request's seat (`X-Bao-Seat`) may move; absent from event streams.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub you: Option<Vec<String>>,
@@ -483,7 +487,7 @@ pub(crate) fn describe_move<G: Game>(
         if captures > 1 {
             parts.push(format!("{captures} captures in all"));
         }
-    } else if G::NAME == "kiswahili" {
+    } else if bao_rules::GameKind::of::<G>() == bao_rules::GameKind::Kiswahili {
         parts.push("takata".to_string());
     } else {
         parts.push("no capture".to_string());

@@ -5,14 +5,17 @@
 //!
 //! * [`model`]: a challenge and the body that makes one;
 //! * [`repo`]: the table `challenges`;
-//! * `routes`: the handlers and the live list.
+//! * `api`: the operations (the live list's announcements, an accepted challenge's
+//!   game);
+//! * `routes`: the handlers and the live list's stream.
 
 pub mod model;
 pub mod repo;
 
+mod api;
 mod routes;
 
-pub(crate) use routes::announce_now;
+pub(crate) use api::announce_now;
 pub use routes::{routes, streams};
 
 use crate::games::repo::GameRow;
@@ -22,7 +25,7 @@ use crate::games::repo::GameRow;
 pub fn game_summary(r: &GameRow, account: Option<i64>) -> serde_json::Value {
     let over = r.result.is_some() || r.aborted;
     // Lobby games start at the profile's start position, and the sides alternate.
-    let first = model::first_mover(&r.game, &r.rules).index();
+    let first = model::first_mover(r.game, &r.rules).index();
     let to_move = (first + r.plies) % 2;
     let your_turn = !over && account.is_some() && r.accounts[to_move] == account;
     let clock = r
@@ -31,12 +34,12 @@ pub fn game_summary(r: &GameRow, account: Option<i64>) -> serde_json::Value {
         .and_then(|c| serde_json::from_str::<crate::clock::model::Clock>(c).ok());
     serde_json::json!({
         "id": r.id,
-        "game": r.game,
+        "game": r.game.name(),
         "rules": r.rules,
         "south": r.names[0].clone().unwrap_or_else(|| r.south.clone()),
         "north": r.names[1].clone().unwrap_or_else(|| r.north.clone()),
         "plies": r.plies,
-        "result": if r.aborted { Some("*".to_string()) } else { r.result.clone() },
+        "result": if r.aborted { Some("*") } else { r.result.map(crate::games::model::GameResult::token) },
         "aborted": r.aborted,
         "rated": r.rated,
         "clock": clock.map(|c| c.control.text()),

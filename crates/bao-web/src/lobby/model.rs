@@ -1,9 +1,10 @@
 //! A challenge: what its creator wants to play.
 
+use bao_rules::GameKind;
 use serde::{Deserialize, Serialize};
 
 use crate::clock::model::TimeControl;
-use crate::error::{clip, ApiError};
+use crate::http::error::{clip, ApiError};
 
 /// The most open challenges one account may have.
 pub const MAX_OWN: usize = 5;
@@ -45,6 +46,18 @@ pub struct ChallengeBody {
     pub opponent: Option<String>,
 }
 
+impl crate::http::extract::Body for ChallengeBody {
+    const FIELDS: Option<&'static str> =
+        Some("\"game\", \"clock\" and optionally \"rules\", \"rated\", \"side\", \"opponent\"");
+
+    fn expects(field: &str) -> Option<&'static str> {
+        match field {
+            "side" => Some("\"south\", \"north\" or \"random\""),
+            other => crate::http::error::field_expects_any(other),
+        }
+    }
+}
+
 /// An open challenge.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Challenge {
@@ -57,8 +70,9 @@ pub struct Challenge {
     pub name: String,
     /// The challenger's rating in the game's pool.
     pub rating: f64,
-    /// `kiswahili` or `kingulu`.
-    pub game: String,
+    /// The game (written as its name).
+    #[serde(serialize_with = "crate::kinds::serialize")]
+    pub game: GameKind,
     /// The rules profile.
     pub rules: String,
     /// The clock.
@@ -77,27 +91,22 @@ pub struct Challenge {
 ///
 /// # Errors
 /// 422 for an unknown game or profile.
-pub fn check_rules(game: &str, rules: Option<&str>) -> Result<String, ApiError> {
-    use bao_rules::RuleSet;
-    let (names, default): (Vec<&str>, &str) = match game {
-        "kiswahili" => (
-            <bao_rules::kiswahili::Rules as RuleSet>::profile_names().to_vec(),
-            bao_rules::kiswahili::Rules::default().profile_name(),
-        ),
-        "kingulu" => (
-            <bao_rules::kingulu::Rules as RuleSet>::profile_names().to_vec(),
-            bao_rules::kingulu::Rules::default().profile_name(),
-        ),
-        other => {
-            return Err(ApiError::invalid(format!(
-                "unknown game {}: expected \"kiswahili\" or \"kingulu\"",
-                clip(other)
-            )))
-        }
+pub fn check_rules(game: &str, rules: Option<&str>) -> Result<(GameKind, String), ApiError> {
+    use bao_rules::{Game, RuleSet};
+    let Some(kind) = crate::kinds::named(game) else {
+        return Err(ApiError::invalid(format!(
+            "unknown game {}: expected {}",
+            clip(game),
+            crate::kinds::quoted("or")
+        )));
     };
+    let (names, default): (Vec<&str>, &str) = bao_rules::with_game!(kind, G => (
+        <<G as Game>::Rules as RuleSet>::profile_names().to_vec(),
+        <G as Game>::Rules::default().profile_name(),
+    ));
     match rules {
-        None => Ok(default.to_string()),
-        Some(r) if names.contains(&r) => Ok(r.to_string()),
+        None => Ok((kind, default.to_string())),
+        Some(r) if names.contains(&r) => Ok((kind, r.to_string())),
         Some(r) => Err(ApiError::invalid(format!(
             "unknown rules profile {} of {game}: the profiles are {}",
             clip(r),
@@ -108,15 +117,9 @@ pub fn check_rules(game: &str, rules: Option<&str>) -> Result<String, ApiError> 
 
 /// The side that moves first in a new game of `game` under profile `rules` (South when
 /// either is unknown).
-pub fn first_mover(game: &str, rules: &str) -> bao_rules::Side {
+pub fn first_mover(game: GameKind, rules: &str) -> bao_rules::Side {
     use bao_rules::{Game, RuleSet};
-    match game {
-        "kiswahili" => <bao_rules::kiswahili::Rules as RuleSet>::profile(rules)
-            .map(|r| bao_rules::kiswahili::Kiswahili::start(&r).side_to_move())
-            .unwrap_or(bao_rules::Side::South),
-        "kingulu" => <bao_rules::kingulu::Rules as RuleSet>::profile(rules)
-            .map(|r| bao_rules::kingulu::Kingulu::start(&r).side_to_move())
-            .unwrap_or(bao_rules::Side::South),
-        _ => bao_rules::Side::South,
-    }
+    bao_rules::with_game!(game, G => <<G as Game>::Rules as RuleSet>::profile(rules)
+        .map(|r| G::start(&r).side_to_move())
+        .unwrap_or(bao_rules::Side::South))
 }

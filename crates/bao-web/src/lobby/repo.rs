@@ -4,32 +4,31 @@ use super::model::{Challenge, SideChoice};
 use crate::clock::model::TimeControl;
 use crate::games::repo::{save_in, GameRow};
 use crate::params;
-use crate::store::sql::{DbError, DbResult, Exec, Row};
+use crate::store::sql::{DbResult, Exec, Row};
 use crate::store::{Change, Store, StoreError};
 
-const SELECT: &str = "SELECT c.id, c.account, a.name, coalesce(r.rating, 1500.0), c.game, c.rules, c.clock, c.rated, c.side, c.created
+const SELECT: &str = "SELECT c.id, c.account, a.name, coalesce(r.rating, 1500.0) AS rating, c.game, c.rules, c.clock, c.rated, c.side, c.created
     FROM challenges c JOIN accounts a ON a.id = c.account
     LEFT JOIN ratings r ON r.account = c.account AND r.pool = c.game";
 
 fn challenge_of(r: &Row) -> DbResult<Challenge> {
-    let clock = r.text(6)?;
-    let clock: TimeControl =
-        serde_json::from_str(&clock).map_err(|e| DbError::Decode(6, e.to_string()))?;
-    let side = r.text(8)?;
-    let side: SideChoice = serde_json::from_value(serde_json::Value::String(side))
-        .map_err(|e| DbError::Decode(8, e.to_string()))?;
+    let clock = r.text("clock")?;
+    let clock: TimeControl = serde_json::from_str(&clock).map_err(|e| r.bad("clock", e))?;
+    let side = r.text("side")?;
+    let side: SideChoice =
+        serde_json::from_value(serde_json::Value::String(side)).map_err(|e| r.bad("side", e))?;
     Ok(Challenge {
-        id: r.text(0)?,
-        account: r.int(1)?,
-        name: r.text(2)?,
-        rating: r.real(3)?,
-        game: r.text(4)?,
-        rules: r.text(5)?,
+        id: r.text("id")?,
+        account: r.int("account")?,
+        name: r.text("name")?,
+        rating: r.real("rating")?,
+        game: crate::kinds::decode(r, "game")?,
+        rules: r.text("rules")?,
         clock_text: clock.text(),
         clock,
-        rated: r.int(7)? != 0,
+        rated: r.int("rated")? != 0,
         side,
-        created: r.text(9)?,
+        created: r.text("created")?,
     })
 }
 
@@ -53,7 +52,7 @@ impl Store {
                 params![
                     &c.id,
                     c.account,
-                    &c.game,
+                    c.game.name(),
                     &c.rules,
                     serde_json::to_string(&c.clock).expect("a clock is JSON"),
                     c.rated,

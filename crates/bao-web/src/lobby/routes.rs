@@ -4,9 +4,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::rejection::{JsonRejection, PathRejection};
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post};
@@ -14,15 +13,13 @@ use axum::{Json, Router};
 use futures_util::StreamExt;
 use tokio::sync::broadcast;
 
+use super::api::{announce, start_game};
 use super::model::{check_rules, Challenge, ChallengeBody, SideChoice, MAX_OPEN, MAX_OWN};
-use crate::accounts::model::{engine_name, Account, ENGINE_LEVELS};
-use crate::accounts::signed_in;
+use crate::accounts::model::{engine_name, ENGINE_LEVELS};
 use crate::app::App;
-use crate::clock::model::{now_ms, Clock};
-use crate::error::{clip, ApiError};
-use crate::games::model::{new_lobby_game, Meta, DEFAULT_LEVEL};
-use crate::games::Slot;
-use crate::http::{blocking, body, db_error, path, write_error};
+use crate::http::blocking;
+use crate::http::error::{clip, ApiError};
+use crate::http::extract::{ApiJson, ApiPath, SignedIn};
 use crate::ids;
 
 /// The lobby routes that answer at once.
@@ -39,48 +36,12 @@ pub fn streams() -> Router<Arc<App>> {
     Router::new().route("/api/challenges/events", get(events))
 }
 
-/// The signed-in account, or 401.
-async fn account(app: &Arc<App>, headers: HeaderMap) -> Result<Account, ApiError> {
-    let app2 = Arc::clone(app);
-    blocking(move || Ok(signed_in(&app2, &headers)))
-        .await?
-        .ok_or_else(|| {
-            ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "sign in first: the lobby is for players with an account",
-            )
-        })
-}
-
-/// Tells the live list's listeners the list now (on a shared database, every instance's
-/// listeners, once the change's notification arrives: `App::on_change`).
-pub(crate) fn announce(app: &App) {
-    if !app.store.shared() {
-        announce_now(app);
-    }
-}
-
-/// Tells this instance's listeners of the live list the list now.
-pub(crate) fn announce_now(app: &App) {
-    if app.lobby_events.receiver_count() == 0 {
-        return;
-    }
-    if let Ok(list) = app.store.challenges() {
-        if let Ok(text) = serde_json::to_string(&list) {
-            let _ = app.lobby_events.send(Arc::new(text));
-        }
-    }
-}
-
 async fn create(
     State(app): State<Arc<App>>,
-    headers: HeaderMap,
-    payload: Result<Json<ChallengeBody>, JsonRejection>,
+    SignedIn(me): SignedIn,
+    ApiJson(req): ApiJson<ChallengeBody>,
 ) -> Result<Response, ApiError> {
-    let me = account(&app, headers).await?;
-    let req = body(payload)?;
-    let game = req.game.trim().to_string();
-    let rules = check_rules(&game, req.rules.as_deref())?;
+    let (game, rules) = check_rules(req.game.trim(), req.rules.as_deref())?;
     let clock = req.clock.check()?;
     if me.engine_level.is_some() {
         return Err(ApiError::forbidden(
@@ -120,7 +81,7 @@ async fn create(
         let engine = blocking(move || {
             app2.store
                 .account_by_name(&engine_name(level))
-                .map_err(db_error)?
+                .map_err(ApiError::from)?
                 .map(|(a, _)| a)
                 .ok_or_else(|| ApiError::internal("the engine accounts are missing"))
         })
@@ -136,7 +97,7 @@ async fn create(
     let app2 = Arc::clone(&app);
     let c2 = challenge.clone();
     blocking(move || {
-        let open = app2.store.challenges().map_err(db_error)?;
+        let open = app2.store.challenges().map_err(ApiError::from)?;
         if open.iter().filter(|c| c.account == c2.account).count() >= MAX_OWN {
             return Err(ApiError::conflict(format!(
                 "you have {MAX_OWN} open challenges: cancel one first"
@@ -148,7 +109,7 @@ async fn create(
                 "the lobby is full; try again later",
             ));
         }
-        app2.store.add_challenge(&c2).map_err(write_error)?;
+        app2.store.add_challenge(&c2).map_err(ApiError::from)?;
         announce(&app2);
         Ok(())
     })
@@ -160,99 +121,22 @@ async fn create(
         .into_response())
 }
 
-/// Makes the game of `challenge` accepted by `acceptor` and stores it (removing the
-/// challenge from the table when `stored` in one transaction); its id.
-async fn start_game(
-    app: &Arc<App>,
-    challenge: Challenge,
-    acceptor: Account,
-    stored: bool,
-) -> Result<String, ApiError> {
-    let app2 = Arc::clone(app);
-    let (id, slot) = blocking(move || {
-        let challenger = Account {
-            id: challenge.account,
-            name: challenge.name.clone(),
-            engine_level: None,
-        };
-        let challenger_side = match challenge.side {
-            SideChoice::South => 0,
-            SideChoice::North => 1,
-            SideChoice::Random => usize::from(rand::random::<bool>()),
-        };
-        let mut players = [acceptor.clone(), acceptor.clone()];
-        players[challenger_side] = challenger;
-        let level = players
-            .iter()
-            .find_map(|p| p.engine_level)
-            .unwrap_or(DEFAULT_LEVEL);
-        let now = ids::now_rfc3339();
-        let human = |p: &Account| p.engine_level.is_none().then(ids::token);
-        let meta = Meta {
-            id: ids::token(),
-            level,
-            seat: ids::token(),
-            invites: [human(&players[0]), human(&players[1])],
-            accounts: [Some(players[0].id), Some(players[1].id)],
-            names: [Some(players[0].name.clone()), Some(players[1].name.clone())],
-            rated: challenge.rated,
-            clock: Some(Clock::new(challenge.clock, now_ms())),
-            aborted: false,
-            created: now.clone(),
-            updated: now,
-            stored: 0,
-        };
-        let mut g = new_lobby_game(meta, &challenge.game, &challenge.rules, &players)?;
-        let row = g.row();
-        if stored {
-            if !app2
-                .store
-                .accept_challenge(&challenge.id, &row)
-                .map_err(write_error)?
-            {
-                return Err(ApiError::new(
-                    StatusCode::GONE,
-                    "this challenge was accepted by someone else or cancelled",
-                ));
-            }
-            announce(&app2);
-            // A new game's first version (games::repo::save_in).
-            g.meta_mut().stored = 1;
-        } else {
-            g.meta_mut().stored = app2.store.save(&row).map_err(write_error)?;
-        }
-        let id = g.meta().id.clone();
-        Ok((id, Slot::new(g)))
-    })
-    .await?;
-    let slot = app.cache_put(id.clone(), slot);
-    let app2 = Arc::clone(app);
-    crate::games::with_game(&slot, move |_, g| {
-        app2.schedule(g);
-        Ok(())
-    })
-    .await?;
-    Ok(id)
-}
-
 async fn list(State(app): State<Arc<App>>) -> Result<Response, ApiError> {
-    let list = blocking(move || app.store.challenges().map_err(db_error)).await?;
+    let list = blocking(move || app.store.challenges().map_err(ApiError::from)).await?;
     Ok(Json(list).into_response())
 }
 
 async fn accept(
     State(app): State<Arc<App>>,
-    id: Result<axum::extract::Path<String>, PathRejection>,
-    headers: HeaderMap,
+    SignedIn(me): SignedIn,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Response, ApiError> {
-    let id = path(id)?;
-    let me = account(&app, headers).await?;
     let app2 = Arc::clone(&app);
     let key = id.clone();
     let challenge = blocking(move || {
         app2.store
             .challenge(&key)
-            .map_err(db_error)?
+            .map_err(ApiError::from)?
             .ok_or_else(|| {
                 ApiError::new(
                     StatusCode::NOT_FOUND,
@@ -276,17 +160,15 @@ async fn accept(
 
 async fn cancel(
     State(app): State<Arc<App>>,
-    id: Result<axum::extract::Path<String>, PathRejection>,
-    headers: HeaderMap,
+    SignedIn(me): SignedIn,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Response, ApiError> {
-    let id = path(id)?;
-    let me = account(&app, headers).await?;
     let key = id.clone();
     blocking(move || {
         if !app
             .store
             .cancel_challenge(&key, me.id)
-            .map_err(write_error)?
+            .map_err(ApiError::from)?
         {
             return Err(ApiError::new(
                 StatusCode::NOT_FOUND,
@@ -302,13 +184,15 @@ async fn cancel(
 
 /// The signed-in player's games: those where it is his turn first, then the others
 /// still going, then the finished ones (at most 100).
-async fn my_games(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Response, ApiError> {
-    let me = account(&app, headers).await?;
+async fn my_games(
+    State(app): State<Arc<App>>,
+    SignedIn(me): SignedIn,
+) -> Result<Response, ApiError> {
     let list = blocking(move || {
         let mut rows: Vec<serde_json::Value> = app
             .store
             .games_of(me.id, 100)
-            .map_err(db_error)?
+            .map_err(ApiError::from)?
             .iter()
             .map(|r| super::game_summary(r, Some(me.id)))
             .collect();
@@ -334,7 +218,7 @@ async fn events(State(app): State<Arc<App>>) -> Result<Response, ApiError> {
     let rx = app.lobby_events.subscribe();
     let app2 = Arc::clone(&app);
     let first = blocking(move || {
-        let list = app2.store.challenges().map_err(db_error)?;
+        let list = app2.store.challenges().map_err(ApiError::from)?;
         serde_json::to_string(&list).map_err(|e| ApiError::internal(e.to_string()))
     })
     .await?;

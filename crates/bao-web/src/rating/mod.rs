@@ -38,8 +38,8 @@ impl Default for Rating {
     }
 }
 
-/// The pools: one per game.
-pub const POOLS: [&str; 2] = ["kiswahili", "kingulu"];
+/// The pools: one per game, named by [`bao_rules::GameKind::name`].
+pub const POOLS: [bao_rules::GameKind; 2] = bao_rules::GameKind::ALL;
 
 /// The ratings after a game: `south` and `north` before, the winner (`None`: a draw).
 pub fn update(south: Rating, north: Rating, winner: Option<bao_rules::Side>) -> (Rating, Rating) {

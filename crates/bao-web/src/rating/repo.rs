@@ -8,10 +8,10 @@ use crate::store::{Store, Tx};
 
 fn rating_of(r: &Row) -> DbResult<Rating> {
     Ok(Rating {
-        rating: r.real(0)?,
-        rd: r.real(1)?,
-        volatility: r.real(2)?,
-        games: u32::try_from(r.int(3)?).unwrap_or(0),
+        rating: r.real("rating")?,
+        rd: r.real("rd")?,
+        volatility: r.real("volatility")?,
+        games: u32::try_from(r.int("games")?).unwrap_or(0),
     })
 }
 
@@ -48,10 +48,8 @@ pub fn apply_in(tx: &mut Tx<'_>, row: &GameRow) -> DbResult<()> {
     let (Some(south), Some(north)) = (row.accounts[0], row.accounts[1]) else {
         return Ok(());
     };
-    let winner = match row.result.as_deref() {
-        Some("1-0") => Some(bao_rules::Side::South),
-        Some("0-1") => Some(bao_rules::Side::North),
-        Some("1/2-1/2") => None,
+    let winner = match row.result {
+        Some(r) => r.winner(),
         _ => return Ok(()),
     };
     let marked = tx.exec(
@@ -61,7 +59,7 @@ pub fn apply_in(tx: &mut Tx<'_>, row: &GameRow) -> DbResult<()> {
     if marked == 0 {
         return Ok(());
     }
-    let pool = row.game.as_str();
+    let pool = row.game.name();
     let (s, n) = super::update(get(tx, south, pool)?, get(tx, north, pool)?, winner);
     put(tx, south, pool, s, &row.id)?;
     put(tx, north, pool, n, &row.id)
@@ -123,10 +121,10 @@ impl Store {
             .iter()
             .map(|r| {
                 Ok(HistoryPoint {
-                    rating: r.real(0)?,
-                    rd: r.real(1)?,
-                    game: r.text(2)?,
-                    at: r.text(3)?,
+                    rating: r.real("rating")?,
+                    rd: r.real("rd")?,
+                    game: r.text("game")?,
+                    at: r.text("at")?,
                 })
             })
             .collect::<DbResult<Vec<_>>>()?;
@@ -149,10 +147,10 @@ impl Store {
         rows.iter()
             .map(|r| {
                 Ok(Leader {
-                    name: r.text(0)?,
-                    rating: r.real(1)?,
-                    rd: r.real(2)?,
-                    games: u32::try_from(r.int(3)?).unwrap_or(0),
+                    name: r.text("name")?,
+                    rating: r.real("rating")?,
+                    rd: r.real("rd")?,
+                    games: u32::try_from(r.int("games")?).unwrap_or(0),
                 })
             })
             .collect()

@@ -2,8 +2,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::rejection::PathRejection;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -11,8 +10,9 @@ use axum::{Json, Router};
 
 use super::POOLS;
 use crate::app::App;
-use crate::error::{clip, ApiError};
-use crate::http::{blocking, db_error, path};
+use crate::http::blocking;
+use crate::http::error::{clip, ApiError};
+use crate::http::extract::ApiPath;
 
 /// The most recent games a profile lists.
 pub const PROFILE_GAMES: usize = 20;
@@ -30,14 +30,13 @@ pub fn routes() -> Router<Arc<App>> {
 
 async fn player(
     State(app): State<Arc<App>>,
-    name: Result<Path<String>, PathRejection>,
+    ApiPath(name): ApiPath<String>,
 ) -> Result<Response, ApiError> {
-    let name = path(name)?;
     let answer = blocking(move || {
         let (account, _) = app
             .store
             .account_by_name(&name)
-            .map_err(db_error)?
+            .map_err(ApiError::from)?
             .ok_or_else(|| {
                 ApiError::new(
                     StatusCode::NOT_FOUND,
@@ -47,15 +46,18 @@ async fn player(
         let mut ratings = serde_json::Map::new();
         let mut history = serde_json::Map::new();
         for pool in POOLS {
-            let r = app.store.rating(account.id, pool).map_err(db_error)?;
+            let r = app
+                .store
+                .rating(account.id, pool.name())
+                .map_err(ApiError::from)?;
             ratings.insert(
                 pool.to_string(),
                 serde_json::to_value(r).unwrap_or_default(),
             );
             let h = app
                 .store
-                .rating_history(account.id, pool, PROFILE_HISTORY)
-                .map_err(db_error)?;
+                .rating_history(account.id, pool.name(), PROFILE_HISTORY)
+                .map_err(ApiError::from)?;
             history.insert(
                 pool.to_string(),
                 serde_json::to_value(h).unwrap_or_default(),
@@ -64,7 +66,7 @@ async fn player(
         let games: Vec<serde_json::Value> = app
             .store
             .games_of(account.id, PROFILE_GAMES)
-            .map_err(db_error)?
+            .map_err(ApiError::from)?
             .into_iter()
             .map(|r| crate::lobby::game_summary(&r, Some(account.id)))
             .collect();
@@ -82,19 +84,23 @@ async fn player(
 
 async fn leaderboard(
     State(app): State<Arc<App>>,
-    game: Result<Path<String>, PathRejection>,
+    ApiPath(game): ApiPath<String>,
 ) -> Result<Response, ApiError> {
-    let game = path(game)?;
-    if !POOLS.contains(&game.as_str()) {
+    if crate::kinds::named(&game).is_none() {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
             format!(
-                "no leaderboard for {}: the games are \"kiswahili\" and \"kingulu\"",
-                clip(&game)
+                "no leaderboard for {}: the games are {}",
+                clip(&game),
+                crate::kinds::quoted("and")
             ),
         ));
     }
-    let rows =
-        blocking(move || app.store.leaderboard(&game, LEADERBOARD).map_err(db_error)).await?;
+    let rows = blocking(move || {
+        app.store
+            .leaderboard(&game, LEADERBOARD)
+            .map_err(ApiError::from)
+    })
+    .await?;
     Ok(Json(rows).into_response())
 }

@@ -11,9 +11,17 @@
 //! is exactly its schema.
 //!
 //! Every change is written in one transaction before the server answers, so a `kill -9`
-//! loses nothing a client was told. Each resource keeps its own queries beside its
-//! routes (`games/repo.rs`, `accounts/repo.rs`, ...), written once for both databases
-//! ([`sql`]); this module owns the connection and the schema.
+//! loses nothing a client was told. This module owns the connection, the schema and
+//! [`Store`]'s generic methods ([`Store::read`], [`Store::write`], [`Store::listen`]);
+//! each resource keeps its own queries as `impl Store` methods in its `repo.rs`, written
+//! once for both databases ([`sql`]):
+//!
+//! * `games/repo.rs`: the `games` table (save, load, list, delete, due games);
+//! * `accounts/repo.rs`: `accounts` and `sessions` (logins); `accounts/limit.rs`: the
+//!   sign-in attempts;
+//! * `lobby/repo.rs`: `challenges`;
+//! * `rating/repo.rs`: `ratings` and their history;
+//! * `clock/repo.rs`: `server_alive` (the heartbeat).
 
 pub mod pg;
 pub mod sql;
@@ -248,8 +256,11 @@ impl Store {
     pub fn schema_version(&self) -> DbResult<u32> {
         self.read(|c| {
             let v = c
-                .query_one("SELECT coalesce(max(version), 0) FROM schema_version", &[])?
-                .int(0)?;
+                .query_one(
+                    "SELECT coalesce(max(version), 0) AS version FROM schema_version",
+                    &[],
+                )?
+                .int("version")?;
             Ok(u32::try_from(v).unwrap_or(0))
         })
     }

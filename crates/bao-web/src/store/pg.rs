@@ -159,10 +159,10 @@ impl Pg {
         )?;
         let have = Exec::query_one(
             &mut tx,
-            "SELECT coalesce(max(version), 0) FROM schema_version",
+            "SELECT coalesce(max(version), 0) AS version FROM schema_version",
             &[],
         )?
-        .int(0)?;
+        .int("version")?;
         for m in MIGRATIONS.iter().filter(|m| i64::from(m.number) > have) {
             tx.batch_execute(m.postgres)?;
             tx.exec(
@@ -218,7 +218,7 @@ fn listen_loop(config: &Config, on_change: &dyn Fn(Change)) {
         let mut client = match client {
             Ok(c) => c,
             Err(e) => {
-                eprintln!("bao: warning: cannot listen to PostgreSQL: {e}; retrying");
+                tracing::warn!("cannot listen to PostgreSQL: {e}; retrying");
                 std::thread::sleep(Duration::from_secs(1));
                 continue;
             }
@@ -241,7 +241,7 @@ fn listen_loop(config: &Config, on_change: &dyn Fn(Change)) {
                     }
                 }
                 Err(e) => {
-                    eprintln!("bao: warning: lost PostgreSQL's notifications: {e}; reconnecting");
+                    tracing::warn!("lost PostgreSQL's notifications: {e}; reconnecting");
                     break;
                 }
             }

@@ -146,77 +146,100 @@ impl DbError {
 /// The result of a statement.
 pub type DbResult<T> = Result<T, DbError>;
 
-/// One row read.
+/// One row read: its columns' values, read by column name (the name in the query:
+/// the column's own, or its `AS` alias).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Row(pub Vec<Val>);
+pub struct Row {
+    /// The columns' names, in the query's order.
+    pub names: std::sync::Arc<[String]>,
+    /// The values, in the same order.
+    pub vals: Vec<Val>,
+}
 
 impl Row {
-    fn at(&self, i: usize) -> DbResult<&Val> {
-        self.0
-            .get(i)
-            .ok_or_else(|| DbError::Decode(i, "no such column".into()))
+    /// The index and value of column `name`.
+    fn at(&self, name: &str) -> DbResult<(usize, &Val)> {
+        self.names
+            .iter()
+            .position(|n| n == name)
+            .and_then(|i| self.vals.get(i).map(|v| (i, v)))
+            .ok_or_else(|| DbError::Decode(self.vals.len(), format!("no column {name:?}")))
     }
 
-    /// Column `i` as an integer.
+    /// Column `name` as an integer.
     ///
     /// # Errors
-    /// [`DbError::Decode`] for NULL, text or a real.
-    pub fn int(&self, i: usize) -> DbResult<i64> {
-        match self.at(i)? {
-            Val::Int(v) => Ok(*v),
-            other => Err(DbError::Decode(
+    /// [`DbError::Decode`] for NULL, text or a real, or no such column.
+    pub fn int(&self, name: &str) -> DbResult<i64> {
+        match self.at(name)? {
+            (_, Val::Int(v)) => Ok(*v),
+            (i, other) => Err(DbError::Decode(
                 i,
-                format!("expected an integer, got {other:?}"),
+                format!("{name}: expected an integer, got {other:?}"),
             )),
         }
     }
 
-    /// Column `i` as an integer or NULL.
+    /// Column `name` as an integer or NULL.
     ///
     /// # Errors
-    /// [`DbError::Decode`] for text or a real.
-    pub fn opt_int(&self, i: usize) -> DbResult<Option<i64>> {
-        match self.at(i)? {
-            Val::Null => Ok(None),
-            _ => self.int(i).map(Some),
+    /// [`DbError::Decode`] for text or a real, or no such column.
+    pub fn opt_int(&self, name: &str) -> DbResult<Option<i64>> {
+        match self.at(name)? {
+            (_, Val::Null) => Ok(None),
+            _ => self.int(name).map(Some),
         }
     }
 
-    /// Column `i` as a real (an integer is widened).
+    /// Column `name` as a real (an integer is widened).
     ///
     /// # Errors
-    /// [`DbError::Decode`] for NULL or text.
-    pub fn real(&self, i: usize) -> DbResult<f64> {
-        match self.at(i)? {
-            Val::Real(v) => Ok(*v),
-            Val::Int(v) => Ok(*v as f64),
-            other => Err(DbError::Decode(
+    /// [`DbError::Decode`] for NULL or text, or no such column.
+    pub fn real(&self, name: &str) -> DbResult<f64> {
+        match self.at(name)? {
+            (_, Val::Real(v)) => Ok(*v),
+            (_, Val::Int(v)) => Ok(*v as f64),
+            (i, other) => Err(DbError::Decode(
                 i,
-                format!("expected a number, got {other:?}"),
+                format!("{name}: expected a number, got {other:?}"),
             )),
         }
     }
 
-    /// Column `i` as text.
+    /// Column `name` as text.
     ///
     /// # Errors
-    /// [`DbError::Decode`] for anything else.
-    pub fn text(&self, i: usize) -> DbResult<String> {
-        match self.at(i)? {
-            Val::Text(v) => Ok(v.clone()),
-            other => Err(DbError::Decode(i, format!("expected text, got {other:?}"))),
+    /// [`DbError::Decode`] for anything else, or no such column.
+    pub fn text(&self, name: &str) -> DbResult<String> {
+        match self.at(name)? {
+            (_, Val::Text(v)) => Ok(v.clone()),
+            (i, other) => Err(DbError::Decode(
+                i,
+                format!("{name}: expected text, got {other:?}"),
+            )),
         }
     }
 
-    /// Column `i` as text or NULL.
+    /// Column `name` as text or NULL.
     ///
     /// # Errors
-    /// [`DbError::Decode`] for a number.
-    pub fn opt_text(&self, i: usize) -> DbResult<Option<String>> {
-        match self.at(i)? {
-            Val::Null => Ok(None),
-            _ => self.text(i).map(Some),
+    /// [`DbError::Decode`] for a number, or no such column.
+    pub fn opt_text(&self, name: &str) -> DbResult<Option<String>> {
+        match self.at(name)? {
+            (_, Val::Null) => Ok(None),
+            _ => self.text(name).map(Some),
         }
+    }
+
+    /// A decoding error for column `name` (a value of the right type that means
+    /// nothing: an unknown game, a clock that is not JSON).
+    pub fn bad(&self, name: &str, why: impl std::fmt::Display) -> DbError {
+        let i = self
+            .names
+            .iter()
+            .position(|n| n == name)
+            .unwrap_or(self.vals.len());
+        DbError::Decode(i, format!("{name}: {why}"))
     }
 }
 
@@ -266,7 +289,8 @@ impl rusqlite::ToSql for Val {
     }
 }
 
-fn sqlite_row(r: &rusqlite::Row<'_>, n: usize) -> rusqlite::Result<Row> {
+fn sqlite_row(r: &rusqlite::Row<'_>, names: &std::sync::Arc<[String]>) -> rusqlite::Result<Row> {
+    let n = names.len();
     use rusqlite::types::ValueRef;
     let mut out = Vec::with_capacity(n);
     for i in 0..n {
@@ -284,7 +308,10 @@ fn sqlite_row(r: &rusqlite::Row<'_>, n: usize) -> rusqlite::Result<Row> {
             }
         });
     }
-    Ok(Row(out))
+    Ok(Row {
+        names: std::sync::Arc::clone(names),
+        vals: out,
+    })
 }
 
 /// A statement on a SQLite connection (a transaction derefs to its connection).
@@ -295,8 +322,14 @@ fn sqlite_exec(c: &rusqlite::Connection, sql: &str, params: &[Val]) -> DbResult<
 /// A query on a SQLite connection; its rows.
 fn sqlite_query(c: &rusqlite::Connection, sql: &str, params: &[Val]) -> DbResult<Vec<Row>> {
     let mut stmt = c.prepare_cached(sql)?;
-    let n = stmt.column_count();
-    let rows = stmt.query_map(rusqlite::params_from_iter(params), |r| sqlite_row(r, n))?;
+    let names: std::sync::Arc<[String]> = stmt
+        .column_names()
+        .into_iter()
+        .map(str::to_string)
+        .collect();
+    let rows = stmt.query_map(rusqlite::params_from_iter(params), |r| {
+        sqlite_row(r, &names)
+    })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
@@ -436,7 +469,10 @@ fn pg_row(r: &postgres::Row) -> DbResult<Row> {
         };
         out.push(v.unwrap_or(Val::Null));
     }
-    Ok(Row(out))
+    Ok(Row {
+        names: r.columns().iter().map(|c| c.name().to_string()).collect(),
+        vals: out,
+    })
 }
 
 fn pg_refs(
@@ -495,23 +531,29 @@ mod tests {
         let mut c = rusqlite::Connection::open_in_memory().unwrap();
         let rows = c
             .query(
-                "SELECT ?1, ?2, ?3, ?4",
+                "SELECT ?1 AS i, ?2 AS r, ?3 AS t, ?4 AS n",
                 params![7_i64, 2.5_f64, "text", None::<String>],
             )
             .unwrap();
+        assert_eq!(rows.len(), 1);
+        let r = &rows[0];
+        assert_eq!(&*r.names, ["i", "r", "t", "n"].map(String::from));
         assert_eq!(
-            rows,
-            vec![Row(vec![
+            r.vals,
+            vec![
                 Val::Int(7),
                 Val::Real(2.5),
                 Val::Text("text".into()),
                 Val::Null
-            ])]
+            ]
         );
-        let r = &rows[0];
-        assert_eq!((r.int(0).unwrap(), r.real(1).unwrap()), (7, 2.5));
-        assert_eq!(r.text(2).unwrap(), "text");
-        assert_eq!(r.opt_text(3).unwrap(), None);
-        assert!(r.int(2).unwrap_err().is_decode());
+        assert_eq!((r.int("i").unwrap(), r.real("r").unwrap()), (7, 2.5));
+        assert_eq!(r.text("t").unwrap(), "text");
+        assert_eq!(r.opt_text("n").unwrap(), None);
+        assert!(r.int("t").unwrap_err().is_decode());
+        assert_eq!(
+            r.int("x").unwrap_err().to_string(),
+            DbError::Decode(4, "no column \"x\"".into()).to_string()
+        );
     }
 }

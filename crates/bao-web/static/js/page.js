@@ -325,9 +325,11 @@ function focusBoard() {
   if (cell) cell.focus();
 }
 
-function onHoleClick(name) {
+async function onHoleClick(name) {
+  // A click while the opponent's move animates ends the animation, then counts.
+  if (app.animating && app.animReply) await endAnimation();
   const group = movesFrom().get(name);
-  if (!group || app.busy) return;
+  if (!group || app.busy || app.animating) return;
   if (group.length === 1) {
     playMove(group[0].text);
     return;
@@ -373,24 +375,58 @@ function onArrowClick(dir) {
 
 const speed = () => SPEEDS[Number($('speed').value)] || SPEEDS[2];
 
-/** Animates `played` (move `ply`) from frame `from`, then leaves the panel on its last step. */
+/** The most an opponent's move may take to animate in a game with a clock (ms). */
+const QUICK_MS = 1000;
 
-async function animate(played, ply, after, from = 0, name = moveName(ply)) {
+/**
+ * Whether the opponent's moves animate quickly (at most QUICK_MS, the player's clock runs
+ * meanwhile): in a game with a clock, unless the player asked to see them in full.
+ */
+function quickReplies() {
+  return !!(app.state && app.state.clock) && !$('full-replies').checked;
+}
+
+/** The animation ends now (a click on the board while it runs); resolves once it has. */
+async function endAnimation() {
+  if (!app.animating) return;
+  app.skip = true;
+  await app.animDone;
+}
+
+/**
+ * Animates `played` (move `ply`) from frame `from`, then leaves the panel on its last step.
+ * `reply`: the opponent's (or the computer's) move just arrived. The board stays playable
+ * while it runs (a click ends it and plays), and in a clock game it takes at most QUICK_MS.
+ */
+async function animate(played, ply, after, from = 0, name = moveName(ply), { reply = false } = {}) {
   const frames = framesOf(played);
   const entry = { ply, played, frames, k: frames.length - 1, after };
   if (!speed().step || frames.length < 2) return entry;
   app.animating = true;
+  app.animReply = reply;
+  let done;
+  app.animDone = new Promise((r) => { done = r; });
   app.skip = false;
   $('btn-skip').disabled = false;
   $('choices').textContent = '';
   const reviewing = !!app.view;
+  const quick = reply && quickReplies();
+  const deadline = performance.now() + QUICK_MS;
+  const pace = quick ? () => { const sp = speed(); return { ...sp, budget: Math.min(sp.budget, QUICK_MS * 0.8) }; } : speed;
   try {
     const shown = await playFrames(played, frames, {
       from,
-      speed,
-      stop: () => app.skip,
+      speed: pace,
+      stop: () => app.skip || (quick && performance.now() >= deadline),
       draw: (f, active, counts, stores, k) => {
-        draw(played.before, { counts, stores, active, toMove: played.side, review: reviewing });
+        // While a reply animates, the position after it is already the page's: its
+        // playable holes are lit and a click on one ends the animation and plays.
+        const live = reply && humanToMove() && !app.busy && !app.deleted;
+        const playable = live ? new Set(movesFrom().keys()) : undefined;
+        draw(played.before, {
+          counts, stores, active, toMove: played.side, review: reviewing,
+          playable, onHole: live ? onHoleClick : undefined,
+        });
         $('caption').textContent = captionOf(played, frames, k, name);
         if (k !== entry.shown) {
           // The panel marks the step the board shows.
@@ -403,7 +439,9 @@ async function animate(played, ply, after, from = 0, name = moveName(ply)) {
     entry.k = app.skip ? frames.length - 1 : shown;
   } finally {
     app.animating = false;
+    app.animReply = false;
     $('btn-skip').disabled = true;
+    done();
   }
   entry.k = frames.length - 1;
   return entry;
@@ -411,21 +449,26 @@ async function animate(played, ply, after, from = 0, name = moveName(ply)) {
 
 /** Shows a move that was just played (ours, the computer's or the friend's): animated, then kept. */
 
-async function showPlayed(played, state) {
+async function showPlayed(played, state, { reply = false } = {}) {
   const ply = state.history.length;
   const h = state.history[ply - 1];
   played = { ...played, from: played.from || (h && h.from), side: played.side || (h && h.side) };
   remember(state.id, ply, played, state.board);
+  await endAnimation();
   app.view = null;
+  app.shown = Math.max(app.shown || 0, ply);
   $('status').textContent = `${sideName(played.side)} plays ${played.text}`;
   const name = moveName(ply, state.history);
-  const entry = await animate(played, ply, state.board, 0, name);
+  const entry = await animate(played, ply, state.board, 0, name, { reply });
   app.last = entry;
   // The caption of the board now shown: the move's last step (also at instant speed).
   $('caption').textContent = captionOf(played, entry.frames, entry.k, name);
 }
 
 async function playMove(text) {
+  if (!app.state || app.busy) return;
+  // A click while the opponent's move animates ends the animation and plays.
+  await endAnimation();
   if (!app.state || app.busy) return;
   if (app.draft && !(await materialize())) return;
   // The tutor (its switch on) may warn and let the player choose again.
@@ -447,10 +490,14 @@ async function playMove(text) {
   try {
     const r = await api('POST', `/api/games/${app.state.id}/play`, { move: text });
     if (loop !== app.loop) return;
-    app.seen = r.state.history.length;
-    await showPlayed(r.played, r.state);
-    if (loop !== app.loop) return;
+    // The answer is the state after this move; the event stream may already have brought
+    // a newer one (the opponent's reply): adoptState keeps the newer, and catchUp shows
+    // the reply once this move has been shown.
     adoptState(r.state);
+    // The move list and the game card have the move at once; the board animates it.
+    renderMoveList(openMove);
+    renderInfo();
+    await showPlayed(r.played, r.state);
   } catch (e) {
     showError(e);
   } finally {
@@ -461,6 +508,7 @@ async function playMove(text) {
       focusBoard();
     }
   }
+  catchUp();
   continueGame();
 }
 
@@ -488,19 +536,26 @@ async function continueGame() {
     }
     app.thinking = false;
     if (loop !== app.loop) { app.busy = false; return; }
-    app.seen = r.state.history.length;
-    await showPlayed(r.played, r.state);
-    app.busy = false;
-    if (loop !== app.loop) return;
     adoptState(r.state);
+    // The computer's move is the page's at once: playable while it animates.
+    app.busy = false;
+    await showPlayed(r.played, r.state, { reply: true });
+    if (loop !== app.loop) return;
     render();
     if (humanSides().length === 0) await sleep(400);
   }
 }
 
-/** Takes a state from the server (an answer or the event stream), keeping `you`. */
+/**
+ * Takes a state from the server (an answer or the event stream), keeping `you`. Never an
+ * older one: a state of the same game with a smaller `version` than the page's is refused
+ * (a request's answer that arrives after the event stream brought the next move). Answers
+ * whether the state was taken.
+ */
 
 function adoptState(state) {
+  const cur = app.state;
+  if (cur && cur.id === state.id && (state.version || 0) < (cur.version || 0)) return false;
   const you = state.you !== undefined ? state.you : app.state && app.state.id === state.id ? app.state.you : undefined;
   const changed = !app.state || app.state.id !== state.id || app.state.history.length !== state.history.length
     || !!app.state.outcome !== !!state.outcome;
@@ -510,6 +565,7 @@ function adoptState(state) {
     clearTimeout(adoptState.timer);
     adoptState.timer = setTimeout(refreshSaved, 800);
   }
+  return true;
 }
 
 /** A state from the event stream: another board moved, undid, resigned or invited. */
@@ -517,38 +573,56 @@ function adoptState(state) {
 async function onStreamState(state) {
   const s = app.state;
   if (!s || state.id !== s.id) return;
-  const known = app.seen !== undefined ? app.seen : s.history.length;
-  if (app.busy || app.animating) {
-    // Our own request is running; its answer brings the same state, unless the game ended
-    // meanwhile without a move (a flag fell on the server's clock).
-    if (state.history.length <= known && !!state.outcome === !!s.outcome) return;
-  }
-  const grew = state.history.length === known + 1
-    && state.history.slice(0, known).every((h, i) => s.history[i] && h.text === s.history[i].text);
-  app.seen = state.history.length;
-  if (state.history.length < known) forget(s.id, state.history.length + 1);
-  if (grew && !app.busy) {
-    // A move made on another board: fetch its trace and animate it here too.
-    app.busy = true;
-    try {
-      const entry = await traceOf({ ...state }, state.history.length);
-      adoptState(state);
-      await showPlayed(entry.played, app.state);
-    } catch (_) {
-      adoptState(state);
-    } finally {
-      app.busy = false;
-    }
-  } else {
-    adoptState(state);
-  }
-  if (state.history.length !== known || !!state.outcome !== !!s.outcome) {
+  if (!adoptState(state)) return; // older than the page's state
+  const n = state.history.length;
+  if (n < s.history.length) forget(s.id, n + 1);
+  if (n !== s.history.length || !!state.outcome !== !!s.outcome) {
     // The game moved on elsewhere: a choice or a hint for the old position is void.
     app.selected = null;
     app.hint = null;
   }
-  render();
+  if (app.busy) {
+    // A request of this page is running; once it is done, catchUp shows what came.
+    renderInfo();
+    return;
+  }
+  if (!app.animating) render();
+  catchUp();
   continueGame();
+}
+
+/**
+ * Brings the board to the page's state: a move made elsewhere (the opponent, the computer
+ * of a lobby game, another board) since the last one shown is fetched traced and
+ * animated as a reply (the board playable meanwhile); several, or a takeback, are drawn
+ * at once.
+ */
+async function catchUp() {
+  if (app.busy || app.catching || (app.animating && !app.animReply)) return;
+  const s = app.state;
+  if (!s) return;
+  const n = s.history.length;
+  const shown = app.shown || 0;
+  if (n === shown + 1 && !app.deleted) {
+    app.catching = true;
+    try {
+      // The state carries its last move traced (`last`); an older server's does not.
+      const entry = s.last ? { played: s.last, after: s.board } : await traceOf({ ...s }, n);
+      if (app.state && app.state.id === s.id && app.state.history.length >= n && (app.shown || 0) < n && !app.busy) {
+        await showPlayed(entry.played, s, { reply: true });
+      }
+    } catch (_) {
+      app.shown = Math.max(app.shown || 0, n);
+    } finally {
+      app.catching = false;
+    }
+    render();
+    if (app.state && app.state.history.length !== app.shown) catchUp();
+  } else if (n !== shown) {
+    app.shown = n;
+    if (app.last && app.last.ply > n) app.last = null;
+    if (!app.animating) render();
+  }
 }
 
 function startFollowing(id) {
@@ -733,7 +807,7 @@ async function undo() {
   if (!plies || app.busy || lobbyGame()) return;
   try {
     adoptState(await api('POST', `/api/games/${app.state.id}/undo`, { plies }));
-    app.seen = app.state.history.length;
+    app.shown = app.state.history.length;
     forget(app.state.id, app.state.history.length + 1);
     app.view = null;
     app.last = null;
@@ -835,7 +909,7 @@ function adopt(state) {
   app.selected = null;
   app.busy = false;
   app.thinking = false;
-  app.seen = state.history.length;
+  app.shown = state.history.length;
   $('caption').textContent = '';
   history.replaceState(null, '', `#${state.id}`);
   // A bare visit to / continues this browser's last unfinished game (see start()).
@@ -891,7 +965,7 @@ async function draftGame(body) {
   app.selected = null;
   app.busy = false;
   app.thinking = false;
-  app.seen = 0;
+  app.shown = 0;
   $('caption').textContent = liveCaption();
   history.replaceState(null, '', location.pathname);
   render();
@@ -1046,6 +1120,9 @@ function setup() {
   });
   const sp = $('speed');
   const showSpeed = () => { $('speed-name').textContent = `(${SPEEDS[Number(sp.value)].name})`; };
+  $('full-replies').addEventListener('change', () => {
+    try { localStorage.setItem('bao-full-replies', $('full-replies').checked ? '1' : '0'); } catch (_) { /* private mode */ }
+  });
   sp.addEventListener('input', () => {
     showSpeed();
     try { localStorage.setItem('bao-speed', sp.value); } catch (_) { /* private mode */ }
@@ -1055,6 +1132,7 @@ function setup() {
     if (saved && saved.game) app.settings = { ...app.settings, ...saved };
     const v = localStorage.getItem('bao-speed');
     if (v !== null) sp.value = v;
+    $('full-replies').checked = localStorage.getItem('bao-full-replies') === '1';
   } catch (_) { /* ignore */ }
   showSpeed();
   document.addEventListener('keydown', (ev) => {

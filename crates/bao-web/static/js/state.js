@@ -11,11 +11,15 @@ export const app = {
   state: null, // the last state from the server
   selected: null, // the hole whose moves are being chosen
   selectedDir: null,
-  busy: false, // a request or animation is running
+  busy: false, // a request of this page (and the animation of its own move) is running
   thinking: false, // the computer is searching
   hint: null, // { best, score }
   skip: false,
-  animating: false,
+  animating: false, // a move's animation is drawing the board
+  animReply: false, // ... and it is a move that just arrived (the board is playable meanwhile)
+  animDone: null, // resolves when the running animation has ended
+  shown: 0, // the plies of the game the board has shown (animated or drawn); catchUp shows the rest
+  catching: false, // catchUp is fetching or animating a move that arrived
   loop: 0, // bumps on new game / load, to stop an old computer loop
   view: null, // { ply, played, frames, k, after } while looking at a move; null = the game
   last: null, // the same for the last move, kept after its animation (the panel shows it)

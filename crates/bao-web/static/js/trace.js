@@ -85,7 +85,13 @@ export async function play(played, frames, { from = 0, speed, stop, draw, onFram
   const perSeed = () => Math.max(8, Math.min(speed().sow, (speed().budget * 0.7) / Math.max(1, sown)));
   const perStep = () => Math.max(40, Math.min(speed().step, (speed().budget * 0.3) / Math.max(1, frames.length)));
   const halt = () => stop() || !speed().step;
-  const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+  // A pause that ends early when stop() turns true (checked every 30 ms at most), so that
+  // Skip, or a click on the board while a reply animates, takes effect at once.
+  const nap = (ms) => new Promise((r) => setTimeout(r, ms));
+  const wait = async (ms) => {
+    const end = performance.now() + ms;
+    for (let left = ms; left > 0 && !halt(); left = end - performance.now()) await nap(Math.min(30, left));
+  };
   let shown = from;
   for (let k = from + 1; k < frames.length; k++) {
     if (halt()) break;

@@ -1,10 +1,16 @@
 //! The API's error type: every failure is a 4xx/5xx status with a JSON body
-//! `{"error": "<message>"}` naming what was wrong and where.
+//! `{"error": "<message>"}` naming what was wrong and where. The domain's errors become
+//! one through `From` ([`DbError`]: 500, [`StoreError`]: 503 or, for a stale write, 409;
+//! the extractors' rejections: 400/413/415/422), so that handlers write `?`.
 
 use axum::extract::rejection::{JsonRejection, PathRejection};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+
+use super::extract::Body;
+use crate::store::sql::DbError;
+use crate::store::StoreError;
 
 /// An API failure: an HTTP status and a message for the player or the client program.
 ///
@@ -109,19 +115,55 @@ impl IntoResponse for ApiError {
     }
 }
 
+impl From<DbError> for ApiError {
+    /// A failed read of the database: 500.
+    fn from(e: DbError) -> Self {
+        ApiError::internal(format!("the game database failed: {e}"))
+    }
+}
+
+impl From<StoreError> for ApiError {
+    /// A write that is not durable: 503 (the change was not saved), logged on the
+    /// server; a write over a version another request or instance moved on: 409.
+    fn from(e: StoreError) -> Self {
+        if let StoreError::Stale(id) = &e {
+            return ApiError::conflict(format!(
+                "game {id} was changed meanwhile (by another request or another server): reload it and try again"
+            ));
+        }
+        tracing::error!(error = %e, "a write to the database failed");
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the change was not saved: {e}; the server's operator must look at its database"
+            ),
+        )
+    }
+}
+
 impl From<JsonRejection> for ApiError {
     /// Keeps axum's status (400 syntax, 413 too large, 415 content type, 422 shape) and
     /// rewrites the message so that it says where the problem is.
     fn from(rejection: JsonRejection) -> Self {
-        ApiError::from_json_rejection(rejection, "")
+        ApiError::from_json_rejection(rejection, None, &field_expects_any)
     }
 }
 
 impl ApiError {
-    /// As `From<JsonRejection>`, for a body read as the struct named `body` (`NewGame`,
-    /// `PlayBody`, ...: [`std::any::type_name`]'s last segment), which says which fields
-    /// a body that is not a JSON object should have had.
-    pub fn from_json_rejection(rejection: JsonRejection, body: &str) -> Self {
+    /// As `From<JsonRejection>`, for a request body of type `B`, whose [`Body`] words say
+    /// which fields a body that is not a JSON object should have had and what each field
+    /// takes.
+    pub fn from_body_rejection<B: Body>(rejection: JsonRejection) -> Self {
+        ApiError::from_json_rejection(rejection, B::FIELDS, &B::expects)
+    }
+
+    /// The rejection's status with a message in words: `fields` lists the body's fields
+    /// (for a body that is not an object), `expects` says what a field takes.
+    fn from_json_rejection(
+        rejection: JsonRejection,
+        fields: Option<&str>,
+        expects: &dyn Fn(&str) -> Option<&'static str>,
+    ) -> Self {
         let status = rejection.status();
         let message = match &rejection {
             JsonRejection::JsonSyntaxError(e) => {
@@ -130,7 +172,7 @@ impl ApiError {
             JsonRejection::JsonDataError(e) => {
                 format!(
                     "invalid request body: {}",
-                    plain_data_error(&source_text(e), body)
+                    plain_data_error(&source_text(e), fields, expects)
                 )
             }
             JsonRejection::MissingJsonContentType(_) => {
@@ -167,21 +209,17 @@ impl From<PathRejection> for ApiError {
     }
 }
 
-/// What each field of the API's bodies takes, in words (for [`plain_data_error`]).
-fn field_expects(field: &str, body: &str) -> Option<&'static str> {
-    Some(match (field, body) {
-        ("side", "ChallengeBody") => "\"south\", \"north\" or \"random\"",
-        ("clock", _) => {
+/// What a field of the API's bodies expects, in words, whatever the body (a [`Body`]
+/// may say otherwise for one of its fields).
+pub fn field_expects_any(field: &str) -> Option<&'static str> {
+    Some(match field {
+        "clock" => {
             "{\"initial_s\": N, \"increment_s\": N} (seconds, Fischer) or {\"days_per_move\": N} (correspondence)"
         }
-        (field, _) => return field_expects_any(field),
-    })
-}
-
-/// What a field expects, whatever the body.
-fn field_expects_any(field: &str) -> Option<&'static str> {
-    Some(match field {
-        "game" => "\"kiswahili\" or \"kingulu\"",
+        "game" => {
+            static GAMES: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+            GAMES.get_or_init(|| crate::kinds::quoted("or")).as_str()
+        }
         "rules" => "a rules profile name (a string, see GET /api/meta)",
         "level" => "a number 1-10",
         "south" | "north" => "\"human\" or \"computer\"",
@@ -189,22 +227,6 @@ fn field_expects_any(field: &str) -> Option<&'static str> {
         "move" => "a move text (a string) such as \"A6>\"",
         "plies" => "a whole number of moves, 1 or more",
         "side" => "\"South\" or \"North\"",
-        _ => return None,
-    })
-}
-
-/// The fields of each request body in words, by serde's struct name.
-fn struct_fields(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "NewGame" => "\"game\" and optionally \"rules\", \"level\", \"south\", \"north\"",
-        "LoadGame" => "\"record\" and optionally \"level\", \"south\", \"north\"",
-        "PlayBody" => "\"move\"",
-        "UndoBody" => "optionally \"plies\"",
-        "ResignBody" => "optionally \"side\"",
-        "InviteBody" => "\"side\"",
-        "ChallengeBody" => {
-            "\"game\", \"clock\" and optionally \"rules\", \"rated\", \"side\", \"opponent\""
-        }
         _ => return None,
     })
 }
@@ -237,9 +259,14 @@ fn found_words(unexpected: &str) -> String {
 /// Rewrites serde's message for a body of the wrong shape (`level: invalid type: string
 /// "x", expected u8 at line 1 column 12`) in plain words naming the field, without Rust
 /// type names: `level: expected a number 1-10, found "x"`. Unknown fields, missing
-/// fields and bodies that are not a JSON object get sentences of their own; `body` is the
-/// struct the body was read as (empty when unknown).
-pub fn plain_data_error(text: &str, body: &str) -> String {
+/// fields and bodies that are not a JSON object get sentences of their own; `fields` is
+/// the body's fields in words (for a body that is not an object), `expects` what a field
+/// takes in words ([`Body::expects`]).
+pub fn plain_data_error(
+    text: &str,
+    fields: Option<&str>,
+    expects: &dyn Fn(&str) -> Option<&'static str>,
+) -> String {
     // serde_json appends the position; the bodies are short, the field says where.
     let text = match text.rfind(" at line ") {
         Some(i) if text[i..].contains(" column ") => &text[..i],
@@ -279,7 +306,7 @@ pub fn plain_data_error(text: &str, body: &str) -> String {
         return format!("unknown field {} (the fields are {known})", clip(name));
     }
     if let Some(name) = between("missing field ") {
-        return match field_expects(name, body) {
+        return match expects(name) {
             Some(what) => format!("missing field \"{name}\": {what}"),
             None => format!("missing field \"{name}\""),
         };
@@ -290,12 +317,6 @@ pub fn plain_data_error(text: &str, body: &str) -> String {
     // A body that is not an object (`5`, `[...]`, `"text"`): serde names the struct.
     let field = path.rsplit('.').next().unwrap_or(path);
     if path == "." || path.starts_with('[') || field.is_empty() {
-        let named = message
-            .split("expected struct ")
-            .nth(1)
-            .and_then(|rest| rest.split_whitespace().next())
-            .unwrap_or(body);
-        let fields = struct_fields(named).or_else(|| struct_fields(body));
         return match fields {
             Some(fields) => {
                 format!("the body must be a JSON object with {fields}")
@@ -313,14 +334,12 @@ pub fn plain_data_error(text: &str, body: &str) -> String {
     } else {
         between("unknown variant ").map(clip)
     };
-    let expects = field_expects(field, body)
-        .map(str::to_string)
-        .unwrap_or_else(|| {
-            message
-                .split_once("expected ")
-                .map(|(_, e)| e.to_string())
-                .unwrap_or_else(|| message.to_string())
-        });
+    let expects = expects(field).map(str::to_string).unwrap_or_else(|| {
+        message
+            .split_once("expected ")
+            .map(|(_, e)| e.to_string())
+            .unwrap_or_else(|| message.to_string())
+    });
     match found {
         Some(found) => format!("{field}: expected {expects}, found {found}"),
         None => format!("{field}: expected {expects}"),

@@ -1,4 +1,8 @@
-//! Issue 20's hostile run: one test per defect it found (numbers as in the issue).
+//! What a hostile client or a failing disk cannot do: a write to a database that vanished
+//! is never acknowledged; a damaged row is skipped and a damaged, foreign or unwritable
+//! database is named at start; a trickled body is cut at ten seconds; JSON followed by
+//! more characters is refused; a hint overtaken by a move is a 409; a record with a
+//! byte-order mark loads.
 
 use std::time::{Duration, Instant};
 
@@ -58,7 +62,7 @@ fn app_on(store: Store) -> Router {
 /// Defect 1: The database's directory deleted while the server runs: a move is not acknowledged
 /// (503 JSON), and the game stays as it was in memory's source of truth.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn defect_1_a_vanished_database_is_not_acknowledged() {
+async fn a_vanished_database_is_not_acknowledged() {
     let dir = tempfile::tempdir().unwrap();
     let sub = dir.path().join("data");
     let app = app_on(Store::open(&sub.join("games.sqlite3")).unwrap());
@@ -88,7 +92,7 @@ async fn defect_1_a_vanished_database_is_not_acknowledged() {
 /// The pool has one engine (32 MiB), busy with another game's computer move (level 9,
 /// 2 s): the hint's search, prepared at once, waits for it, and a move is played meanwhile.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn defect_3_a_hint_overtaken_by_a_move_is_a_409() {
+async fn a_hint_overtaken_by_a_move_is_a_409() {
     let state = bao_web::App::new(
         Store::in_memory().unwrap(),
         32,
@@ -162,7 +166,7 @@ async fn defect_3_a_hint_overtaken_by_a_move_is_a_409() {
 
 /// Defect 4: A record that starts with a byte-order mark loads.
 #[tokio::test]
-async fn defect_4_a_record_with_a_byte_order_mark_loads() {
+async fn a_record_with_a_byte_order_mark_loads() {
     let app = bao_web::router();
     let record = "\u{feff}[Game \"kingulu\"]\n[Rules \"default\"]\n\n1. A3 a1\n";
     let (s, v) = req(
@@ -179,7 +183,7 @@ async fn defect_4_a_record_with_a_byte_order_mark_loads() {
 
 /// Defect 6: A body trickled one byte every 2 s is cut at 10 s (408 JSON), not at 30 s.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn defect_6_a_trickled_body_is_cut_at_ten_seconds() {
+async fn a_trickled_body_is_cut_at_ten_seconds() {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     tokio::spawn(async move { axum::serve(listener, bao_web::router()).await.unwrap() });
@@ -226,7 +230,7 @@ async fn defect_6_a_trickled_body_is_cut_at_ten_seconds() {
 
 /// Defect 7: JSON followed by garbage, or two objects back to back, is refused (400 JSON).
 #[tokio::test]
-async fn defect_7_trailing_characters_after_the_json_are_refused() {
+async fn trailing_characters_after_the_json_are_refused() {
     let app = bao_web::router();
     for (body, column) in [
         (r#"{"game":"kingulu"} garbage"#, 20),
@@ -254,7 +258,7 @@ async fn defect_7_trailing_characters_after_the_json_are_refused() {
 
 /// Defect 8: One bad row does not make the saved-games list 500: it is left out.
 #[tokio::test]
-async fn defect_8_a_bad_row_is_skipped_in_the_list() {
+async fn a_bad_row_is_skipped_in_the_list() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("games.sqlite3");
     {
@@ -277,7 +281,7 @@ async fn defect_8_a_bad_row_is_skipped_in_the_list() {
 
 /// Defect 8: A damaged page is found at start (PRAGMA quick_check), with a sentence that says so.
 #[test]
-fn defect_8_a_damaged_database_is_found_at_start() {
+fn a_damaged_database_is_found_at_start() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("games.sqlite3");
     {
@@ -319,7 +323,7 @@ fn defect_8_a_damaged_database_is_found_at_start() {
 
 /// Defect 9: A foreign `games` table is named plainly, SQLite's text not repeated.
 #[test]
-fn defect_9_a_foreign_games_table_is_named() {
+fn a_foreign_games_table_is_named() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("other.sqlite3");
     let c = rusqlite::Connection::open(&path).unwrap();
@@ -341,7 +345,7 @@ fn defect_9_a_foreign_games_table_is_named() {
 /// Defect 9: A journal file beside the database that cannot be written (root's, or not a
 /// file) is named, not just "disk I/O error".
 #[test]
-fn defect_9_an_unwritable_journal_file_is_named() {
+fn an_unwritable_journal_file_is_named() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("games.sqlite3");
     drop(Store::open(&path).unwrap());

@@ -1,19 +1,18 @@
 //! The HTTP layer every route shares: the limits ([`BODY_LIMIT`], the timeouts), the
 //! middleware that makes every error JSON ([`json_errors`]) and catches panics, the
-//! blocking pool, and the extraction of bodies, paths and numbers with errors that say
-//! what was wrong.
+//! blocking pool; [`error`] (the API's error and the conversions into it) and [`extract`]
+//! (bodies, paths, seats and accounts, with errors that say what was wrong).
 
 use std::sync::Mutex;
 use std::time::Duration;
 
-use axum::extract::rejection::{JsonRejection, PathRejection};
-use axum::extract::Path;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 
-use crate::error::{self, ApiError};
-use crate::store::StoreError;
+pub mod error;
+pub mod extract;
+
+use self::error::ApiError;
 
 /// The largest request body accepted, in bytes (64 KiB); larger bodies get 413.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -123,33 +122,6 @@ pub(crate) async fn catch_panic(
     }
 }
 
-/// The struct name of a body type (`NewGame`), for error messages.
-pub(crate) fn body_name<T>() -> &'static str {
-    let full = std::any::type_name::<T>();
-    full.rsplit("::").next().unwrap_or(full)
-}
-
-pub(crate) fn body<T>(payload: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
-    payload
-        .map(|Json(v)| v)
-        .map_err(|e| ApiError::from_json_rejection(e, body_name::<T>()))
-}
-
-/// A body that may be left out: no body at all means the defaults.
-pub(crate) fn optional_body<T: Default>(
-    payload: Result<Json<T>, JsonRejection>,
-) -> Result<T, ApiError> {
-    match payload {
-        Ok(Json(v)) => Ok(v),
-        Err(JsonRejection::MissingJsonContentType(_)) => Ok(T::default()),
-        Err(e) => Err(ApiError::from_json_rejection(e, body_name::<T>())),
-    }
-}
-
-pub(crate) fn path<T>(p: Result<Path<T>, PathRejection>) -> Result<T, ApiError> {
-    p.map(|Path(v)| v).map_err(ApiError::from)
-}
-
 /// A number in a path or a query, canonical: `0` or digits without a leading zero or
 /// sign (400 otherwise). Any length is plain (the path is at most 2048 bytes): `None` when
 /// it is larger than `usize::MAX`, which each caller answers as it would a large number.
@@ -175,22 +147,6 @@ pub(crate) fn canonical_number(text: &str, what: &str) -> Result<Option<usize>, 
     Ok(text.parse().ok())
 }
 
-/// The bodies of `engine` and `hint`: nothing, or an empty JSON object.
-pub(crate) fn empty_object(
-    payload: Result<Json<serde_json::Map<String, serde_json::Value>>, JsonRejection>,
-    route: &str,
-) -> Result<(), ApiError> {
-    match payload {
-        Ok(Json(m)) if m.is_empty() => Ok(()),
-        Ok(Json(m)) => Err(ApiError::invalid(format!(
-            "invalid request body: {route} takes no fields, found {}",
-            error::clip(m.keys().next().map(String::as_str).unwrap_or(""))
-        ))),
-        Err(JsonRejection::MissingJsonContentType(_)) => Ok(()),
-        Err(e) => Err(ApiError::from_json_rejection(e, "")),
-    }
-}
-
 /// Locks a mutex, also one a panicking thread left poisoned.
 pub(crate) fn lock<T: ?Sized>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
@@ -203,25 +159,6 @@ pub(crate) async fn blocking<T: Send + 'static>(
     tokio::task::spawn_blocking(f)
         .await
         .map_err(|e| ApiError::internal(format!("internal error: {e}")))?
-}
-
-/// A failed read of the database: 500.
-pub(crate) fn db_error(e: crate::store::sql::DbError) -> ApiError {
-    ApiError::internal(format!("the game database failed: {e}"))
-}
-
-/// A write that is not durable: 503 (the change was not saved), logged on the server.
-pub(crate) fn write_error(e: StoreError) -> ApiError {
-    if let StoreError::Stale(id) = &e {
-        return ApiError::conflict(format!(
-            "game {id} was changed meanwhile (by another request or another server): reload it and try again"
-        ));
-    }
-    eprintln!("bao: error: a write to the database failed: {e}");
-    ApiError::new(
-        StatusCode::SERVICE_UNAVAILABLE,
-        format!("the change was not saved: {e}; the server's operator must look at its database"),
-    )
 }
 
 /// Today's date as `YYYY.MM.DD` (UTC), for game records.

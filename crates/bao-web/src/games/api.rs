@@ -1,29 +1,28 @@
-//! The games in use: each behind its own lock with its event stream ([`Slot`]), kept in
-//! a cache of at most [`crate::CACHE_GAMES`] (least recently used leave first, see
-//! [`App::cache_put`]), rebuilt from the database on demand.
+//! The games' operations, what handlers, the scheduler and other resources call (lila's
+//! `GameApi`): the games in use, each behind its own lock with its event stream
+//! ([`Slot`]), kept in a cache of at most [`crate::CACHE_GAMES`] (least recently used
+//! leave first, see [`App::cache_put`]), rebuilt from the database on demand; `commit`
+//! (write, tell the stream, schedule) and `with_game` (run under the game's lock).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use bao_rules::kingulu::Kingulu;
-use bao_rules::kiswahili::Kiswahili;
 use tokio::sync::broadcast;
 
-use super::model::{Session, WebGame};
+use super::model::{LiveGame, WebGame};
 use super::repo::GameRow;
 use super::CACHE_GAMES;
 use crate::app::App;
-use crate::clock::model::now_ms;
-use crate::error::ApiError;
-use crate::http::{blocking, db_error, lock, write_error};
+use crate::http::error::ApiError;
+use crate::http::{blocking, lock};
 use crate::ids;
 use crate::store::Change;
 
 /// One game in use: the game behind its own lock, its event stream, and whether it was
 /// deleted (then every request that still holds the slot gets 404, see `with_game`).
 pub struct Slot {
-    pub(crate) game: Mutex<Box<dyn Session>>,
+    pub(crate) game: Mutex<Box<dyn LiveGame>>,
     pub(crate) events: broadcast::Sender<Notice>,
     /// Set, under the game's lock, by `DELETE /api/games/{id}`.
     pub(crate) deleted: AtomicBool,
@@ -46,7 +45,7 @@ pub(crate) enum Notice {
 }
 
 impl Slot {
-    pub(crate) fn new(game: Box<dyn Session>) -> Arc<Slot> {
+    pub(crate) fn new(game: Box<dyn LiveGame>) -> Arc<Slot> {
         Arc::new(Slot {
             game: Mutex::new(game),
             events: broadcast::channel(16).0,
@@ -119,7 +118,7 @@ impl App {
             let row = app
                 .store
                 .load(&key)
-                .map_err(db_error)?
+                .map_err(ApiError::from)?
                 .ok_or_else(|| ApiError::unknown_game(&key))?;
             restore(&row)
         })
@@ -147,7 +146,7 @@ impl App {
             return Err(ApiError::unknown_game(id));
         }
         let have = g.meta().stored;
-        match self.store.version(id).map_err(db_error)? {
+        match self.store.version(id).map_err(ApiError::from)? {
             Some(v) if v == have => Ok(()),
             None => {
                 announce_deleted(slot, id);
@@ -158,7 +157,7 @@ impl App {
                 let row = self
                     .store
                     .load(id)
-                    .map_err(db_error)?
+                    .map_err(ApiError::from)?
                     .ok_or_else(|| ApiError::unknown_game(id))?;
                 let mut fresh = restore(&row)?;
                 fresh.carry_over(g.as_ref());
@@ -204,127 +203,30 @@ impl App {
         }
     }
 
-    /// A game whose due time passed ([`crate::games::repo::GameRow::due_ms`], found by
-    /// the sweep of every instance): applies the flag or abort that fell due, or takes
-    /// up a computer's move that is late (the instance that was to make it may have
-    /// died), once whichever instances are alive: the change is written only over the
-    /// version it was made from, so of two instances acting at once one writes it.
-    pub(crate) async fn act_on_due(self: Arc<Self>, id: String) {
-        let Ok(s) = self.slot(&id).await else {
-            return;
-        };
-        let app = Arc::clone(&self);
-        let done = with_game(&s, move |slot, g| {
-            let now = now_ms();
-            if let Some(due) = g.clock_due(now) {
-                g.apply_due(due, now);
-                return app.commit(slot, g);
-            }
-            let engine = g.engine_account_to_move();
-            let id = g.meta().id.clone();
-            let stored = g.meta().stored;
-            let later = now + super::model::ENGINE_LATE_MS;
-            if engine {
-                app.store
-                    .postpone(&id, stored, Some(later as i64))
-                    .map_err(write_error)?;
-                if !g.thinking() {
-                    app.schedule(g);
-                }
-                return Ok(());
-            }
-            // Nothing is due after all (the deadline moved): the due time as it is now.
-            let next = g.row().due_ms.map(|d| d.max(now as i64 + 1_000));
-            app.store.postpone(&id, stored, next).map_err(write_error)?;
-            Ok(())
-        })
-        .await;
-        if let Err(e) = done {
-            if e.status != axum::http::StatusCode::CONFLICT {
-                eprintln!("bao: warning: game {id}, due: {}", e.message);
-            }
-        }
-    }
-
     /// Writes the game to the database and tells its event stream. On a database
     /// failure the game leaves the cache (the database stays the truth) and the request
     /// gets a 500.
     pub(crate) fn commit(
         self: &Arc<Self>,
         slot: &Slot,
-        g: &mut dyn Session,
+        g: &mut dyn LiveGame,
     ) -> Result<(), ApiError> {
         g.meta_mut().updated = ids::now_rfc3339();
         match self.store.save(&g.row()) {
             Ok(version) => g.meta_mut().stored = version,
             Err(e) => {
                 self.cache_drop(&g.meta().id);
-                return Err(write_error(e));
+                return Err(ApiError::from(e));
             }
         }
         announce(slot, g);
         self.schedule(g);
         Ok(())
     }
-
-    /// After a change of a game: arms its clock's timer at the next deadline (replacing
-    /// the one before), and starts the computer's move when an engine account is to
-    /// move in a lobby game. Called under the game's lock, on the blocking pool.
-    pub(crate) fn schedule(self: &Arc<Self>, g: &dyn Session) {
-        let id = g.meta().id.clone();
-        {
-            let mut timers = lock(&self.timers);
-            if let Some(old) = timers.remove(&id) {
-                old.abort();
-            }
-            if let Some(at) = g.clock_deadline() {
-                let app = Arc::clone(self);
-                let key = id.clone();
-                let task = tokio::spawn(async move {
-                    let wait = at.saturating_sub(now_ms()) + 1;
-                    tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
-                    app.clock_tick(key).await;
-                });
-                timers.insert(id.clone(), task.abort_handle());
-            }
-        }
-        if g.engine_account_to_move() && !g.thinking() {
-            tokio::spawn(super::routes::engine_turn(Arc::clone(self), id));
-        }
-    }
-
-    /// A game's timer fired: applies the flag or the abort that is due (with no request
-    /// arriving), or arms the timer again when the deadline moved.
-    pub(crate) async fn clock_tick(self: Arc<Self>, id: String) {
-        let Ok(s) = self.slot(&id).await else {
-            return;
-        };
-        let app = Arc::clone(&self);
-        let done = with_game(&s, move |slot, g| {
-            let now = now_ms();
-            match g.clock_due(now) {
-                Some(due) => {
-                    g.apply_due(due, now);
-                    app.commit(slot, g)
-                }
-                None => {
-                    app.schedule(g);
-                    Ok(())
-                }
-            }
-        })
-        .await;
-        if let Err(e) = done {
-            // A conflict: another instance applied it first.
-            if e.status != axum::http::StatusCode::CONFLICT {
-                eprintln!("bao: warning: the clock of game {id}: {}", e.message);
-            }
-        }
-    }
 }
 
 /// Sends the state to the game's event stream (if anyone listens).
-pub(crate) fn announce(slot: &Slot, g: &mut dyn Session) {
+pub(crate) fn announce(slot: &Slot, g: &mut dyn LiveGame) {
     if slot.events.receiver_count() > 0 {
         if let Ok(text) = serde_json::to_string(&g.state()) {
             let _ = slot
@@ -348,24 +250,15 @@ pub(crate) fn announce_deleted(slot: &Slot, id: &str) {
 }
 
 /// Tells the game's event stream how many watch it now.
-pub(crate) fn announce_spectators(slot: &Slot, g: &dyn Session) {
+pub(crate) fn announce_spectators(slot: &Slot, g: &dyn LiveGame) {
     if slot.events.receiver_count() > 0 {
         let _ = slot.events.send(Notice::Spectators(g.spectators()));
     }
 }
 
 /// A stored game, rebuilt.
-pub(crate) fn restore(row: &GameRow) -> Result<Box<dyn Session>, ApiError> {
-    Ok(match row.game.as_str() {
-        "kiswahili" => Box::new(WebGame::<Kiswahili>::restore(row)?),
-        "kingulu" => Box::new(WebGame::<Kingulu>::restore(row)?),
-        other => {
-            return Err(ApiError::internal(format!(
-                "game {} in the database is of unknown kind {other:?}",
-                row.id
-            )))
-        }
-    })
+pub(crate) fn restore(row: &GameRow) -> Result<Box<dyn LiveGame>, ApiError> {
+    Ok(bao_rules::with_game!(row.game, G => Box::new(WebGame::<G>::restore(row)?)))
 }
 
 /// Runs `f` on the game, on the blocking pool, under the game's own lock. A game deleted
@@ -373,7 +266,7 @@ pub(crate) fn restore(row: &GameRow) -> Result<Box<dyn Session>, ApiError> {
 /// finished after it) is a 404 and `f` does not run, so nothing writes it back.
 pub(crate) async fn with_game<T: Send + 'static>(
     slot: &Arc<Slot>,
-    f: impl FnOnce(&Slot, &mut dyn Session) -> Result<T, ApiError> + Send + 'static,
+    f: impl FnOnce(&Slot, &mut dyn LiveGame) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let slot = Arc::clone(slot);
     blocking(move || {
