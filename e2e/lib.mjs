@@ -63,6 +63,11 @@ export async function launch(viewport = { width: 1280, height: 860 }) {
       page.errors = [];
       page.on('pageerror', (e) => page.errors.push(String(e)));
       page.on('console', (m) => {
+        // The server's Content-Security-Policy (issue 34): any violation fails the run,
+        // whether or not the script looks at page.errors.
+        if (/Content Security Policy/i.test(m.text())) {
+          check(false, `no Content-Security-Policy violation: ${m.text()}`);
+        }
         // A 4xx the page handles itself (e.g. 409 while another board moves) is not an error.
         if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) page.errors.push(m.text());
       });

@@ -26,6 +26,9 @@
 //! Every figure goes to stdout (latencies also split into moves and GETs, and per instance:
 //! requests, errors, RSS); docs/web.md has the last run's.
 
+#[path = "load/club.rs"]
+mod club;
+
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -325,7 +328,13 @@ fn server_main() {
         .skip_while(|a| a != "--db")
         .nth(1)
         .expect("--db PATH");
+    // As `bao serve` builds its runtime (issue 36).
+    let workers = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .min(bao_web::MAX_WORKERS);
     let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(workers)
+        .max_blocking_threads(bao_web::BLOCKING_THREADS)
         .enable_all()
         .build()
         .unwrap();
@@ -335,6 +344,9 @@ fn server_main() {
         db: Some(db.into()),
         memory_mb: arg("--memory-mb", 512) as usize,
         public_url: None,
+        // The club (`--club`) names its virtual clients' addresses in X-Forwarded-For.
+        trusted_proxies: vec!["127.0.0.1".parse().unwrap()],
+        ..Default::default()
     };
     if let Err(e) = runtime.block_on(bao_web::serve(config)) {
         eprintln!("load server: {e}");
@@ -345,6 +357,12 @@ fn server_main() {
 fn main() {
     if std::env::args().any(|a| a == "--server") {
         server_main();
+    } else if std::env::args().any(|a| a == "--club") {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(club_main());
     } else {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .enable_all()
@@ -717,4 +735,141 @@ async fn client_main() {
         let _ = child.wait();
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+/// Starts the server in a child process (this program with `--server`) and waits until it
+/// accepts connections.
+fn start_child(port: u16, db: &std::path::Path) -> std::process::Child {
+    let child = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--server",
+            "--port",
+            &port.to_string(),
+            "--memory-mb",
+            &arg("--memory-mb", 512).to_string(),
+            "--db",
+        ])
+        .arg(db)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("start the server");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        if Instant::now() > deadline {
+            fail("the server did not start within 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child
+}
+
+/// `--club` (issue 36): a club's evening against our own server in a child process on a
+/// temporary SQLite database, or against `--url HOST:PORT` with `--pid P`:
+/// `--games N` (250) games at human pace (`--think-ms 1000..3000`, as `--think-min`,
+/// `--think-max`) with `--spectators S` (1) each for `--seconds T` (60), the server killed
+/// with SIGKILL at half time unless `--no-kill` (our own server only), a storm of
+/// `--storm M` (2,000) streams at two thirds. Prints the club's report and the server's
+/// threads, RSS and CPU (the most seen, sampled every 500 ms).
+async fn club_main() {
+    let games = arg("--games", 250) as usize;
+    let urls = arg_all("--url");
+    let own = urls.is_empty();
+    let port = match urls.first() {
+        Some(u) => parse_url(u).unwrap_or_else(|e| fail(&e)).1,
+        None => arg("--port", 18160) as u16,
+    };
+    let cfg = club::Club {
+        port,
+        games,
+        spectators: arg("--spectators", 1) as usize,
+        seconds: arg("--seconds", 60),
+        think_ms: (arg("--think-min", 1000), arg("--think-max", 3000)),
+        storm: arg("--storm", 2000) as usize,
+    };
+    let dir = std::env::temp_dir().join(format!("bao-club-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("games.sqlite3");
+    let child: Arc<Mutex<Option<std::process::Child>>> = Arc::new(Mutex::new(None));
+    let pid = Arc::new(AtomicU64::new(0));
+    if own {
+        let c = start_child(port, &db);
+        pid.store(u64::from(c.id()), Ordering::SeqCst);
+        *child.lock().unwrap() = Some(c);
+    } else {
+        let p = arg("--pid", 0);
+        pid.store(p, Ordering::SeqCst);
+    }
+    println!(
+        "club: {games} games, {} spectators each, think {}..{} ms, {} s, storm {}, {}",
+        cfg.spectators,
+        cfg.think_ms.0,
+        cfg.think_ms.1,
+        cfg.seconds,
+        cfg.storm,
+        if own {
+            "own server (SQLite), kill -9 at half time"
+        } else {
+            "given server"
+        }
+    );
+    // Sample the server every 500 ms: the most threads and RSS, and its CPU time.
+    let sampling = Arc::new(AtomicBool::new(true));
+    let peaks = Arc::new(Mutex::new((0u64, 0u64, 0u64)));
+    let sampler = {
+        let (sampling, peaks, pid) = (Arc::clone(&sampling), Arc::clone(&peaks), Arc::clone(&pid));
+        tokio::spawn(async move {
+            let mut cpu_before_restart = 0;
+            let mut last_pid = pid.load(Ordering::SeqCst);
+            let mut last_cpu = 0;
+            while sampling.load(Ordering::SeqCst) {
+                let p = pid.load(Ordering::SeqCst);
+                if p != last_pid {
+                    cpu_before_restart += last_cpu;
+                    last_pid = p;
+                }
+                let s = club::sample(p as u32);
+                if s.threads > 0 {
+                    last_cpu = s.cpu_ticks;
+                    let mut m = peaks.lock().unwrap();
+                    m.0 = m.0.max(s.threads);
+                    m.1 = m.1.max(s.rss_kib);
+                    m.2 = cpu_before_restart + last_cpu;
+                }
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+        })
+    };
+    let kill = (own && !std::env::args().any(|a| a == "--no-kill")).then(|| {
+        let (child, pid, db) = (Arc::clone(&child), Arc::clone(&pid), db.clone());
+        move || async move {
+            let old = child.lock().unwrap().take();
+            if let Some(mut c) = old {
+                let _ = c.kill();
+                let _ = c.wait();
+            }
+            let fresh = tokio::task::spawn_blocking(move || start_child(port, &db))
+                .await
+                .unwrap();
+            pid.store(u64::from(fresh.id()), Ordering::SeqCst);
+            *child.lock().unwrap() = Some(fresh);
+        }
+    });
+    let started = Instant::now();
+    let report = club::run(cfg, kill).await;
+    let wall = started.elapsed().as_secs_f64();
+    sampling.store(false, Ordering::SeqCst);
+    let _ = sampler.await;
+    let (threads, rss, cpu) = *peaks.lock().unwrap();
+    println!("{}", report.text());
+    println!(
+        "server: at most {threads} threads, {} MiB RSS; CPU {:.1} s in {wall:.0} s ({:.0}% of one core)",
+        mib(rss),
+        cpu as f64 / 100.0,
+        cpu as f64 / wall
+    );
+    if let Some(mut c) = child.lock().unwrap().take() {
+        let _ = c.kill();
+        let _ = c.wait();
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

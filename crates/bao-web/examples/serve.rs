@@ -15,6 +15,7 @@ async fn main() -> anyhow::Result<()> {
         db: std::env::args().nth(2).map(Into::into),
         memory_mb: bao_web::engines::DEFAULT_MEMORY_MB,
         public_url: None,
+        ..Default::default()
     })
     .await
 }

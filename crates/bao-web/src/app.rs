@@ -23,7 +23,7 @@ use axum::http::StatusCode;
 use axum::Router;
 
 use crate::games::{self, Cache};
-use crate::http::{lock, BODY_LIMIT, HEADER_TIMEOUT, MAX_CONNECTIONS, REQUEST_TIMEOUT};
+use crate::http::{lock, BODY_LIMIT, HEADER_TIMEOUT, REQUEST_TIMEOUT};
 use crate::store::{self, Store};
 use crate::{accounts, assets, clock, engines, guard, http, lobby, rating};
 
@@ -53,6 +53,13 @@ pub struct App {
     pub(crate) timers: Mutex<HashMap<String, tokio::task::AbortHandle>>,
     /// The games' analyses ([`crate::analysis`]).
     pub(crate) analyses: crate::analysis::Analyses,
+    // Issue 36 / 34: capacity, viewers, trusted proxies (see streams.rs, proxy.rs).
+    /// The limits of connections and event streams ([`crate::streams`]).
+    pub(crate) capacity: Arc<crate::streams::Capacity>,
+    /// The viewers of each game's streams ([`crate::streams::Viewers`]).
+    pub(crate) viewers: crate::streams::Viewers,
+    /// The reverse proxies whose forwarded headers are believed ([`crate::proxy`]).
+    pub(crate) proxies: crate::proxy::TrustedProxies,
 }
 
 /// How many record loads replay at once: one core fewer than the machine has (at least
@@ -93,6 +100,9 @@ impl App {
             lobby_events: tokio::sync::broadcast::channel(16).0,
             timers: Mutex::new(HashMap::new()),
             analyses: crate::analysis::Analyses::default(),
+            capacity: Arc::default(),
+            viewers: crate::streams::Viewers::default(),
+            proxies: crate::proxy::TrustedProxies::default(),
         })
     }
 
@@ -155,24 +165,31 @@ pub fn router_with(app: Arc<App>) -> Router {
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
         ))
-        .merge(games::streams())
-        .merge(lobby::streams())
+        // Issue 36: the streams have their own limits (streams.rs).
+        .merge(games::streams().merge(lobby::streams()).route_layer(
+            axum::middleware::from_fn_with_state(Arc::clone(&app), crate::streams::gate),
+        ))
         .fallback(assets::static_or_404)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn(http::read_body))
-        .with_state(app);
+        .with_state(Arc::clone(&app));
     // Around the whole app (not per route), so that json_errors sees the `Allow` header
     // that the routes add to a 405.
-    let app = Router::new()
+    let router = Router::new()
         .fallback_service(api)
         .layer(axum::middleware::from_fn(http::json_errors))
         .layer(axum::middleware::from_fn_with_state(
             guard_config,
             guard::guard,
         ))
-        .layer(axum::middleware::from_fn(http::catch_panic));
+        .layer(axum::middleware::from_fn(http::catch_panic))
+        // Issue 34: the client's address (proxy.rs), security headers (headers.rs).
+        .layer(axum::middleware::from_fn_with_state(
+            app,
+            crate::proxy::resolve,
+        ));
     // Outermost: a request id and a log span around everything.
-    crate::logging::traced(app)
+    crate::logging::traced(crate::headers::secure(router))
 }
 
 /// How to run [`serve`].
@@ -189,6 +206,32 @@ pub struct ServeConfig {
     /// The URL players reach the server at, when not `http://HOST:PORT/` (behind a
     /// reverse proxy): `https://...` makes the session cookie `Secure`.
     pub public_url: Option<String>,
+    /// The reverse proxies whose forwarded headers are believed (`--trusted-proxy`,
+    /// [`crate::proxy`]); empty: none.
+    pub trusted_proxies: Vec<crate::proxy::Cidr>,
+    /// The most live event streams (`--max-streams`; `None`: from the open-file limit,
+    /// [`crate::streams::default_streams`]).
+    pub max_streams: Option<usize>,
+    /// The most live event streams of one client address (`--max-streams-per-address`,
+    /// [`crate::streams::PER_ADDRESS`] by default).
+    pub max_streams_per_address: usize,
+}
+
+impl Default for ServeConfig {
+    /// `127.0.0.1:8080`, the default database, [`engines::DEFAULT_MEMORY_MB`], no public
+    /// URL, no trusted proxy, stream limits from the open-file limit.
+    fn default() -> Self {
+        ServeConfig {
+            host: std::net::Ipv4Addr::LOCALHOST.into(),
+            port: 8080,
+            db: None,
+            memory_mb: engines::DEFAULT_MEMORY_MB,
+            public_url: None,
+            trusted_proxies: Vec::new(),
+            max_streams: None,
+            max_streams_per_address: crate::streams::PER_ADDRESS,
+        }
+    }
 }
 
 /// Serves the app until Ctrl-C. Binds, then opens the database (a locked, damaged or
@@ -248,12 +291,25 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         Some(url) => app.with_public_url(guard::PublicUrl::parse(url).map_err(anyhow::Error::msg)?),
         None => app,
     };
+    // Issue 36: the limits follow the open-file limit, raised to its hard limit.
+    let files = crate::streams::raise_open_files();
+    let app = app.with_capacity(
+        crate::streams::Capacity::new(
+            config
+                .max_streams
+                .unwrap_or_else(|| crate::streams::default_streams(files)),
+            config.max_streams_per_address,
+            crate::streams::default_connections(files),
+        ),
+        crate::proxy::TrustedProxies(config.trusted_proxies.clone()),
+    );
+    let max_connections = app.capacity.connections;
     clock::start(&app).await?;
     let router = router_with(app);
     println!("bao: serving on http://{local}/ (games saved in {db_path}; Ctrl-C stops the server)");
     let shutdown = stop_signal();
     tokio::pin!(shutdown);
-    let connections = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+    let connections = Arc::new(tokio::sync::Semaphore::new(max_connections));
     loop {
         let permit = tokio::select! {
             p = Arc::clone(&connections).acquire_owned() => p.expect("never closed"),

@@ -37,14 +37,17 @@ pub mod clock;
 pub mod engines;
 pub mod games;
 pub mod guard;
+pub mod headers;
 pub mod http;
 pub mod ids;
 pub mod kinds;
 pub mod lobby;
 pub mod logging;
+pub mod proxy;
 pub mod puzzles;
 pub mod rating;
 pub mod store;
+pub mod streams;
 pub mod wire;
 
 pub use app::{
@@ -52,5 +55,6 @@ pub use app::{
 };
 pub use games::{CACHE_GAMES, ENGINE_WAIT, MAX_LIST};
 pub use http::error::ApiError;
-pub use http::{today, BODY_LIMIT, BODY_TIMEOUT, HEADER_TIMEOUT, MAX_CONNECTIONS, REQUEST_TIMEOUT};
+pub use http::{today, BODY_LIMIT, BODY_TIMEOUT, HEADER_TIMEOUT, REQUEST_TIMEOUT};
 pub use logging::{init as init_logging, LogFormat};
+pub use streams::{BLOCKING_THREADS, MAX_WORKERS};

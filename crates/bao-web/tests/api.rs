@@ -659,6 +659,7 @@ async fn port_in_use_says_so() {
         db: Some(dir.join("games.sqlite3")),
         memory_mb: 64,
         public_url: None,
+        ..Default::default()
     })
     .await
     .unwrap_err();

@@ -32,6 +32,7 @@ fn child_server() {
         db: Some(db.into()),
         memory_mb: 64,
         public_url: None,
+        ..Default::default()
     }))
     .unwrap();
 }

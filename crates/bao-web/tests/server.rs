@@ -910,6 +910,7 @@ async fn serve(dir: &std::path::Path) -> u16 {
             db: Some(dir.join("games.sqlite3")),
             memory_mb: 64,
             public_url: None,
+            ..Default::default()
         };
         let server = tokio::spawn(async move { bao_web::serve(config).await });
         let deadline = Instant::now() + Duration::from_secs(30);

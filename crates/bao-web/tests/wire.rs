@@ -16,6 +16,7 @@ async fn serve() -> u16 {
         db: Some(dir.join("games.sqlite3")),
         memory_mb: 64,
         public_url: None,
+        ..Default::default()
     };
     tokio::spawn(async move { bao_web::serve(config).await.unwrap() });
     for _ in 0..200 {

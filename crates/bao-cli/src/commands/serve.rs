@@ -29,6 +29,18 @@ pub struct ServeArgs {
     /// the oracle, hints, the tutor and analyses read beside the opening book.
     #[arg(long, value_name = "FILE")]
     pub values: Option<String>,
+    /// A reverse proxy whose forwarded headers (`X-Forwarded-For`, `Forwarded`) are
+    /// believed: an address or a network (`127.0.0.1`, `10.0.0.0/8`); repeat it for
+    /// several. Without it no forwarded header is believed.
+    #[arg(long = "trusted-proxy", value_name = "ADDR|CIDR")]
+    pub trusted_proxies: Vec<bao_web::proxy::Cidr>,
+    /// The most live event streams (open pages) the server holds; more get 503 with
+    /// Retry-After. Default: half the open-file limit (raised to its hard limit at start).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_streams: Option<u32>,
+    /// The most live event streams of one client address; more get 429.
+    #[arg(long, value_name = "N", default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_streams_per_address: u32,
     /// How the server logs to stderr: human text, or one JSON object per line.
     #[arg(long, default_value = "text", value_parser = ["text", "json"])]
     pub log: String,
@@ -43,6 +55,9 @@ pub fn run(args: ServeArgs) -> Result<()> {
         memory_mb,
         public_url,
         values,
+        trusted_proxies,
+        max_streams,
+        max_streams_per_address,
         log,
     } = args;
     bao_web::init_logging(log.parse().map_err(anyhow::Error::msg)?);
@@ -57,8 +72,17 @@ pub fn run(args: ServeArgs) -> Result<()> {
         db,
         memory_mb: memory_mb as usize,
         public_url,
+        trusted_proxies,
+        max_streams: max_streams.map(|n| n as usize),
+        max_streams_per_address: max_streams_per_address as usize,
     };
+    // Issue 36: a fixed number of threads whatever arrives (docs/deploy.md).
+    let workers = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .min(bao_web::MAX_WORKERS);
     let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(workers)
+        .max_blocking_threads(bao_web::BLOCKING_THREADS)
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;

@@ -1,24 +1,25 @@
 //! `POST /api/accounts`, `POST|DELETE /api/session`, `GET /api/me`.
 
-use std::net::{IpAddr, Ipv4Addr};
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Extension, Json, Router};
+use axum::{Json, Router};
 use serde::Deserialize;
 
 use super::limit::{Count, Limits, Taken};
 use super::model::{check_name, check_password, dummy_hash, hash_password, verify_password};
 use super::repo::CreateError;
 use super::session::{clear_cookie, set_cookie, token_hash, token_of};
-use crate::app::{App, Peer};
+use crate::app::App;
 use crate::http::blocking;
 use crate::http::error::{clip, ApiError};
 use crate::http::extract::{ApiJson, MaybeSignedIn};
 use crate::ids;
+use crate::proxy::Client;
 
 /// The account routes.
 pub fn routes() -> Router<Arc<App>> {
@@ -39,27 +40,6 @@ pub struct Credentials {
 }
 
 impl crate::http::extract::Body for Credentials {}
-
-/// The client's address (the local machine in `oneshot` tests).
-pub fn client_ip(peer: Option<Extension<Peer>>) -> IpAddr {
-    peer.map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |Extension(Peer(a))| a.ip())
-}
-
-/// The client's address for rate limits: the peer's, or, when the peer is a reverse
-/// proxy on this machine (a loopback address) that says whom it forwards
-/// (`X-Forwarded-For`, its last entry: the address the proxy itself saw), that one.
-pub fn client_addr(peer: Option<Extension<Peer>>, headers: &HeaderMap) -> IpAddr {
-    let ip = client_ip(peer);
-    if !ip.is_loopback() {
-        return ip;
-    }
-    headers
-        .get("x-forwarded-for")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.rsplit(',').next())
-        .and_then(|a| a.trim().parse().ok())
-        .unwrap_or(ip)
-}
 
 /// The limits of `app`: in the database when it is shared, else in memory.
 fn limits(app: &App) -> Limits<'_> {
@@ -106,11 +86,10 @@ fn with_cookie(
 
 async fn sign_up(
     State(app): State<Arc<App>>,
-    peer: Option<Extension<Peer>>,
-    headers: HeaderMap,
+    Client(client): Client,
     payload: Result<ApiJson<Credentials>, ApiError>,
 ) -> Result<Response, ApiError> {
-    take(&app, client_addr(peer, &headers), super::limit::sign_up()).await?;
+    take(&app, client, super::limit::sign_up()).await?;
     // The rate limit first: a malformed body counts as an attempt.
     let ApiJson(req) = payload?;
     check_name(&req.name)?;
@@ -139,19 +118,13 @@ async fn sign_up(
 
 async fn sign_in(
     State(app): State<Arc<App>>,
-    peer: Option<Extension<Peer>>,
-    headers: HeaderMap,
+    Client(client): Client,
     payload: Result<ApiJson<Credentials>, ApiError>,
 ) -> Result<Response, ApiError> {
     let ApiJson(req) = payload?;
     // A failure is taken before the password is checked and given back when it was
     // right: only failures count, also of guesses sent all at once.
-    let failure = take(
-        &app,
-        client_addr(peer, &headers),
-        super::limit::failed_sign_in(&req.name),
-    )
-    .await?;
+    let failure = take(&app, client, super::limit::failed_sign_in(&req.name)).await?;
     let app2 = Arc::clone(&app);
     let name = req.name.clone();
     let found = blocking(move || app2.store.account_by_name(&name).map_err(ApiError::from)).await?;

@@ -26,9 +26,15 @@ pub(super) async fn events(
     State(app): State<Arc<App>>,
     mut who: Seat,
     ApiPath(id): ApiPath<String>,
+    client: crate::proxy::Client,
     query: axum::extract::RawQuery,
 ) -> Result<Response, ApiError> {
     let s = app.slot(&id).await?;
+    // Issue 34: a spectator is a viewer (an account, else an address), not a connection.
+    let viewer = match who.account {
+        Some(a) => crate::streams::Viewer::Account(a),
+        None => crate::streams::Viewer::Address(client.0),
+    };
     // A browser's EventSource cannot send X-Bao-Seat: `?seat=TOKEN` names the seat.
     if who.token.is_none() {
         who.token = query.0.as_deref().and_then(|q| {
@@ -39,12 +45,13 @@ pub(super) async fn events(
         });
     }
     let rx = s.events.subscribe();
+    let (app2, id2, viewer2) = (Arc::clone(&app), id.clone(), viewer.clone());
     let (first, watching) = with_game(&s, move |slot, g| {
         // Someone without a seat of the game (or whose seat plays no side) watches.
         let plays = who
             .seat_in(g)
             .is_some_and(|seat| !g.meta().sides_of(&seat, g.human()).is_empty());
-        if !plays {
+        if !plays && app2.viewers.enter(&id2, &viewer2) {
             g.spectate(true);
             announce_spectators(slot, g);
         }
@@ -57,7 +64,7 @@ pub(super) async fn events(
     // ends right after the deletion notice (state `None`), without waiting for more.
     let hold = Watching {
         slot: Arc::clone(&s),
-        counted: watching,
+        counted: watching.then(|| (Arc::clone(&app), id, viewer)),
     };
     let later = futures_util::stream::unfold(Some(rx), move |rx| {
         let _keep = &hold;
@@ -108,12 +115,17 @@ pub(super) async fn events(
 /// An event stream's hold on its game; a spectator is counted out when it closes.
 struct Watching {
     slot: Arc<Slot>,
-    counted: bool,
+    /// A spectator's stream: the viewer it counts for (streams.rs).
+    counted: Option<(Arc<App>, String, crate::streams::Viewer)>,
 }
 
 impl Drop for Watching {
     fn drop(&mut self) {
-        if self.counted {
+        let last = self
+            .counted
+            .as_ref()
+            .is_some_and(|(app, id, viewer)| app.viewers.leave(id, viewer));
+        if last {
             let slot = Arc::clone(&self.slot);
             tokio::task::spawn_blocking(move || {
                 let mut g = lock(&slot.game);

@@ -26,10 +26,6 @@ pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 /// The longest any request may take (else 408); event streams are not limited once open.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// The most connections served at once (event streams included); more wait to be
-/// accepted.
-pub const MAX_CONNECTIONS: usize = 512;
-
 /// Gives every error answer the JSON body `{"error": ...}`: axum's own answers (405 for a
 /// wrong method, with the allowed methods from the `Allow` header, 408 for a timeout, and
 /// any other error without a JSON body) are rewritten; the API's own [`ApiError`]s pass

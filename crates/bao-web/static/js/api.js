@@ -93,9 +93,10 @@ export const streamListeners = new Set();
  * Follows the server-sent event stream of game `id`: calls `onState(state)` for every
  * `state` event. When the game is deleted the server sends one `deleted` event
  * ({deleted, text}, docs/web.md) and ends the stream: the EventSource is closed here (it
- * would otherwise reconnect) and `onEnd(notice)` is called. When the browser gives up on
- * its own (a reconnect answered 404, e.g. the game was deleted while this page was
- * offline), `onEnd(null)` is called. Answers a function that stops following.
+ * would otherwise reconnect) and `onEnd(notice)` is called. After any other error the page
+ * reconnects with backoff and jitter (below); when the game is then gone (404, e.g. it was
+ * deleted while this page was offline), `onEnd(null)` is called. Answers a function that
+ * stops following.
  */
 export function follow(id, onState, onStatus, onEnd) {
   if (typeof EventSource === 'undefined') return () => {};
@@ -103,47 +104,87 @@ export function follow(id, onState, onStatus, onEnd) {
   // spectator); a signed-in player's session cookie goes by itself.
   const seat = seatFor(id);
   const query = seat ? `?seat=${encodeURIComponent(seat)}` : '';
-  const es = new EventSource(`/api/games/${encodeURIComponent(id)}/events${query}`);
+  const url = `/api/games/${encodeURIComponent(id)}/events${query}`;
+  let es = null;
   let ended = false;
+  let failures = 0;
+  let timer = null;
   const end = (notice) => {
-    es.close();
+    if (es) es.close();
+    clearTimeout(timer);
     if (ended) return;
     ended = true;
     if (onStatus) onStatus(false);
     if (onEnd) onEnd(notice);
   };
-  es.addEventListener('state', (ev) => {
-    try {
-      const state = JSON.parse(ev.data);
-      announce(state);
-      onState(state);
-    } catch (_) { /* a malformed event is ignored */ }
-  });
-  es.addEventListener('spectators', (ev) => {
-    try {
-      window.dispatchEvent(new CustomEvent('bao-spectators', { detail: JSON.parse(ev.data).spectators }));
-    } catch (_) { /* ignored */ }
-  });
-  es.addEventListener('deleted', (ev) => {
-    let notice = { deleted: id, text: `game ${id} was deleted` };
-    try {
-      notice = { ...notice, ...JSON.parse(ev.data) };
-    } catch (_) { /* the default text */ }
-    end(notice);
-  });
-  es.addEventListener('analysis', (ev) => {
-    let data = null;
-    try {
-      data = JSON.parse(ev.data);
-    } catch (_) { return; }
-    for (const f of streamListeners) f(id, 'analysis', data);
-  });
-  es.addEventListener('open', () => onStatus && onStatus(true));
-  es.addEventListener('error', () => {
-    if (es.readyState === EventSource.CLOSED) end(null);
-    else if (onStatus) onStatus(false);
-  });
-  return () => { ended = true; es.close(); };
+  // Issue 36: after an error this page, not the browser, reconnects, after an exponential
+  // backoff with jitter (1 s, 2 s, 4 s ... at most 30 s, each times 0.5–1.5), so that the
+  // pages of a restarted server do not all come back at once. A refusal (503 past the
+  // server's stream limit, 429 past one address's) is such an error; a 404 (the game was
+  // deleted meanwhile) ends following.
+  const retry = () => {
+    // CLOSED: the server answered with an error (404, 429, 503) or could not be reached,
+    // so ask whether the game still exists before trying again; otherwise a live stream
+    // dropped, and it is simply opened again.
+    const refused = es && es.readyState === EventSource.CLOSED;
+    if (es) es.close();
+    if (ended || timer) return;
+    const wait = Math.min(30000, 1000 * 2 ** Math.min(failures, 5)) * (0.5 + Math.random());
+    failures += 1;
+    timer = setTimeout(async () => {
+      timer = null;
+      if (ended) return;
+      if (refused) {
+        try {
+          const res = await fetch(`/api/games/${encodeURIComponent(id)}`);
+          if (res.status === 404) {
+            end(null);
+            return;
+          }
+        } catch (_) { /* the server is away: try the stream anyway, then back off */ }
+      }
+      if (!ended) open();
+    }, wait);
+  };
+  const open = () => {
+    es = new EventSource(url);
+    es.addEventListener('state', (ev) => {
+      try {
+        const state = JSON.parse(ev.data);
+        announce(state);
+        onState(state);
+      } catch (_) { /* a malformed event is ignored */ }
+    });
+    es.addEventListener('spectators', (ev) => {
+      try {
+        window.dispatchEvent(new CustomEvent('bao-spectators', { detail: JSON.parse(ev.data).spectators }));
+      } catch (_) { /* ignored */ }
+    });
+    es.addEventListener('deleted', (ev) => {
+      let notice = { deleted: id, text: `game ${id} was deleted` };
+      try {
+        notice = { ...notice, ...JSON.parse(ev.data) };
+      } catch (_) { /* the default text */ }
+      end(notice);
+    });
+    es.addEventListener('analysis', (ev) => {
+      let data = null;
+      try {
+        data = JSON.parse(ev.data);
+      } catch (_) { return; }
+      for (const f of streamListeners) f(id, 'analysis', data);
+    });
+    es.addEventListener('open', () => {
+      failures = 0;
+      if (onStatus) onStatus(true);
+    });
+    es.addEventListener('error', () => {
+      if (onStatus) onStatus(false);
+      retry();
+    });
+  };
+  open();
+  return () => { ended = true; clearTimeout(timer); if (es) es.close(); };
 }
 
 /** Tells the page's other modules (clock.js) about a game state the server sent. */

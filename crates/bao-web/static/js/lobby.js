@@ -128,7 +128,8 @@ function live() {
     $('live-note').textContent = '(reconnecting…)';
     // The browser gave up (the proxy answered an error while an instance went away):
     // open the list again in a moment.
-    if (es.readyState === EventSource.CLOSED) setTimeout(live, 2000);
+    // With jitter (issue 36), so that the pages of a restarted server do not all return at once.
+    if (es.readyState === EventSource.CLOSED) setTimeout(live, 2000 + Math.random() * 3000);
   });
 }
 
