@@ -157,11 +157,14 @@ try {
   await page.waitForSelector('#review-bar[hidden]', { state: 'attached' });
   check(await page.$$eval('#board .hole.playable', (h) => h.length) > 0, 'and the board is playable again');
 
-  // Hint: the server's one score convention, shown as it is.
+  // Hint: in a player's words; the server's score (the number) behind a toggle.
   await page.click('#btn-hint');
   await page.waitForFunction(() => /^Hint: /.test(document.getElementById('caption').textContent), null, { timeout: 60000 });
   const hintText = await page.textContent('#caption');
-  check(/seeds for the side to move \(depth \d+\)|in \d+ pl(y|ies)/.test(hintText), `the hint shows the server's score text: "${hintText}"`);
+  check(/ — (The game is about even|A small edge for (South|North)|(South|North) is ahead by about \w+ seeds?|(South|North) wins with best play|A draw with best play)\.$/.test(hintText), `the hint speaks a player's words: "${hintText}"`);
+  check(!/depth|side to move/.test(hintText), `and not the engine's: "${hintText}"`);
+  const number = await page.textContent('#hint-details');
+  check(/seeds for the side to move \(depth \d+\)|in \d+ pl(y|ies)/.test(number), `the number is behind a toggle: "${number}"`);
   equal(await page.$$eval('#board .halo.hint', (h) => h.length), 1, 'the hinted hole has the pink ring');
 
   // Download: a .bao file whose record names both players.

@@ -40,6 +40,7 @@ pub mod games;
 pub mod guard;
 pub mod http;
 pub mod ids;
+pub mod live;
 pub mod lobby;
 pub mod puzzles;
 pub mod rating;
