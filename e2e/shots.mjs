@@ -1,6 +1,6 @@
 // Development helper: the screenshots to look at before calling a change of the page done
 // (issue 35): node e2e/shots.mjs <url> [out-dir, default /tmp/shots]. Against a fresh
-// server: two players sign up and play a rated Bao la Kiswahili game with a 20 s clock;
+// server: two players sign up and play a rated Bao la Kiswahili game with a 45 s clock;
 // the game from each seat (desktop 1280×860 and phone 390×844), the live games page while
 // it runs, the end of the game once North's flag falls, and a North puzzle. Prints the
 // files written and any script error of the pages.
@@ -41,8 +41,9 @@ async function playFirst(page) {
   await page.waitForFunction(() => document.querySelectorAll('#board .hole.playable').length > 0, null, { timeout: 20000 });
   const holes = await playable(page);
   await page.click(`#board g.cell[data-hole="${holes[0]}"]`);
-  const arrow = await page.$('#board polygon.arrow');
-  if (arrow) await arrow.click();
+  // A hole with several moves: the first choice offered under the board.
+  const choice = await page.$('#choices button[data-move]');
+  if (choice) await choice.click();
 }
 
 const moves = (page) => page.$$eval('#move-list .mv[data-ply]:not([data-ply="0"])', (ms) => ms.length);
@@ -54,7 +55,7 @@ try {
   await signUp(b, 'baraka');
   await a.selectOption('#ch-game', 'kiswahili');
   await a.selectOption('#ch-clock', 'custom');
-  await a.fill('#ch-min', String(20 / 60));
+  await a.fill('#ch-min', String(45 / 60));
   await a.fill('#ch-inc', '0');
   await a.selectOption('#ch-side', 'south');
   await a.check('#ch-rated');
@@ -101,7 +102,7 @@ try {
   await shot(livePhone, 'live-phone', true);
   console.log(`plies before the flag: ${await moves(a)}`);
   // Nobody moves: North's flag falls; the end of a rated game.
-  for (const p of [a, b, pb]) await p.waitForFunction(() => /on time/.test(document.getElementById('status').textContent), null, { timeout: 40000 });
+  for (const p of [a, b, pb]) await p.waitForFunction(() => /on time/.test(document.getElementById('status').textContent), null, { timeout: 80000 });
   await a.waitForTimeout(800);
   await shot(a, 'end-south-desktop');
   await shot(b, 'end-north-desktop');
@@ -129,6 +130,7 @@ try {
   await shot(s, 'signin-error-desktop');
 } catch (e) {
   console.log('FAIL', e && e.stack ? e.stack : e);
+  for (const [i, p] of pages.entries()) await p.screenshot({ path: `${out}/failed-${i}.png` }).catch(() => {});
 }
 for (const p of pages) if (p.errors.length) console.log('page errors', p.url(), p.errors);
 await env.close();
