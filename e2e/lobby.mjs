@@ -1,11 +1,13 @@
 // Browser test of the lobby, clocks and ratings: node e2e/lobby.mjs <url>.
 // Two people in two browser contexts sign up; alice makes a rated Bao Kingulu challenge on
 // a 4 s + 0 clock as South; bob sees it appear live and accepts; both land on the game,
-// which shows both names and clocks. South, North and South make a move each by clicking;
-// then nobody does anything, and North's flag falls: both boards say South wins on time.
-// A third context (nobody signed in) watches: its page says "watching" and both players see
-// the spectator count. Then the profiles and the leaderboard show the new ratings, and the
-// lobby fits a phone. Screenshots go to $BAO_SHOTS (default /tmp).
+// which shows both names and each player's clock below the board (the opponent's above).
+// South, North and South make a move each by clicking; then nobody does anything, and
+// North's flag falls: both boards say South wins on time. A third context (nobody signed
+// in) finds the game on the live games page and watches it: its page says "watching" and
+// both players see the spectator count. Then the profiles (with the rating graph's point)
+// and the leaderboard show the new ratings, the lobby fits a phone, and every page has the
+// one site header with alice's name. A failed sign-in is told under the Sign in card. Screenshots go to $BAO_SHOTS (default /tmp).
 import { appUrl, check, equal, fail, finish, launch, playable, setSpeed } from './lib.mjs';
 
 const url = appUrl('lobby.mjs');
@@ -94,23 +96,21 @@ try {
   equal(await placed(a), { south: 'below', north: 'above' }, 'alice (South) has her clock below the board, bob\'s above');
   equal(await placed(b), { south: 'above', north: 'below' }, 'bob (North) has his clock below the board, alice\'s above');
   equal(await a.textContent('#clock-south'), '0:04.0', 'South\'s clock shows 4 s');
-  // The live games page lists the game in progress (players, ratings, game, clock, plies)
-  // with a link to watch it.
-  const live = await env.page();
-  await live.goto(at('/live'));
-  await live.waitForSelector(`#live-games tr[data-game="${id}"]`);
-  const liveRow = await live.$eval(`#live-games tr[data-game="${id}"]`, (tr) => [...tr.cells].map((c) => c.textContent));
-  equal(liveRow, ['Bao Kingulu · rated', 'alice (1500)', 'bob (1500)', '4 s+0', '0', 'South', 'Watch'], 'the live page lists the running game');
-  equal(await live.getAttribute(`#live-games tr[data-game="${id}"] a.button`, 'href'), `/#${id}`, 'with a link to watch it');
-  equal(await live.getAttribute('#nav-live', 'aria-current'), 'page', 'the header marks Live games as the page shown');
-  await live.close();
   await b.waitForFunction(() => /Waiting for South \(alice\)/.test(document.getElementById('status').textContent));
   const bInfo = await b.textContent('#game-info');
   check(/North \(you, bob\)/.test(bInfo) && /South \(alice\)/.test(bInfo), 'bob\'s card names both players');
 
-  // A spectator: no account, no seat.
+  // A spectator: no account, no seat. The live games page lists the game in progress
+  // (players, ratings, game, clock, plies) with a link to watch it, which the spectator takes.
   const c = await env.page();
-  await c.goto(at(`/#${id}`));
+  await c.goto(at('/live'));
+  await c.waitForSelector(`#live-games tr[data-game="${id}"]`);
+  const liveRow = await c.$eval(`#live-games tr[data-game="${id}"]`, (tr) => [...tr.cells].map((x) => x.textContent));
+  equal(liveRow, ['Bao Kingulu · rated', 'alice (1500)', 'bob (1500)', '4 s+0', '0', 'South', 'Watch'], 'the live page lists the running game');
+  equal(await c.getAttribute('#nav-live', 'aria-current'), 'page', 'the header marks Live games as the page shown');
+  await c.click(`#live-games tr[data-game="${id}"] a.button`);
+  await c.waitForFunction((g) => location.pathname === '/' && location.hash === `#${g}`, id);
+  check(true, 'its Watch link opens the game');
   await c.waitForSelector('#clock-bar:not([hidden]) .watching');
   check(true, 'the stranger\'s page says "watching"');
   await a.waitForFunction(() => /1 spectator\b/.test(document.getElementById('spectator-count').textContent), null, { timeout: 20000 });
