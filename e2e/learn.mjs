@@ -11,9 +11,9 @@ try {
   const page = await env.page();
   await page.goto(url);
   await page.waitForSelector('#board g.cell');
-  await page.click('#btn-learn');
+  await page.click('#nav-learn');
   await page.waitForURL(/\/learn$/);
-  check(/Learn Bao/.test(await page.title()), 'the main page\'s "Learn the rules" opens /learn');
+  check(/Learn Bao/.test(await page.title()), 'the site header\'s "Learn" opens /learn');
   await page.waitForSelector('body[data-loaded="true"]', { timeout: 120000 });
   const lessons = await page.$$eval('.lesson', (ls) => ls.map((l) => ({ id: l.id, game: l.dataset.game, ok: l.dataset.matches })));
   equal(lessons.length, 16, '16 lessons: 11 for Bao la Kiswahili, 5 for Bao Kingulu');

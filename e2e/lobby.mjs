@@ -1,11 +1,13 @@
 // Browser test of the lobby, clocks and ratings: node e2e/lobby.mjs <url>.
 // Two people in two browser contexts sign up; alice makes a rated Bao Kingulu challenge on
 // a 4 s + 0 clock as South; bob sees it appear live and accepts; both land on the game,
-// which shows both names and clocks. South, North and South make a move each by clicking;
-// then nobody does anything, and North's flag falls: both boards say South wins on time.
-// A third context (nobody signed in) watches: its page says "watching" and both players see
-// the spectator count. Then the profiles and the leaderboard show the new ratings, and the
-// lobby fits a phone. Screenshots go to $BAO_SHOTS (default /tmp).
+// which shows both names and each player's clock below the board (the opponent's above).
+// South, North and South make a move each by clicking; then nobody does anything, and
+// North's flag falls: both boards say South wins on time. A third context (nobody signed
+// in) finds the game on the live games page and watches it: its page says "watching" and
+// both players see the spectator count. Then the profiles (with the rating graph's point)
+// and the leaderboard show the new ratings, the lobby fits a phone, and every page has the
+// one site header with alice's name. A failed sign-in is told under the Sign in card. Screenshots go to $BAO_SHOTS (default /tmp).
 import { appUrl, check, equal, fail, finish, launch, playable, setSpeed } from './lib.mjs';
 
 const url = appUrl('lobby.mjs');
@@ -14,7 +16,19 @@ const at = (p) => new URL(p, url).href;
 
 async function signUp(page, name) {
   await page.goto(at('/signin'));
-  if (name === 'alice') await page.screenshot({ path: `${shots}/bao-signin.png`, fullPage: true });
+  if (name === 'alice') {
+    await page.screenshot({ path: `${shots}/bao-signin.png`, fullPage: true });
+    // A failed sign-in says so under the Sign in card, not under the New player card.
+    await page.fill('#si-name', 'nobody');
+    await page.fill('#si-password', 'not a password');
+    await page.click('#si-go');
+    await page.waitForFunction(() => document.getElementById('si-error').textContent !== '');
+    const under = await page.evaluate(() => {
+      const e = document.getElementById('si-error');
+      return [e.closest('section').querySelector('h2').textContent, document.getElementById('su-error').textContent];
+    });
+    equal(under, ['Sign in', ''], 'the sign-in error is under the Sign in card');
+  }
   await page.fill('#su-name', name);
   await page.fill('#su-password', `password of ${name}`);
   await page.click('#su-go');
@@ -66,19 +80,37 @@ try {
   const id = b.url().split('#')[1];
   equal(a.url().split('#')[1], id, 'alice is taken to the game bob started');
   for (const p of [a, b]) {
-    await p.waitForSelector('#clock-bar:not([hidden]) #clock-south');
+    await p.waitForSelector('#clock-south');
     await setSpeed(p, 0);
   }
-  const bar = await a.textContent('#clock-bar');
-  check(/alice/.test(bar) && /bob/.test(bar) && /rated/.test(bar), `the clock bar names both players: ${bar}`);
+  const bar = `${await a.textContent('#clock-bar')} ${await a.textContent('#clock-bar-bottom')}`;
+  check(/alice/.test(bar) && /bob/.test(bar) && /rated/.test(bar), `the clock bars name both players: ${bar}`);
+  // Each player's own clock is below the board, next to his side (drawn at the bottom);
+  // the opponent's above it.
+  const placed = (p) => p.evaluate(() => {
+    const board = document.getElementById('board').getBoundingClientRect();
+    const y = (id) => document.getElementById(id).getBoundingClientRect().top;
+    return { south: y('clock-south') > board.bottom ? 'below' : y('clock-south') < board.top ? 'above' : 'beside',
+      north: y('clock-north') > board.bottom ? 'below' : y('clock-north') < board.top ? 'above' : 'beside' };
+  });
+  equal(await placed(a), { south: 'below', north: 'above' }, 'alice (South) has her clock below the board, bob\'s above');
+  equal(await placed(b), { south: 'above', north: 'below' }, 'bob (North) has his clock below the board, alice\'s above');
   equal(await a.textContent('#clock-south'), '0:04.0', 'South\'s clock shows 4 s');
   await b.waitForFunction(() => /Waiting for South \(alice\)/.test(document.getElementById('status').textContent));
   const bInfo = await b.textContent('#game-info');
   check(/North \(you, bob\)/.test(bInfo) && /South \(alice\)/.test(bInfo), 'bob\'s card names both players');
 
-  // A spectator: no account, no seat.
+  // A spectator: no account, no seat. The live games page lists the game in progress
+  // (players, ratings, game, clock, plies) with a link to watch it, which the spectator takes.
   const c = await env.page();
-  await c.goto(at(`/#${id}`));
+  await c.goto(at('/live'));
+  await c.waitForSelector(`#live-games tr[data-game="${id}"]`);
+  const liveRow = await c.$eval(`#live-games tr[data-game="${id}"]`, (tr) => [...tr.cells].map((x) => x.textContent));
+  equal(liveRow, ['Bao Kingulu · rated', 'alice (1500)', 'bob (1500)', '4 s+0', '0', 'South', 'Watch'], 'the live page lists the running game');
+  equal(await c.getAttribute('#nav-live', 'aria-current'), 'page', 'the header marks Live games as the page shown');
+  await c.click(`#live-games tr[data-game="${id}"] a.button`);
+  await c.waitForFunction((g) => location.pathname === '/' && location.hash === `#${g}`, id);
+  check(true, 'its Watch link opens the game');
   await c.waitForSelector('#clock-bar:not([hidden]) .watching');
   check(true, 'the stranger\'s page says "watching"');
   await a.waitForFunction(() => /1 spectator\b/.test(document.getElementById('spectator-count').textContent), null, { timeout: 20000 });
@@ -145,6 +177,15 @@ try {
   const ratings = await a.$$eval('#ratings tbody tr', (rs) => rs.map((r) => [...r.cells].map((c) => c.textContent)));
   const kingulu = ratings.find((r) => r[0] === 'Bao Kingulu');
   check(kingulu && Number(kingulu[1]) > 1500 && kingulu[3] === '1', `alice's Kingulu rating rose: ${kingulu}`);
+  // The rating graph: a point per rated game (linking to it), a rating axis, a date axis.
+  const graph = await a.evaluate(() => ({
+    points: [...document.querySelectorAll('#history .rating-point')].map((p) => [p.dataset.pool, p.dataset.game]),
+    dates: [...document.querySelectorAll('#history .tick.date')].map((t) => t.textContent),
+    ratings: document.querySelectorAll('#history .tick:not(.date)').length,
+  }));
+  const today = new Date().toISOString().slice(0, 10);
+  equal([graph.points, graph.dates], [[['kingulu', id]], [today]], 'the graph has the game\'s point and its date');
+  check(graph.ratings >= 3, `the graph has a rating axis (${graph.ratings} labels)`);
   await a.screenshot({ path: `${shots}/bao-profile.png`, fullPage: true });
   await b.goto(at('/leaderboard'));
   await b.waitForSelector('#board-kingulu tbody tr a');
@@ -163,11 +204,22 @@ try {
   await phone.screenshot({ path: `${shots}/bao-lobby-phone.png`, fullPage: true });
   // The finished game on a phone: the clock bar fits too.
   await phone.goto(at(`/#${id}`));
-  await phone.waitForSelector('#clock-bar:not([hidden]) #clock-north');
+  await phone.waitForSelector('#clock-north');
   const gameWide = await phone.evaluate(() => document.documentElement.scrollWidth);
   check(gameWide <= 390, `the game with its clock bar fits a 390 px phone (${gameWide} px)`);
   await phone.screenshot({ path: `${shots}/bao-game-phone.png` });
 
+  // One header on every page: the site's links and the signed-in name (to the profile).
+  for (const path of ['/', '/lobby', '/live', '/puzzles', '/learn', '/leaderboard', '/@/bob', '/signin']) {
+    await a.goto(at(path));
+    await a.waitForSelector('#nav-me');
+    const head = await a.evaluate(() => ({
+      navs: document.querySelectorAll('#site-nav').length,
+      links: [...document.querySelectorAll('#site-nav a')].map((l) => [l.textContent, l.getAttribute('href')]),
+    }));
+    equal(head, { navs: 1, links: [['Bao', '/'], ['Play', '/'], ['Lobby', '/lobby'], ['Live games', '/live'], ['Puzzles', '/puzzles'],
+      ['Learn', '/learn'], ['Leaderboard', '/leaderboard'], ['alice', '/@/alice']] }, `${path} has the one header, alice signed in`);
+  }
   for (const [p, who] of [[a, 'alice'], [b, 'bob'], [c, 'spectator']]) equal(p.errors, [], `no script errors on ${who}'s page`);
 } catch (e) {
   fail(e);

@@ -51,25 +51,33 @@ try {
     return out;
   });
   equal(small, [], 'every tap target is at least 44×44 px');
-  // The header is compact: the title and the page links share a row, the game's controls
-  // take two more (it took about 230 px in four rows and a title line).
-  const head = await page.evaluate(() => {
-    const tops = [...document.querySelectorAll('header button, header .button')].filter((e) => e.offsetParent !== null)
-      .map((e) => Math.round(e.getBoundingClientRect().top));
-    return { rows: new Set(tops).size, height: Math.round(document.querySelector('header').getBoundingClientRect().height),
-      title: (() => {
-        const t = document.getElementById('title').getBoundingClientRect();
-        const l = document.getElementById('btn-lobby').getBoundingClientRect();
-        const mid = (t.top + t.bottom) / 2;
-        return mid > l.top && mid < l.bottom;
-      })() };
-  });
-  check(head.rows === 3 && head.height <= 160 && head.title, `the header takes 3 rows of controls, the title beside the page links, ${head.height} px (at most 160)`);
+  // The header is compact: the site's links in one row, the title and the Menu button in
+  // another; the game's controls are folded into the menu (they took a third of the screen).
+  const headHeight = () => page.evaluate(() => Math.round(document.querySelector('header').getBoundingClientRect().bottom));
+  const folded = await headHeight();
+  check(folded <= 150, `folded, the site links and the game's header end ${folded} px down (at most 150 of 844; unfolded it took about 230)`);
+  const siteOut = await page.$$eval('#site-nav a, #site-nav button', (es) => es
+    .filter((e) => { const r = e.getBoundingClientRect(); return e.offsetParent !== null && (r.left < 0 || r.right > window.innerWidth + 0.5); })
+    .map((e) => e.textContent));
+  equal(siteOut, [], 'every link of the site header is in view');
+  check(await page.isHidden('#btn-undo'), 'the game\'s controls are folded into the menu');
+  equal(await page.getAttribute('#btn-menu', 'aria-expanded'), 'false', 'the menu is closed');
+  await page.tap('#btn-menu');
+  check(await page.isVisible('#btn-undo') && await page.isVisible('#btn-new'), 'the Menu button shows the game\'s controls');
+  const menuOut = await page.$$eval('#game-tools button, #game-tools .button', (es) => es
+    .filter((e) => e.offsetParent !== null)
+    .filter((e) => { const r = e.getBoundingClientRect(); return r.left < 0 || r.right > window.innerWidth + 0.5 || r.width < 43.5 || r.height < 43.5; })
+    .map((e) => e.id));
+  equal(menuOut, [], 'in the menu every control fits the screen and is at least 44 px');
+  await page.tap('#btn-menu');
+  check(await page.isHidden('#btn-undo'), 'and folds them again');
   await page.tap('#board polygon.arrow[data-dir="left"]');
   await page.waitForFunction(() => document.querySelectorAll('#move-list .mv[data-ply]').length >= 2, null, { timeout: 60000 });
   check(true, 'a move is played by tapping the hole and its arrow');
   // The dialog fits the screen.
+  await page.tap('#btn-menu');
   await page.click('#btn-new');
+  check(await page.isHidden('#btn-undo'), 'a control chosen in the menu closes it');
   const dlg = await page.$eval('#new-dialog', (d) => d.getBoundingClientRect().right);
   check(dlg <= W, `the New game dialog fits the screen (right edge ${dlg.toFixed(0)} px)`);
   await page.keyboard.press('Escape');

@@ -6,7 +6,9 @@
 // the streak stays 0, the solution line is listed and animated to its end; "Next puzzle"
 // opens 15, solved with its solution: right, streak 1. After a reload the streak is still
 // 1 (localStorage). The hint gives the theme. Bao la Kiswahili puzzle 2 (North a2<): a2
-// has two moves, chosen with the buttons under the board; solved, its game's streak is 1;
+// has two moves, chosen with the buttons under the board, and the puzzle is drawn from
+// North's seat (Turn board pressed, the buttons "← a2<" and "→ a2>" as the notation has
+// them; turned back, the screen's arrows); solved, its game's streak is 1;
 // "Show the solution" on the next one ends it.
 import { appUrl, check, equal, fail, finish, launch, playable, setSpeed } from './lib.mjs';
 
@@ -58,9 +60,28 @@ try {
   await page.goto(new URL('/puzzles?game=kiswahili&n=2', url).href);
   await opened(page, 'kiswahili:2');
   equal(await text(page, '#pz-streak'), '0', 'each game has its own streak');
+  // North's puzzle is drawn from North's seat (North's rows at the bottom, a1 on the left),
+  // Turn board pressed; its arrows and buttons agree with the notation (`<`: the mover's left).
+  const centre = (hole) => page.$eval(`#board g.cell[data-hole="${hole}"] .hole`, (h) => { const r = h.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; });
+  const [pa1, pa8, pA1] = [await centre('a1'), await centre('a8'), await centre('A1')];
+  check(pa1.y > pA1.y && pa1.x < pa8.x, `North's puzzle is drawn from North's seat: a1 below A1 and left of a8 (${JSON.stringify([pa1, pa8, pA1])})`);
+  equal(await page.getAttribute('#btn-turn', 'aria-pressed'), 'true', 'the puzzle\'s board is turned (Turn board pressed)');
   await page.click('#board g.cell[data-hole="a2"]');
   const buttons = await page.$$eval('#choices button[data-move]', (bs) => bs.map((b) => b.dataset.move).sort());
   equal(buttons, ['a2<', 'a2>'], 'a hole with two moves offers both');
+  const arrowsOf = () => page.$$eval('#choices button[data-move]', (bs) => bs.map((b) => b.textContent.slice(0, 5)).sort());
+  equal(await arrowsOf(), ['← a2<', '→ a2>'], 'the buttons\' arrows agree with the notation');
+  const c2 = await centre('a2');
+  const left = await page.$eval('#board polygon.arrow[data-dir="left"]', (a) => { const r = a.getBoundingClientRect(); return r.x + r.width / 2; });
+  check(left < c2.x, 'the left arrow is on the hole\'s left');
+  await page.click('#btn-turn');
+  equal(await page.getAttribute('#btn-turn', 'aria-pressed'), 'false', 'Turn board turns it back');
+  const [ta1, tA1] = [await centre('a1'), await centre('A1')];
+  check(ta1.y < tA1.y, 'turned: North\'s rows on top');
+  await page.click('#board g.cell[data-hole="a2"]');
+  equal(await arrowsOf(), ['← a2>', '→ a2<'], 'turned, the arrows are the screen\'s (North\'s left is the screen\'s right)');
+  await page.click('#btn-turn');
+  await page.click('#board g.cell[data-hole="a2"]');
   await page.click('#choices button[data-move="a2<"]');
   check((await text(page, '#pz-verdict')).startsWith('Right! a2<: it is the only move that wins within 5 plies'), 'the Kiswahili solution is right');
   equal(await text(page, '#pz-streak'), '1', 'its streak is 1');

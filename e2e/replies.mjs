@@ -31,7 +31,7 @@ try {
   await a.click('#ch-go');
   await a.waitForFunction(() => location.pathname === '/' && /^#[A-Za-z0-9_-]{22}$/.test(location.hash), null, { timeout: 30000 });
   const id = a.url().split('#')[1];
-  await a.waitForSelector('#clock-bar:not([hidden]) #clock-south');
+  await a.waitForSelector('#clock-south');
   await setSpeed(a, 4); // very slow: a reply always lands during the player's own animation
 
   const server = async () => (await a.request.get(at(`/api/games/${id}`))).json();

@@ -161,6 +161,7 @@ pub fn router_with(app: Arc<App>) -> Router {
         .merge(rating::routes())
         .merge(crate::analysis::routes())
         .merge(crate::puzzles::routes())
+        .merge(crate::live::routes())
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,

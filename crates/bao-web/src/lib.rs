@@ -41,6 +41,7 @@ pub mod headers;
 pub mod http;
 pub mod ids;
 pub mod kinds;
+pub mod live;
 pub mod lobby;
 pub mod logging;
 pub mod proxy;

@@ -1,48 +1,16 @@
-// Who is signed in, and the header every account page shares (Play · Lobby · Leaderboard ·
-// the player's name or Sign in). The session is an HttpOnly cookie: this script never sees
-// it; it asks GET /api/me.
+// What the account pages share: who is signed in (the site header, header.js), a clock's
+// words, an element with its text.
 
-import { api } from './api.js';
+import { me, siteHeader } from './header.js';
 
-/** The signed-in player's name, or null. */
-export async function me() {
-  try {
-    return (await api('GET', '/api/me')).name;
-  } catch (_) {
-    return null;
-  }
-}
+export { me };
 
-/** Fills `nav` with the shared links and the player's name (or Sign in); answers the name. */
-export async function header(nav) {
-  const name = await me();
-  nav.replaceChildren();
-  const link = (href, text, id) => {
-    const a = document.createElement('a');
-    a.className = 'button';
-    a.href = href;
-    a.textContent = text;
-    if (id) a.id = id;
-    nav.append(a);
-    return a;
-  };
-  link('/', 'Play');
-  link('/lobby', 'Lobby');
-  link('/leaderboard', 'Leaderboard');
-  if (name) {
-    link(`/@/${encodeURIComponent(name)}`, name, 'nav-me');
-    const out = document.createElement('button');
-    out.id = 'btn-sign-out';
-    out.textContent = 'Sign out';
-    out.addEventListener('click', async () => {
-      await api('DELETE', '/api/session');
-      location.href = '/lobby';
-    });
-    nav.append(out);
-  } else {
-    link('/signin', 'Sign in', 'nav-sign-in');
-  }
-  return name;
+/**
+ * Draws the site header (header.js; `nav` is no longer used: every page has the one header)
+ * and answers the signed-in player's name, or null.
+ */
+export function header(_nav) {
+  return siteHeader();
 }
 
 /** Milliseconds as a clock shows them: `1:05`, `0:04.2` under 10 s, `2 d 3 h` past a day. */

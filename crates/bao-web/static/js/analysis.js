@@ -8,10 +8,10 @@
 // page's own modules need not know about it.
 
 import { api, streamListeners } from './api.js';
-import { app, $, lobbyGame, mySides, moveName } from './state.js';
+import { app, $, lobbyGame, lobbyKind, mySides, moveName } from './state.js';
 import { drawBoard, fitLabels } from './board.js';
 import { SPEEDS, framesOf, captionOf, play as playFrames } from './trace.js';
-import { flipped } from './page.js';
+import { flipped } from './render.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const MARK_CLASS = { inaccuracy: 'mark-inaccuracy', mistake: 'mark-mistake', blunder: 'mark-blunder' };
@@ -31,7 +31,7 @@ export function analyseBarred() {
   if (app.deleted) return 'The game was deleted.';
   if (app.draft) return 'Nothing to analyse yet: a new game is saved at its first move.';
   if (s.outcome) return '';
-  if (lobbyGame()) return 'Not available in a lobby game while it is played (a game between people): analyse it once it is over.';
+  if (lobbyGame()) return `Not available in a lobby game while it is played (${lobbyKind()}): analyse it once it is over.`;
   if (!mySides().length) return 'Only the players can ask for this while the game is played; anyone can once it is over.';
   return '';
 }

@@ -7,7 +7,26 @@
 import { api } from './api.js';
 import { clockText, el } from './account.js';
 
+// Two bars: each side's name and clock next to its side of the board — the top side's
+// (with the game's clock, spectators, Abort) above it, the bottom side's below it. The
+// bottom side is the one the board is drawn from (yours when you play one side; North
+// when the board is turned: "Turn board" pressed).
 const bar = document.getElementById('clock-bar');
+const below = bar && (() => {
+  const b = document.createElement('div');
+  b.id = 'clock-bar-bottom';
+  b.className = 'clock-bar';
+  b.hidden = true;
+  const wrap = document.getElementById('board-wrap');
+  if (wrap) wrap.after(b);
+  return b;
+})();
+
+/** The side drawn at the bottom of the board (the page's Turn board button says so). */
+function bottomSide() {
+  const turn = document.getElementById('btn-turn');
+  return turn && turn.getAttribute('aria-pressed') === 'true' ? 'North' : 'South';
+}
 let state = null;
 let received = 0;
 let you = {};
@@ -36,9 +55,11 @@ function render() {
   if (!bar || !state) return;
   const lobby = state.clock || (state.names && (state.names.south || state.names.north));
   bar.hidden = !lobby;
+  below.hidden = !lobby;
   if (!lobby) return;
-  bar.replaceChildren();
-  bar.append(sideBox('South'), sideBox('North'));
+  const bottom = bottomSide();
+  bar.replaceChildren(sideBox(bottom === 'South' ? 'North' : 'South'));
+  below.replaceChildren(sideBox(bottom));
   const info = el('span', null, 'clock-info');
   if (state.clock) info.append(el('span', `${state.clock.text}${state.rated ? ' · rated' : ' · casual'}`));
   if (state.clock && !live && !state.outcome) info.append(el('span', ' · not live: the clocks shown stand still until the server answers', 'clock-stale'));
@@ -87,3 +108,6 @@ window.addEventListener('bao-spectators', (ev) => {
   render();
 });
 setInterval(() => { if (state && state.clock && !state.outcome) render(); }, 100);
+// The board turned (or drawn from another seat): the clocks follow their sides.
+const turn = document.getElementById('btn-turn');
+if (turn) new MutationObserver(render).observe(turn, { attributes: true, attributeFilter: ['aria-pressed'] });

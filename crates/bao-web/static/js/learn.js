@@ -6,6 +6,7 @@
 // the server reached with the spec's own diagram, so the guide cannot drift from the rules.
 // "Try it" loads the same position as a game against the computer that the reader plays out.
 
+import './header.js';
 import { api, sleep } from './api.js';
 import { drawBoard, fitLabels } from './board.js';
 import { SPEEDS, framesOf, captionOf, lapStep, play as playFrames } from './trace.js';

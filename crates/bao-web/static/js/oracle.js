@@ -4,7 +4,7 @@
 // in n plies, or "not proven" when the solver did not prove it in time.
 
 import { api } from './api.js';
-import { $, app, helpBarred } from './state.js';
+import { $, app, helpBarred, lobbyKind } from './state.js';
 
 const KEY = 'bao-oracle';
 
@@ -108,7 +108,7 @@ export function renderOracleLegend(interactive, reviewing = false) {
     box.textContent = '';
     const head = document.createElement('b');
     head.textContent = 'Oracle: ';
-    box.append(head, 'not available in a lobby game while it is played (a game between people); it is back once the game is over.');
+    box.append(head, `not available in a lobby game while it is played (${lobbyKind()}); it is back once the game is over.`);
     box.dataset.state = 'barred';
     return;
   }

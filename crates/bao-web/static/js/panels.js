@@ -2,7 +2,7 @@
 // legend and the game's "How to play" help. Each draws from the shared state.
 
 import {
-  $, TITLES, app, isComputer, mine, mySides, sideName, friendGame, humanToMove, moveName, movesPlayed, who, helpBarred,
+  $, TITLES, app, isComputer, mine, mySides, sideName, friendGame, humanToMove, moveName, movesPlayed, who, helpBarred, lobbyKind,
 } from './state.js';
 
 export const noNyumba = () => app.state && app.state.rules === 'kujifunza';
@@ -104,7 +104,7 @@ export function renderInfo() {
   if (s.board.scores) rows.push(['Score', `South ${s.board.scores[0]} · North ${s.board.scores[1]}`]);
   if (s.outcome) rows.push(['Result', s.outcome.text]);
   // What the seat cannot do here, in one line (the toolbar's tooltips say it per control).
-  if (helpBarred()) rows.push(['Help', 'none while it is played (a game between people): no hint, oracle, tutor or analysis; no takebacks']);
+  if (helpBarred()) rows.push(['Help', `none while it is played (${lobbyKind()}): no hint, oracle, tutor or analysis; no takebacks`]);
   if (app.deleted) rows.push(['Live', 'the game was deleted']);
   else if (friendGame()) rows.push(['Live', app.live ? 'following the other board' : 'connecting…']);
   const dl = document.createElement('dl');

@@ -2,45 +2,11 @@
 
 import { api } from './api.js';
 import { header, el } from './account.js';
+import { drawRatingGraph } from './ratinggraph.js';
 
 const $ = (id) => document.getElementById(id);
 const TITLES = { kiswahili: 'Bao la Kiswahili', kingulu: 'Bao Kingulu' };
 const COLOURS = { kiswahili: '#2e9c4f', kingulu: '#8a5a2b' };
-
-function drawHistory(history) {
-  const svg = $('history');
-  const NS = 'http://www.w3.org/2000/svg';
-  const all = Object.values(history).flat().map((p) => p.rating);
-  svg.replaceChildren();
-  if (all.length === 0) {
-    const t = document.createElementNS(NS, 'text');
-    t.setAttribute('x', 300); t.setAttribute('y', 90); t.setAttribute('text-anchor', 'middle');
-    t.textContent = 'No rated games yet';
-    svg.append(t);
-    return;
-  }
-  const lo = Math.min(1500, ...all) - 20;
-  const hi = Math.max(1500, ...all) + 20;
-  const y = (r) => 170 - ((r - lo) / (hi - lo)) * 160;
-  for (const [pool, points] of Object.entries(history)) {
-    if (points.length === 0) continue;
-    const xs = points.map((_, i) => 20 + (i + 1) * (560 / Math.max(points.length, 1)));
-    const path = [`M 20 ${y(1500)}`, ...points.map((p, i) => `L ${xs[i]} ${y(p.rating)}`)].join(' ');
-    const line = document.createElementNS(NS, 'path');
-    line.setAttribute('d', path);
-    line.setAttribute('fill', 'none');
-    line.setAttribute('stroke', COLOURS[pool]);
-    line.setAttribute('stroke-width', 3);
-    svg.append(line);
-    const label = document.createElementNS(NS, 'text');
-    label.setAttribute('x', xs[xs.length - 1] - 4);
-    label.setAttribute('y', y(points[points.length - 1].rating) - 6);
-    label.setAttribute('text-anchor', 'end');
-    label.setAttribute('font-size', 14);
-    label.textContent = `${TITLES[pool]} ${Math.round(points[points.length - 1].rating)}`;
-    svg.append(label);
-  }
-}
 
 async function start() {
   await header($('nav'));
@@ -53,7 +19,7 @@ async function start() {
     tr.append(el('td', TITLES[pool]), el('td', r.games ? Math.round(r.rating) : `${Math.round(r.rating)}?`), el('td', Math.round(r.rd)), el('td', r.games));
     return tr;
   }));
-  drawHistory(p.history);
+  drawRatingGraph($('history'), p.history, { colours: COLOURS, titles: TITLES });
   $('games').querySelector('tbody').replaceChildren(...p.games.map((g) => {
     const tr = el('tr');
     const open = el('td');

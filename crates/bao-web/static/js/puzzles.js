@@ -3,8 +3,9 @@
 // wrong, the solution line is then animated move by move (trace.js, board.js). The streak,
 // the best streak and the puzzles solved are kept in localStorage, per game.
 
+import './header.js';
 import { api } from './api.js';
-import { drawBoard, fitLabels } from './board.js';
+import { drawBoard, fitLabels, screenArrow, screenDir } from './board.js';
 import { SPEEDS, framesOf, captionOf, play as playFrames } from './trace.js';
 import { moveName } from './state.js';
 
@@ -19,7 +20,26 @@ const pz = {
   selected: null,
   animating: false,
   skip: false,
+  turn: null, // { number, flip }: the player turned the board of puzzle `number`
 };
+
+/**
+ * Whether the board is drawn turned (North's rows at the bottom): from the seat of the side
+ * to move, as a game is drawn from its player's seat, unless the player turned it.
+ */
+function flipped() {
+  const p = pz.puzzle;
+  if (!p) return false;
+  if (pz.turn && pz.turn.number === p.number && pz.turn.game === p.game) return pz.turn.flip;
+  return p.side === 'North';
+}
+
+/** "Turn board": North's rows at the bottom or at the top (for this puzzle). */
+function turnBoard() {
+  if (!pz.puzzle || pz.animating) return;
+  pz.turn = { game: pz.puzzle.game, number: pz.puzzle.number, flip: !flipped() };
+  render();
+}
 
 /** The saved progress: { game: { streak, best, solved: [numbers], last } }. */
 function load() {
@@ -65,17 +85,22 @@ function draw(board, opts = {}) {
     narrow: narrow(),
     noNyumba: pz.puzzle && pz.puzzle.rules === 'kujifunza',
     labels: { north: 'North', south: 'South' },
+    flip: flipped(),
     ...opts,
   });
   fitLabels(svg, 12);
 }
 
-/** The moves grouped by start hole. */
+/**
+ * The moves grouped by start hole, their direction and label's arrow as the board is drawn
+ * (the server's are the screen's with North on top).
+ */
 function groups() {
   const g = new Map();
+  const flip = flipped();
   for (const m of pz.puzzle.moves) {
     if (!g.has(m.from)) g.set(m.from, []);
-    g.get(m.from).push(m);
+    g.get(m.from).push({ ...m, dir: screenDir(m.dir, flip), label: screenArrow(m.label, flip) });
   }
   return g;
 }
@@ -91,6 +116,9 @@ function render() {
     const dirs = [...new Set(g.get(pz.selected).map((m) => m.dir).filter(Boolean))];
     if (dirs.length > 1) arrows = dirs;
   }
+  const turn = $('btn-turn');
+  turn.setAttribute('aria-pressed', String(flipped()));
+  turn.title = flipped() ? 'Turn the board: South at the bottom' : 'Turn the board: North at the bottom';
   draw(p.board, {
     playable: open ? new Set(g.keys()) : new Set(),
     groups: g,
@@ -311,6 +339,7 @@ function init() {
   });
   $('pz-replay').addEventListener('click', () => animateLine().catch(showError));
   $('btn-skip').addEventListener('click', () => { pz.skip = true; });
+  $('btn-turn').addEventListener('click', turnBoard);
   const sp = $('speed');
   const showSpeed = () => { $('speed-name').textContent = `(${SPEEDS[Number(sp.value)].name})`; };
   sp.addEventListener('input', showSpeed);

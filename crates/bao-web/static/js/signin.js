@@ -5,17 +5,19 @@ import { header } from './account.js';
 
 const $ = (id) => document.getElementById(id);
 
-async function submit(ev, path, name, password) {
+/** Sends a form (`si` sign in, `su` sign up); its error goes under that form's card. */
+async function submit(ev, path, form) {
   ev.preventDefault();
-  $('form-error').textContent = '';
+  $('si-error').textContent = '';
+  $('su-error').textContent = '';
   try {
-    await api('POST', path, { name: $(name).value.trim(), password: $(password).value });
+    await api('POST', path, { name: $(`${form}-name`).value.trim(), password: $(`${form}-password`).value });
     location.href = '/lobby';
   } catch (e) {
-    $('form-error').textContent = e.message;
+    $(`${form}-error`).textContent = e.message;
   }
 }
 
-$('signin-form').addEventListener('submit', (ev) => submit(ev, '/api/session', 'si-name', 'si-password'));
-$('signup-form').addEventListener('submit', (ev) => submit(ev, '/api/accounts', 'su-name', 'su-password'));
+$('signin-form').addEventListener('submit', (ev) => submit(ev, '/api/session', 'si'));
+$('signup-form').addEventListener('submit', (ev) => submit(ev, '/api/accounts', 'su'));
 header($('nav'));

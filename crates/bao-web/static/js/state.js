@@ -11,13 +11,12 @@ export const app = {
   state: null, // the last state from the server
   selected: null, // the hole whose moves are being chosen
   selectedDir: null,
-  busy: false, // a request of this page (and the animation of its own move) is running
-  thinking: false, // the computer is searching
-  hint: null, // { best, score }
-  skip: false,
-  animating: false, // a move's animation is drawing the board
-  animReply: false, // ... and it is a move that just arrived (the board is playable meanwhile)
+  // The controller's two state variables (controller.js): what request runs, and what
+  // animation draws the board. The old flags are read-only views of them.
+  phase: 'idle', // 'idle' | 'sending' (this page's move or takeback) | 'thinking' (the computer searches)
+  anim: null, // null | 'own' (this page's move) | 'reply' (a move that arrived; the board is playable) | 'replay' (a past move)
   animDone: null, // resolves when the running animation has ended
+  skip: false, // the running animation ends at its next step
   shown: 0, // the plies of the game the board has shown (animated or drawn); catchUp shows the rest
   catching: false, // catchUp is fetching or animating a move that arrived
   loop: 0, // bumps on new game / load, to stop an old computer loop
@@ -28,12 +27,21 @@ export const app = {
   deleted: null, // the sentence saying the game on the board was deleted (then nothing is played)
   draft: null, // a visit's game not created yet: the body to create it with on the first move
   turn: null, // { id, flip }: the player turned the board of game id
-  materialize: null, // creates the draft game (page.js)
+  materialize: null, // creates the draft game (controller.js)
   settings: { game: 'kiswahili', rules: '', level: 5, mode: 'south' },
+  offline: false, // the server cannot be reached (the banner retries)
+  /** A request of this page runs, or its own move animates: nothing else is started. */
+  get busy() { return this.phase !== 'idle' || this.anim === 'own'; },
+  /** The computer is searching (its move or a hint). */
+  get thinking() { return this.phase === 'thinking'; },
+  /** An animation draws the board. */
+  get animating() { return this.anim !== null; },
+  /** ... and it is a move that just arrived: the board is playable meanwhile. */
+  get animReply() { return this.anim === 'reply'; },
 };
 
 export function showError(err) {
-  // The server out of reach has its own banner, which retries (page.js).
+  // The server out of reach has its own banner, which retries (controller.js).
   if (err && err.offline) return;
   let box = $('error');
   if (!box) {
@@ -139,7 +147,15 @@ export function helpBarred() {
 }
 
 /** The words for a control the server would refuse now, e.g. `No hints`: "No hints in a lobby game while it is played". */
-export const barredWords = (what) => `${what} in a lobby game while it is played (a game between people)`;
+export const barredWords = (what) => `${what} in a lobby game while it is played (${lobbyKind()})`;
+
+/**
+ * What kind of lobby game is on the board, in words: "a game between people", or "a game
+ * against a lobby engine" when a side is an engine account (bao-N).
+ */
+export function lobbyKind() {
+  return ['South', 'North'].some(isComputer) ? 'a game against a lobby engine' : 'a game between people';
+}
 
 export function humanToMove() {
   const s = app.state;

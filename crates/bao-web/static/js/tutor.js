@@ -1,11 +1,14 @@
 // The tutor (docs/analysis.md "The tutor", docs/web.md): with the "Tutor" switch on, before
 // a move of the player's is sent, the server says what it is worth
 // (POST /api/games/{id}/tutor); a mistake or a blunder opens a dialog that says what it
-// costs, rings the better move's hole on the board, and asks: play it anyway, or choose
+// costs in a player's words (the numbers on request), draws the better move's arrow on
+// the board, and asks: play it anyway, or choose
 // again. The switch is kept in this browser (localStorage).
 
 import { api } from './api.js';
 import { app, $, helpBarred } from './state.js';
+import { movesFrom } from './render.js';
+import { detailsOf, valueWords } from './words.js';
 
 const KEY = 'bao-tutor';
 const SVG = 'http://www.w3.org/2000/svg';
@@ -54,20 +57,56 @@ function dialogEl() {
   return d;
 }
 
-function ring(best) {
+/** The unit step of a screen direction. */
+const STEP = { right: [1, 0], left: [-1, 0], up: [0, -1], down: [0, 1] };
+
+/**
+ * Marks the better move `best` on the board: its hole ringed (dashed) and, for a move with
+ * a direction, an arrow from the hole the way its first sowing goes on the screen (A6< and
+ * A6> differ only by it).
+ */
+function mark(best) {
   const svg = $('board');
-  for (const old of svg.querySelectorAll('.tutor-ring')) old.remove();
+  for (const old of svg.querySelectorAll('.tutor-ring, .tutor-arrow')) old.remove();
   if (!best) return;
   const hole = (/^[A-Za-z]+\d+/.exec(best) || [])[0];
   const g = hole && svg.querySelector(`g.cell[data-hole="${hole}"]`);
   if (!g) return;
   const b = g.getBBox();
+  const [cx, cy, r] = [b.x + b.width / 2, b.y + b.height / 2, b.width * 0.48];
   const c = document.createElementNS(SVG, 'circle');
-  c.setAttribute('cx', b.x + b.width / 2);
-  c.setAttribute('cy', b.y + b.height / 2);
-  c.setAttribute('r', b.width * 0.48);
+  c.setAttribute('cx', cx);
+  c.setAttribute('cy', cy);
+  c.setAttribute('r', r);
   c.setAttribute('class', 'tutor-ring best-ring');
   svg.appendChild(c);
+  const m = (movesFrom().get(hole) || []).find((x) => x.text === best);
+  const step = m && STEP[m.dir];
+  if (!step) return;
+  // A polygon arrow: a shaft from inside the hole, a head beyond its edge.
+  const [ux, uy] = step;
+  const [px, py] = [-uy, ux];
+  const at = (d, w) => `${(cx + ux * d + px * w).toFixed(1)},${(cy + uy * d + py * w).toFixed(1)}`;
+  const [from, tip, head, shaft, wide] = [r * 0.2, r * 1.75, r * 0.6, r * 0.13, r * 0.4];
+  const arrow = document.createElementNS(SVG, 'polygon');
+  arrow.setAttribute('points', [at(from, shaft), at(tip - head, shaft), at(tip - head, wide), at(tip, 0),
+    at(tip - head, -wide), at(tip - head, -shaft), at(from, -shaft)].join(' '));
+  arrow.setAttribute('class', 'tutor-arrow');
+  arrow.dataset.dir = m.dir;
+  arrow.dataset.move = best;
+  svg.appendChild(arrow);
+}
+
+/**
+ * The tutor's warning in a player's words: "A4 is a blunder: after it, North wins by ten
+ * seeds with best play. After A3, South wins by four seeds with best play." (the server's
+ * own text, with its numbers, behind the Details toggle).
+ */
+function warningWords(r, side) {
+  const played = valueWords(r.value, side);
+  const better = valueWords(r.best_value, side);
+  if (!played || !better || typeof r.class !== 'string') return r.text;
+  return `${r.move} is a ${r.class}: after it, ${played}. After ${r.best}, ${better}.`;
 }
 
 /**
@@ -85,11 +124,18 @@ export async function tutorAllows(text) {
   }
   if (!r.warn) return true;
   const d = dialogEl();
-  $('tutor-text').textContent = `${r.text} The dashed ring on the board marks ${r.best}.`;
-  ring(r.best);
+  const side = app.state.to_move;
+  mark(r.best);
+  const arrow = $('board').querySelector('.tutor-arrow');
+  $('tutor-text').textContent = `${warningWords(r, side)} ${arrow ? 'The arrow' : 'The dashed ring'} on the board shows ${r.best}.`;
+  const old = $('tutor-details');
+  if (old) old.remove();
+  const details = detailsOf(r.text, 'The numbers');
+  details.id = 'tutor-details';
+  $('tutor-text').after(details);
   d.showModal();
   const answer = await new Promise((resolve) => d.addEventListener('close', () => resolve(d.returnValue), { once: true }));
-  ring(null);
+  mark(null);
   return answer === 'play';
 }
 

@@ -1,0 +1,60 @@
+// The live games page (`/live`): the lobby games in progress from GET /api/games/live
+// (players and their ratings, game, clock, plies), each with a link to watch it on the
+// board (`/#ID`); refreshed every 10 s while the page is open.
+
+import { api } from './api.js';
+import { siteHeader } from './header.js';
+import { el } from './account.js';
+import { TITLES } from './state.js';
+
+/** How often the list is fetched again (ms). */
+const REFRESH_MS = 10000;
+
+/** "amina (1523)": a player with the rating of the game's pool, if any. */
+function player(name, rating) {
+  const td = el('td');
+  const a = el('a', name);
+  a.href = `/@/${encodeURIComponent(name)}`;
+  td.append(a);
+  if (rating !== null && rating !== undefined) td.append(` (${Math.round(rating)})`);
+  return td;
+}
+
+async function fill() {
+  let games;
+  try {
+    games = await api('GET', '/api/games/live');
+  } catch (e) {
+    document.getElementById('live-status').textContent = `The list cannot be read: ${e.message || e}`;
+    return;
+  }
+  const body = document.querySelector('#live-games tbody');
+  body.replaceChildren(...games.map((g) => {
+    const tr = el('tr');
+    tr.dataset.game = g.id;
+    const watch = el('td');
+    const a = el('a', 'Watch');
+    a.className = 'button';
+    a.href = `/#${encodeURIComponent(g.id)}`;
+    a.setAttribute('aria-label', `Watch ${g.south} against ${g.north}`);
+    watch.append(a);
+    const ratings = g.ratings || {};
+    tr.append(
+      el('td', `${TITLES[g.game] || g.game}${g.rated ? ' · rated' : ''}`),
+      player(g.south, ratings.south),
+      player(g.north, ratings.north),
+      el('td', g.clock || 'no clock'),
+      el('td', g.plies),
+      el('td', g.to_move),
+      watch,
+    );
+    return tr;
+  }));
+  document.getElementById('live-status').textContent = games.length
+    ? `${games.length} game${games.length === 1 ? '' : 's'} in progress.`
+    : 'No game is being played in the lobby now.';
+}
+
+siteHeader();
+fill();
+setInterval(fill, REFRESH_MS);
