@@ -34,8 +34,8 @@ pub mod record;
 mod error;
 mod view;
 
-pub use kind::{GameKind, UnknownGame};
 pub use error::{MoveParseError, OptionError, PlayError, PositionError};
+pub use kind::{GameKind, UnknownGame};
 pub use line::{GameLine, LineError, Player};
 pub use view::{BoardView, CellMark, CellView, EventKind, TraceEvent};
 

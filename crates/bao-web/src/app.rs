@@ -46,12 +46,15 @@ pub struct App {
     pub(crate) limits: accounts::limit::RateLimiter,
     /// Password hashes at once (argon2id takes 19 MiB each).
     pub(crate) hashing: Arc<tokio::sync::Semaphore>,
-    /// The lobby's live list: the challenges JSON after each change.
-    pub(crate) lobby_events: tokio::sync::broadcast::Sender<Arc<String>>,
+    /// The lobby's live list: the challenges after each change (each listener sees
+    /// those visible to him, [`lobby::model::Challenge::visible_to`]).
+    pub(crate) lobby_events: tokio::sync::broadcast::Sender<Arc<Vec<lobby::model::Challenge>>>,
     /// The armed clock timer of each game with a running clock.
     pub(crate) timers: Mutex<HashMap<String, tokio::task::AbortHandle>>,
     /// The games' analyses ([`crate::analysis`]).
     pub(crate) analyses: crate::analysis::Analyses,
+    /// The players' notices and presence ([`crate::notices`]).
+    pub(crate) hub: crate::notices::Hub,
 }
 
 /// How many record loads replay at once: one core fewer than the machine has (at least
@@ -92,6 +95,7 @@ impl App {
             lobby_events: tokio::sync::broadcast::channel(16).0,
             timers: Mutex::new(HashMap::new()),
             analyses: crate::analysis::Analyses::default(),
+            hub: crate::notices::Hub::default(),
         })
     }
 
@@ -156,6 +160,7 @@ pub fn router_with(app: Arc<App>) -> Router {
         ))
         .merge(games::streams())
         .merge(lobby::streams())
+        .merge(crate::notices::routes())
         .fallback(assets::static_or_404)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn(http::read_body))

@@ -42,6 +42,7 @@ pub mod ids;
 pub mod kinds;
 pub mod lobby;
 pub mod logging;
+pub mod notices;
 pub mod puzzles;
 pub mod rating;
 pub mod store;

@@ -24,7 +24,7 @@ use crate::http::{blocking, canonical_number, BODY_LIMIT};
 use crate::ids;
 
 use super::events::events;
-use super::play::{abort, engine_move, hint, invite, oracle, play, resign, undo};
+use super::play::{abort, draw, engine_move, hint, invite, oracle, play, resign, undo};
 
 /// The game routes that answer within [`crate::REQUEST_TIMEOUT`].
 pub fn routes() -> Router<Arc<App>> {
@@ -43,6 +43,7 @@ pub fn routes() -> Router<Arc<App>> {
         .route("/api/games/:id/undo", post(undo))
         .route("/api/games/:id/resign", post(resign))
         .route("/api/games/:id/abort", post(abort))
+        .route("/api/games/:id/draw", post(draw))
         .route("/api/games/:id/invite", post(invite))
         .route("/api/games/:id/record", get(record))
 }
@@ -153,6 +154,8 @@ fn fresh_meta() -> Meta {
         rated: false,
         clock: None,
         aborted: false,
+        draw_offer: None,
+        ratings: None,
         created: now.clone(),
         updated: now,
         stored: 0,

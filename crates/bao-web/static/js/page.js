@@ -476,7 +476,7 @@ async function continueGame() {
     render();
     let r;
     try {
-      r = await api('POST', `/api/games/${app.state.id}/engine`, {});
+      r = await api('POST', `/api/games/${app.state.id}/engine`, { ply: app.state.ply });
     } catch (e) {
       app.thinking = false;
       app.busy = false;
