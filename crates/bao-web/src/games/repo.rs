@@ -103,8 +103,27 @@ fn row_of(r: &Row) -> DbResult<GameRow> {
 const COLUMNS: &str = "id, game, rules, level, south, north, seat, invite_south, invite_north, record, plies, result, created, updated, south_account, north_account, rated, clock, aborted, version, due_ms, draw_offer";
 
 /// The columns read, with the accounts' names.
-const SELECT: &str = "SELECT g.id, g.game, g.rules, g.level, g.south, g.north, g.seat, g.invite_south, g.invite_north, g.record, g.plies, g.result, g.created, g.updated, g.south_account, g.north_account, g.rated, g.clock, g.aborted, g.version, g.due_ms, g.draw_offer, g.ratings, sa.name AS south_name, na.name AS north_name
-    FROM games g LEFT JOIN accounts sa ON sa.id = g.south_account LEFT JOIN accounts na ON na.id = g.north_account";
+macro_rules! select {
+    ($($more:literal)?) => {
+        concat!(
+            "SELECT g.id, g.game, g.rules, g.level, g.south, g.north, g.seat, g.invite_south, g.invite_north, g.record, g.plies, g.result, g.created, g.updated, g.south_account, g.north_account, g.rated, g.clock, g.aborted, g.version, g.due_ms, g.draw_offer, g.ratings, sa.name AS south_name, na.name AS north_name",
+            $($more,)?
+            "\n    FROM games g LEFT JOIN accounts sa ON sa.id = g.south_account LEFT JOIN accounts na ON na.id = g.north_account"
+        )
+    };
+}
+const SELECT: &str = select!();
+
+/// [`SELECT`] with both players' ratings in the game's pool (1500 before their first
+/// rated game).
+const SELECT_RATED: &str = concat!(
+    select!(", coalesce(sr.rating, 1500.0) AS south_rating, coalesce(nr.rating, 1500.0) AS north_rating"),
+    "\n    LEFT JOIN ratings sr ON sr.account = g.south_account AND sr.pool = g.game",
+    "\n    LEFT JOIN ratings nr ON nr.account = g.north_account AND nr.pool = g.game"
+);
+
+/// The most games `GET /api/games/live` lists.
+pub const MAX_LIVE: usize = 100;
 
 /// Writes a game row inside a transaction over the version it was made from: a new game
 /// (`row.version` 0) is inserted at version 1, a changed one updated to `row.version + 1`
@@ -299,6 +318,31 @@ impl Store {
             )
         })?;
         Ok(rows.iter().filter_map(|r| row_of(r).ok()).collect())
+    }
+
+    /// The lobby games in progress (between two accounts, not over, not aborted), the
+    /// newest first, at most `limit`, each with its players' ratings `[South, North]`.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub fn live_games(&self, limit: usize) -> DbResult<Vec<(GameRow, [f64; 2])>> {
+        let rows = self.read(|c| {
+            c.query(
+                &format!(
+                    "{SELECT_RATED} WHERE g.result IS NULL AND g.aborted = 0
+                     AND g.south_account IS NOT NULL AND g.north_account IS NOT NULL
+                     ORDER BY g.created DESC, g.id LIMIT ?1"
+                ),
+                params![limit],
+            )
+        })?;
+        Ok(rows
+            .iter()
+            .filter_map(|r| {
+                let ratings = [r.real("south_rating").ok()?, r.real("north_rating").ok()?];
+                Some((row_of(r).ok()?, ratings))
+            })
+            .collect())
     }
 
     /// The ids of the games whose clock may still fall (not over, with a clock).
