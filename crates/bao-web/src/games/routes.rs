@@ -406,7 +406,7 @@ async fn live_games(State(app): State<Arc<App>>) -> Result<Response, ApiError> {
         .into_iter()
         .map(|(r, ratings)| {
             let first = crate::lobby::model::first_mover(r.game, &r.rules).index();
-            let to_move = if (first + r.plies) % 2 == 0 {
+            let to_move = if (first + r.plies).is_multiple_of(2) {
                 Side::South
             } else {
                 Side::North

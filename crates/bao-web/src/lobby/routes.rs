@@ -69,14 +69,12 @@ async fn create(
             "engine accounts do not make challenges",
         ));
     }
-    let opponent = match &req.opponent {
-        None => None,
-        Some(name) => Some(
-            ENGINE_LEVELS
-                .clone()
-                .find(|&l| engine_name(l).eq_ignore_ascii_case(name.trim())),
-        ),
-    };
+    // The engine account named, if any (`Some(None)`: a name that is no engine's).
+    let opponent = req.opponent.as_ref().map(|name| {
+        ENGINE_LEVELS
+            .clone()
+            .find(|&l| engine_name(l).eq_ignore_ascii_case(name.trim()))
+    });
     // A challenge to a person by name: only he sees it and may accept it.
     let person = match (&req.opponent, opponent) {
         (Some(name), Some(None)) => {

@@ -3,6 +3,7 @@
 // it; it asks GET /api/me.
 
 import { api } from './api.js';
+import { startNotices } from './notices.js';
 
 /** The signed-in player's name, or null. */
 export async function me() {
@@ -30,6 +31,7 @@ export async function header(nav) {
   link('/lobby', 'Lobby');
   link('/leaderboard', 'Leaderboard');
   if (name) {
+    startNotices();
     link(`/@/${encodeURIComponent(name)}`, name, 'nav-me');
     const out = document.createElement('button');
     out.id = 'btn-sign-out';

@@ -2,6 +2,7 @@
 
 import { api } from './api.js';
 import { header, el } from './account.js';
+import { changeText } from './ratingchange.js';
 
 const $ = (id) => document.getElementById(id);
 const TITLES = { kiswahili: 'Bao la Kiswahili', kingulu: 'Bao Kingulu' };
@@ -42,6 +43,14 @@ function drawHistory(history) {
   }
 }
 
+/** A game's result in the list, with the rating change of the profile's player ("1-0 (+12.4)"). */
+function resultText(g, name) {
+  if (g.aborted) return 'aborted';
+  if (!g.result) return 'playing';
+  const change = changeText(g.ratings, g.south === name ? 'South' : 'North');
+  return change ? `${g.result} (${change})` : g.result;
+}
+
 async function start() {
   await header($('nav'));
   const name = decodeURIComponent(location.pathname.replace(/^\/@\//, ''));
@@ -61,7 +70,7 @@ async function start() {
     a.href = `/#${g.id}`;
     open.append(a);
     tr.append(open, el('td', g.game === 'kingulu' ? 'Kingulu' : 'Kiswahili'), el('td', g.south), el('td', g.north),
-      el('td', g.clock || ''), el('td', g.aborted ? 'aborted' : g.result || 'playing'));
+      el('td', g.clock || ''), el('td', resultText(g, p.name)));
     return tr;
   }));
 }
