@@ -844,3 +844,53 @@ async fn a_real_time_challenge_leaves_the_lobby_after_its_makers_last_page_on(
     let (_, list) = call(&app, "GET", "/api/challenges", None, None).await;
     assert_eq!(ids(&list), ["1+0", "3 days per move"], "{list}");
 }
+
+/// Two instances on one PostgreSQL database: a player's page on one keeps his challenge
+/// when his last page on the other closes; it leaves once no instance has a page of his.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn presence_counts_the_pages_on_every_instance() {
+    let Some(url) = common::postgres_url() else {
+        return;
+    };
+    let db = bao_web::store::pg::create_database(&url).unwrap();
+    let _guard = common::TestDb(db.clone());
+    let grace = Duration::from_millis(300);
+    let instance = || async {
+        let store = bao_web::store::Store::connect(&db).unwrap();
+        let app = bao_web::App::new(store, 512, bao_web::guard::Hosts { bound: None });
+        app.set_presence_grace(grace);
+        bao_web::clock::start(&app).await.unwrap();
+        bao_web::router_with(app)
+    };
+    let a = instance().await;
+    let b = instance().await;
+    let amani = sign_up(&a, "amani").await;
+    let on_a = Events::open(&a, "/api/me/events", &amani).await;
+    let mut on_b = Events::open(&b, "/api/me/events", &amani).await;
+    on_b.next().await;
+    challenge(
+        &a,
+        &amani,
+        json!({"game": "kingulu", "clock": {"initial_s": 300, "increment_s": 0}}),
+    )
+    .await;
+    drop(on_b);
+    // B asks after the grace and waits a second for the answers; A answers.
+    tokio::time::sleep(grace * 2 + Duration::from_millis(1500)).await;
+    let (_, list) = call(&b, "GET", "/api/challenges", None, None).await;
+    assert_eq!(
+        list.as_array().unwrap().len(),
+        1,
+        "kept by the page on A: {list}"
+    );
+    drop(on_a);
+    let start = Instant::now();
+    loop {
+        let (_, list) = call(&b, "GET", "/api/challenges", None, None).await;
+        if list == json!([]) {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(5), "{list}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
