@@ -8,8 +8,9 @@
 //!   cache, `slot`, `commit`, `refresh`, `on_change`);
 //! * the scheduler: `clock::start` at start; `impl App` in `clock/timer.rs`
 //!   (`schedule`, `clock_tick`, `act_on_due`);
-//! * accounts, lobby (and `lobby::streams()`), rating, analysis, puzzles: their
-//!   `routes()`; they use `App`'s fields (the store, the pool, the limits) directly.
+//! * lobby: `lobby::routes()` and `lobby::streams()`; its operations in `lobby/api.rs`;
+//! * accounts, rating, analysis, puzzles: their `routes()`; they use `App`'s fields (the
+//!   store, the pool, the limits) directly.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};

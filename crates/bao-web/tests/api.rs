@@ -1494,3 +1494,33 @@ async fn a_preview_stores_no_game() {
         "unknown game \"chess\": expected \"kiswahili\" or \"kingulu\""
     );
 }
+
+#[tokio::test]
+async fn every_answer_carries_a_request_id() {
+    let app = bao_web::router();
+    let get = |id: Option<&str>| {
+        let mut r = Request::builder().uri("/api/meta");
+        if let Some(id) = id {
+            r = r.header("x-request-id", id);
+        }
+        r.body(Body::empty()).unwrap()
+    };
+    // A new id: the instance (8 characters), a dash, a number counting from 1.
+    let res = raw(&app, get(None)).await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let id = res.headers()["x-request-id"].to_str().unwrap().to_string();
+    let (instance, n) = id.split_once('-').unwrap();
+    assert_eq!(instance, bao_web::logging::instance());
+    assert!(n.parse::<u64>().unwrap() >= 1, "{id}");
+    // The client's own id is kept and sent back, on an error answer too.
+    let res = raw(&app, get(Some("abc-123"))).await;
+    assert_eq!(res.headers()["x-request-id"], "abc-123");
+    let req = Request::builder()
+        .uri("/api/nothing")
+        .header("x-request-id", "e-1")
+        .body(Body::empty())
+        .unwrap();
+    let res = raw(&app, req).await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    assert_eq!(res.headers()["x-request-id"], "e-1");
+}

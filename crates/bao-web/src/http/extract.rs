@@ -239,7 +239,7 @@ mod tests {
             stored: 0,
         };
         let req = NewGame {
-            game: "kingulu".to_string(),
+            game: bao_rules::GameKind::Kingulu.name().to_string(),
             rules: None,
             level: None,
             south: Some(Kind::Human),

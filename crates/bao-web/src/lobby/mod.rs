@@ -5,14 +5,17 @@
 //!
 //! * [`model`]: a challenge and the body that makes one;
 //! * [`repo`]: the table `challenges`;
-//! * `routes`: the handlers and the live list.
+//! * `api`: the operations (the live list's announcements, an accepted challenge's
+//!   game);
+//! * `routes`: the handlers and the live list's stream.
 
 pub mod model;
 pub mod repo;
 
+mod api;
 mod routes;
 
-pub(crate) use routes::{announce, announce_now};
+pub(crate) use api::{announce, announce_now};
 pub use routes::{routes, streams};
 
 use crate::games::repo::GameRow;
