@@ -401,6 +401,22 @@ impl<G: Game> GameLine<G> {
         Ok(outcome)
     }
 
+    /// Both players agreed to a draw: a result decided off the board, with no winner
+    /// ([`EndReason::OffBoard`]; the record carries `Result "1/2-1/2"` and no
+    /// `Termination`, and reads back as the same outcome).
+    ///
+    /// # Errors
+    /// [`LineError::GameOver`] when the game is already over.
+    pub fn agree_draw(&mut self) -> Result<Outcome, LineError> {
+        self.check_open()?;
+        let outcome = Outcome {
+            winner: None,
+            reason: EndReason::OffBoard,
+        };
+        self.decided = Some(outcome);
+        Ok(outcome)
+    }
+
     /// `side`'s clock ran out: the opponent wins ([`EndReason::Time`], `Termination
     /// "time"`). The server keeping the clock decides when; the line only records it.
     ///

@@ -186,6 +186,31 @@ fn resignation_and_undo() {
 }
 
 #[test]
+fn an_agreed_draw_is_written_and_read_back() {
+    let mut line = GameLine::new(Kiswahili::start(&SRules::default()));
+    line.play_text("A6>").unwrap();
+    let o = line.agree_draw().unwrap();
+    assert_eq!(
+        o,
+        Outcome {
+            winner: None,
+            reason: EndReason::OffBoard
+        }
+    );
+    assert_eq!(
+        line.end_sentence().unwrap(),
+        "draw: the result was decided off the board"
+    );
+    assert!(line.legal_moves().is_empty());
+    assert!(matches!(line.agree_draw(), Err(LineError::GameOver(_))));
+    let text = line.record_text();
+    assert!(text.contains("[Result \"1/2-1/2\"]\n"), "{text}");
+    assert!(!text.contains("[Termination"), "{text}");
+    let back = GameLine::<Kiswahili>::from_record_text(&text).unwrap();
+    assert_eq!(back.outcome(), Some(o));
+}
+
+#[test]
 fn illegal_moves_leave_the_line_unchanged() {
     let mut line = GameLine::new(Kiswahili::start(&SRules::default()));
     let err = line.play_text("A1>").unwrap_err();

@@ -47,8 +47,9 @@ pub struct App {
     pub(crate) limits: accounts::limit::RateLimiter,
     /// Password hashes at once (argon2id takes 19 MiB each).
     pub(crate) hashing: Arc<tokio::sync::Semaphore>,
-    /// The lobby's live list: the challenges JSON after each change.
-    pub(crate) lobby_events: tokio::sync::broadcast::Sender<Arc<String>>,
+    /// The lobby's live list: the challenges after each change (each listener sees
+    /// those visible to him, [`lobby::model::Challenge::visible_to`]).
+    pub(crate) lobby_events: tokio::sync::broadcast::Sender<Arc<Vec<lobby::model::Challenge>>>,
     /// The armed clock timer of each game with a running clock.
     pub(crate) timers: Mutex<HashMap<String, tokio::task::AbortHandle>>,
     /// The games' analyses ([`crate::analysis`]).
@@ -60,6 +61,8 @@ pub struct App {
     pub(crate) viewers: crate::streams::Viewers,
     /// The reverse proxies whose forwarded headers are believed ([`crate::proxy`]).
     pub(crate) proxies: crate::proxy::TrustedProxies,
+    /// The players' notices and presence ([`crate::notices`]).
+    pub(crate) hub: crate::notices::Hub,
 }
 
 /// How many record loads replay at once: one core fewer than the machine has (at least
@@ -103,6 +106,7 @@ impl App {
             capacity: Arc::default(),
             viewers: crate::streams::Viewers::default(),
             proxies: crate::proxy::TrustedProxies::default(),
+            hub: crate::notices::Hub::default(),
         })
     }
 
@@ -167,9 +171,15 @@ pub fn router_with(app: Arc<App>) -> Router {
             REQUEST_TIMEOUT,
         ))
         // Issue 36: the streams have their own limits (streams.rs).
-        .merge(games::streams().merge(lobby::streams()).route_layer(
-            axum::middleware::from_fn_with_state(Arc::clone(&app), crate::streams::gate),
-        ))
+        .merge(
+            games::streams()
+                .merge(lobby::streams())
+                .merge(crate::notices::routes())
+                .route_layer(axum::middleware::from_fn_with_state(
+                    Arc::clone(&app),
+                    crate::streams::gate,
+                )),
+        )
         .fallback(assets::static_or_404)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn(http::read_body))

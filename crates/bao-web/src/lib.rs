@@ -44,6 +44,7 @@ pub mod kinds;
 pub mod live;
 pub mod lobby;
 pub mod logging;
+pub mod notices;
 pub mod proxy;
 pub mod puzzles;
 pub mod rating;

@@ -26,6 +26,8 @@ fn game(id: &str, accounts: [Option<i64>; 2]) -> GameRow {
         rated: accounts[0].is_some(),
         clock: None,
         aborted: false,
+        draw_offer: None,
+        ratings: None,
         record: "[Game \"kingulu\"]\n\n*\n".into(),
         plies: 0,
         result: None,
@@ -41,7 +43,7 @@ fn games_are_versioned_the_same_on_both() {
     let dir = tempfile::tempdir().unwrap();
     for (store, _guard) in backends(dir.path()) {
         let kind = store.path().to_string();
-        assert_eq!(store.schema_version().unwrap(), 4, "{kind}");
+        assert_eq!(store.schema_version().unwrap(), 5, "{kind}");
         let mut row = game("g1", [None, None]);
         assert_eq!(store.save(&row).unwrap(), 1, "{kind}");
         // A second creation of the same id is refused, not merged.
@@ -49,6 +51,7 @@ fn games_are_versioned_the_same_on_both() {
         row.version = 1;
         row.plies = 1;
         row.due_ms = Some(1_000);
+        row.draw_offer = Some(bao_rules::Side::North);
         assert_eq!(store.save(&row).unwrap(), 2, "{kind}");
         // A change made from version 1 again (a racing move): refused, nothing written.
         row.plies = 7;
@@ -58,6 +61,7 @@ fn games_are_versioned_the_same_on_both() {
         );
         let back = store.load("g1").unwrap().unwrap();
         assert_eq!((back.version, back.plies, back.due_ms), (2, 1, Some(1_000)));
+        assert_eq!(back.draw_offer, Some(bao_rules::Side::North), "{kind}");
         assert_eq!(store.version("g1").unwrap(), Some(2));
         assert_eq!(store.version("nope").unwrap(), None);
         // Due games: by their due time.
@@ -178,9 +182,34 @@ fn challenges_and_ratings_on_both() {
             rated: true,
             side: SideChoice::South,
             created: "2026-12-02T00:00:00.000Z".into(),
+            opponent: None,
+            opponent_id: None,
         };
         store.add_challenge(&c).unwrap();
         assert_eq!(store.challenges().unwrap(), vec![c.clone()], "{kind}");
+        // A challenge to baraka by name reads back with his name; withdrawn (real-time)
+        // unless seen after the question.
+        let named = Challenge {
+            id: "c2".into(),
+            created: "2026-12-02T00:00:01.000Z".into(),
+            opponent: Some("baraka".into()),
+            opponent_id: Some(b.id),
+            ..c.clone()
+        };
+        store.add_challenge(&named).unwrap();
+        assert_eq!(
+            store.challenge("c2").unwrap(),
+            Some(named.clone()),
+            "{kind}"
+        );
+        assert!(!named.visible_to(None) && !named.visible_to(Some(b.id + a.id + 1)));
+        assert!(named.visible_to(Some(a.id)) && named.visible_to(Some(b.id)));
+        store.mark_challenges_seen(a.id, 2_000).unwrap();
+        assert_eq!(store.withdraw_realtime_challenges(a.id, 2_000).unwrap(), 0);
+        assert_eq!(store.withdraw_realtime_challenges(b.id, 9_000).unwrap(), 0);
+        assert_eq!(store.withdraw_realtime_challenges(a.id, 2_001).unwrap(), 2);
+        assert_eq!(store.challenges().unwrap(), vec![], "{kind}");
+        store.add_challenge(&c).unwrap();
         assert!(
             !store.cancel_challenge("c1", b.id).unwrap(),
             "only its owner cancels"
@@ -205,6 +234,18 @@ fn challenges_and_ratings_on_both() {
         let ra = store.rating(a.id, "kingulu").unwrap();
         let rb = store.rating(b.id, "kingulu").unwrap();
         assert_eq!((ra.games, rb.games), (1, 1), "{kind}");
+        // The change is kept with the game: before (the defaults) and after.
+        let changes = store.game_ratings("rated").unwrap().unwrap();
+        assert_eq!(
+            (changes.south.before, changes.north.before),
+            (1500.0, 1500.0)
+        );
+        assert_eq!(
+            (changes.south.after, changes.north.after),
+            (ra.rating, rb.rating),
+            "{kind}"
+        );
+        assert_eq!(store.load("rated").unwrap().unwrap().ratings, Some(changes));
         assert_eq!(
             (ra.rating.round(), rb.rating.round()),
             (1662.0, 1338.0),

@@ -514,7 +514,8 @@ async fn an_engine_account_accepts_at_once_and_plays_its_moves_on(app: Router) {
     play_first(&app, &id, &gail).await;
     let after = wait_for(&app, &id, Duration::from_secs(30), |v| v["ply"] == 3).await;
     assert_eq!(after["clock"]["running"], "North");
-    let (s, _, _) = call(
+    // No engine account and no player has that name (a challenge by name, issue 35).
+    let (s, _, v) = call(
         &app,
         "POST",
         "/api/challenges",
@@ -522,7 +523,8 @@ async fn an_engine_account_accepts_at_once_and_plays_its_moves_on(app: Router) {
         Some(json!({"game": "kingulu", "clock": {"initial_s": 60, "increment_s": 1}, "opponent": "bao-11"})),
     )
     .await;
-    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert_eq!(v["error"], "no player named \"bao-11\" to challenge");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

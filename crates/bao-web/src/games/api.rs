@@ -188,6 +188,18 @@ impl App {
                 })
                 .await;
             }
+            Change::Notice(n) => self.hub.send_here(n),
+            Change::Presence(account) => {
+                if self.hub.is_present(account) {
+                    let app = Arc::clone(self);
+                    let _ = blocking(move || {
+                        app.store
+                            .mark_challenges_seen(account, crate::clock::model::now_ms() as i64)
+                            .map_err(ApiError::from)
+                    })
+                    .await;
+                }
+            }
             Change::Resync => {
                 let watched: Vec<(String, Arc<Slot>)> = lock(&self.cache)
                     .map
@@ -211,16 +223,47 @@ impl App {
         slot: &Slot,
         g: &mut dyn LiveGame,
     ) -> Result<(), ApiError> {
+        self.commit_row(slot, g).map(|_| ())
+    }
+
+    /// [`App::commit`], returning the row written (at the version before it).
+    fn commit_row(
+        self: &Arc<Self>,
+        slot: &Slot,
+        g: &mut dyn LiveGame,
+    ) -> Result<GameRow, ApiError> {
         g.meta_mut().updated = ids::now_rfc3339();
-        match self.store.save(&g.row()) {
+        let row = g.row();
+        match self.store.save(&row) {
             Ok(version) => g.meta_mut().stored = version,
             Err(e) => {
                 self.cache_drop(&g.meta().id);
                 return Err(ApiError::from(e));
             }
         }
+        // A rated result's rating change was written with it: the state shows it.
+        if g.meta().rated && g.is_over() && !g.meta().aborted && g.meta().ratings.is_none() {
+            match self.store.game_ratings(&g.meta().id) {
+                Ok(r) => g.meta_mut().ratings = r,
+                Err(e) => tracing::warn!("cannot read the rating change of a game: {e}"),
+            }
+        }
         announce(slot, g);
         self.schedule(g);
+        Ok(row)
+    }
+
+    /// [`App::commit`] after a move: the player to move in a lobby game that goes on
+    /// is told on every page ([`crate::notices::your_move`]).
+    pub(crate) fn commit_move(
+        self: &Arc<Self>,
+        slot: &Slot,
+        g: &mut dyn LiveGame,
+    ) -> Result<(), ApiError> {
+        let row = self.commit_row(slot, g)?;
+        if let Some(n) = crate::notices::your_move(&row) {
+            self.notify_account(n);
+        }
         Ok(())
     }
 }

@@ -89,6 +89,20 @@ impl crate::http::extract::Body for UndoBody {
 
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
+/// The body of `POST /api/games/{id}/engine` (optional).
+pub struct EngineBody {
+    /// The ply the game must be at (the moves played when the page asked): a request
+    /// that arrives after the position changed is a 409, not a move for another position.
+    #[serde(default)]
+    pub ply: Option<usize>,
+}
+
+impl crate::http::extract::Body for EngineBody {
+    const FIELDS: Option<&'static str> = Some("optionally \"ply\"");
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
 /// The body of `POST /api/games/{id}/resign` (optional).
 pub struct ResignBody {
     /// The side that resigns (`South`, `North`; default: the seat's one side, else the

@@ -206,15 +206,25 @@ async fn search(
 }
 
 /// A search for the side to move on a request: the computer's move (`hint` false) or a
-/// hint, with the request's seat checks.
+/// hint, with the request's seat checks; with `ply`, only while the game is at that ply
+/// (else 409).
 pub(super) async fn think(
     app: &Arc<App>,
     s: &Arc<Slot>,
     who: Seat,
     hint: bool,
+    ply: Option<usize>,
 ) -> Result<(Found, u64, String), ApiError> {
     let (job, seat) = with_game(s, move |slot, g| {
         let seat = who.require(g)?;
+        if let Some(asked) = ply {
+            if asked != g.plies() {
+                return Err(ApiError::conflict(format!(
+                    "the game is at ply {}, not at ply {asked}: the position changed; ask again",
+                    g.plies()
+                )));
+            }
+        }
         refuse_help(
             g,
             if hint {
@@ -298,7 +308,7 @@ pub(crate) async fn engine_turn(app: Arc<App>, id: String) {
             announce(slot, g);
             return Ok(());
         }
-        app2.commit(slot, g)
+        app2.commit_move(slot, g)
     })
     .await;
     let mut guard = guard;

@@ -20,7 +20,7 @@ use crate::ids;
 /// change (`event: state`), `event: spectators` (`{"spectators": n}`) when someone who
 /// plays no side (no seat, by header, `?seat=` or session) begins or stops watching,
 /// until the game is deleted: then one `event: deleted` and the stream
-/// ends. A deleted or unknown game is a 404 (so a browser's EventSource stops
+/// ends. A signed-in player's stream counts him present ([`crate::notices::Present`]). A deleted or unknown game is a 404 (so a browser's EventSource stops
 /// reconnecting).
 pub(super) async fn events(
     State(app): State<Arc<App>>,
@@ -46,6 +46,8 @@ pub(super) async fn events(
     }
     let rx = s.events.subscribe();
     let (app2, id2, viewer2) = (Arc::clone(&app), id.clone(), viewer.clone());
+    // A signed-in player's open game counts him present (crate::notices).
+    let present = who.account.map(|a| crate::notices::Present::new(&app, a));
     let (first, watching) = with_game(&s, move |slot, g| {
         // Someone without a seat of the game (or whose seat plays no side) watches.
         let plays = who
@@ -62,10 +64,13 @@ pub(super) async fn events(
     .await?;
     // The stream holds the slot, so the game stays in memory while someone watches. It
     // ends right after the deletion notice (state `None`), without waiting for more.
-    let hold = Watching {
-        slot: Arc::clone(&s),
-        counted: watching.then(|| (Arc::clone(&app), id, viewer)),
-    };
+    let hold = (
+        Watching {
+            slot: Arc::clone(&s),
+            counted: watching.then(|| (Arc::clone(&app), id, viewer)),
+        },
+        present,
+    );
     let later = futures_util::stream::unfold(Some(rx), move |rx| {
         let _keep = &hold;
         async move {

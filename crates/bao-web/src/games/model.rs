@@ -41,7 +41,7 @@ pub const MAX_RECORD_MOVES: usize = 10_000;
 pub const MAX_MOVE_TEXT: usize = 32;
 
 /// What the server keeps about a game besides its line: id, level, seats, dates.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Meta {
     /// The game id (random, see [`crate::ids`]).
     pub id: String,
@@ -62,6 +62,12 @@ pub struct Meta {
     pub clock: Option<Clock>,
     /// Aborted before both sides made their first move (no result, unrated).
     pub aborted: bool,
+    /// The side that offers a draw, until the other accepts it (`POST .../draw`) or
+    /// moves (which declines it).
+    pub draw_offer: Option<Side>,
+    /// What a rated result did to the ratings, once it is stored
+    /// ([`crate::rating::repo::apply_in`]).
+    pub ratings: Option<crate::rating::RatingChanges>,
     /// RFC 3339 (UTC) time the game was started.
     pub created: String,
     /// RFC 3339 (UTC) time of the last change.
@@ -204,6 +210,13 @@ pub trait LiveGame: Send {
     /// # Errors
     /// 409 when the game is already over.
     fn resign(&mut self, side: Side) -> Result<(), ApiError>;
+    /// `side` offers a draw, or accepts the opponent's offer (then the game ends in a
+    /// draw by agreement, a rated one rated as a draw). Whether the game ended.
+    ///
+    /// # Errors
+    /// 409 when the game is over, before each side has made a move, or when `side`
+    /// already offers one.
+    fn offer_draw(&mut self, side: Side) -> Result<bool, ApiError>;
     /// The game record text (notation.md §4, [`GameLine::record_text`]).
     fn record_text(&self) -> String;
     /// The row the store keeps for this game.
@@ -292,6 +305,8 @@ mod tests {
             rated: false,
             clock: None,
             aborted: false,
+            draw_offer: None,
+            ratings: None,
             created: "2026-12-02T00:00:00Z".to_string(),
             updated: "2026-12-02T00:00:00Z".to_string(),
             stored: 0,

@@ -18,7 +18,7 @@ use crate::http::error::{self, ApiError};
 use crate::http::extract::{no_fields, ApiJson, ApiPath, OptionalJson, Seat};
 use crate::ids;
 
-use super::bodies::{InviteBody, PlayBody, ResignBody, UndoBody};
+use super::bodies::{EngineBody, InviteBody, PlayBody, ResignBody, UndoBody};
 use super::engine::think;
 use super::routes::{refuse_help, state_for};
 
@@ -54,7 +54,7 @@ pub(super) async fn play(
             return Err(ApiError::conflict(format!("too late: {text}")));
         }
         let played = g.play_text(&req.mv, None)?;
-        app2.commit(slot, g)?;
+        app2.commit_move(slot, g)?;
         let state = state_for(g, Some(&seat));
         Ok(serde_json::json!({ "played": played, "state": state }))
     })
@@ -66,11 +66,10 @@ pub(super) async fn engine_move(
     State(app): State<Arc<App>>,
     who: Seat,
     ApiPath(id): ApiPath<String>,
-    OptionalJson(fields): OptionalJson<serde_json::Map<String, serde_json::Value>>,
+    OptionalJson(req): OptionalJson<EngineBody>,
 ) -> Result<Response, ApiError> {
     let s = app.slot(&id).await?;
-    no_fields(&fields, "engine")?;
-    let (found, revision, seat) = think(&app, &s, who, false).await?;
+    let (found, revision, seat) = think(&app, &s, who, false, req.ply).await?;
     let best = found
         .best
         .ok_or_else(|| ApiError::conflict("the game is over: no move to make"))?;
@@ -82,7 +81,7 @@ pub(super) async fn engine_move(
             ));
         }
         let played = g.play_text(&best, Some(found.info))?;
-        app2.commit(slot, g)?;
+        app2.commit_move(slot, g)?;
         let state = state_for(g, Some(&seat));
         Ok(serde_json::json!({ "played": played, "state": state }))
     })
@@ -98,7 +97,7 @@ pub(super) async fn hint(
 ) -> Result<Response, ApiError> {
     let s = app.slot(&id).await?;
     no_fields(&fields, "hint")?;
-    let (found, revision, _) = think(&app, &s, who, true).await?;
+    let (found, revision, _) = think(&app, &s, who, true, None).await?;
     let best = found
         .best
         .ok_or_else(|| ApiError::conflict("the game is over: no move to suggest"))?;
@@ -243,6 +242,40 @@ pub(super) async fn invite(
     })
     .await?;
     Ok(Json(answer).into_response())
+}
+
+/// `POST /api/games/{id}/draw`: a player offers a draw, or accepts the opponent's
+/// offer (the game ends in a draw by agreement; a rated game is rated as a draw). Only
+/// after each side has made a move; a move declines the offer. The state after it.
+pub(super) async fn draw(
+    State(app): State<Arc<App>>,
+    who: Seat,
+    ApiPath(id): ApiPath<String>,
+) -> Result<Response, ApiError> {
+    let s = app.slot(&id).await?;
+    let app2 = Arc::clone(&app);
+    let state = with_game(&s, move |slot, g| {
+        let seat = who.require(g)?;
+        let side = match g.meta().sides_of(&seat, g.human())[..] {
+            [side] => side,
+            [] => return Err(ApiError::forbidden("this seat plays no side of the game")),
+            _ => {
+                return Err(ApiError::conflict(
+                    "this seat plays both sides: there is no opponent to offer a draw to",
+                ))
+            }
+        };
+        if !g.human()[side.opponent().index()] {
+            return Err(ApiError::conflict(
+                "the computer plays the other side and does not take draw offers",
+            ));
+        }
+        g.offer_draw(side)?;
+        app2.commit(slot, g)?;
+        Ok(state_for(g, Some(&seat)))
+    })
+    .await?;
+    Ok(Json(state).into_response())
 }
 
 /// `POST /api/games/{id}/abort`: a player aborts the game before both sides moved (no

@@ -7,7 +7,7 @@ use crate::store::sql::{DbError, DbResult, Exec, Row};
 use crate::store::{Change, Store, StoreError, Tx};
 
 /// One stored game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameRow {
     /// The game id.
     pub id: String,
@@ -36,6 +36,11 @@ pub struct GameRow {
     pub clock: Option<String>,
     /// Aborted before both sides moved.
     pub aborted: bool,
+    /// The side that offers a draw (stored as `South` or `North`).
+    pub draw_offer: Option<bao_rules::Side>,
+    /// What the rated result did to the ratings (read only: written by
+    /// [`crate::rating::repo::apply_in`], never by [`save_in`]).
+    pub ratings: Option<crate::rating::RatingChanges>,
     /// The record text.
     pub record: String,
     /// Moves played.
@@ -79,17 +84,46 @@ fn row_of(r: &Row) -> DbResult<GameRow> {
         rated: r.int("rated")? != 0,
         clock: r.opt_text("clock")?,
         aborted: r.int("aborted")? != 0,
+        draw_offer: r
+            .opt_text("draw_offer")?
+            .map(|t| {
+                bao_rules::Side::parse(&t)
+                    .ok_or_else(|| r.bad("draw_offer", format!("unknown side {t:?}")))
+            })
+            .transpose()?,
+        ratings: r
+            .opt_text("ratings")?
+            .and_then(|t| crate::rating::RatingChanges::from_text(&t)),
         version: r.int("version")?,
         due_ms: r.opt_int("due_ms")?,
         names: [r.opt_text("south_name")?, r.opt_text("north_name")?],
     })
 }
 
-const COLUMNS: &str = "id, game, rules, level, south, north, seat, invite_south, invite_north, record, plies, result, created, updated, south_account, north_account, rated, clock, aborted, version, due_ms";
+const COLUMNS: &str = "id, game, rules, level, south, north, seat, invite_south, invite_north, record, plies, result, created, updated, south_account, north_account, rated, clock, aborted, version, due_ms, draw_offer";
 
 /// The columns read, with the accounts' names.
-const SELECT: &str = "SELECT g.id, g.game, g.rules, g.level, g.south, g.north, g.seat, g.invite_south, g.invite_north, g.record, g.plies, g.result, g.created, g.updated, g.south_account, g.north_account, g.rated, g.clock, g.aborted, g.version, g.due_ms, sa.name AS south_name, na.name AS north_name
-    FROM games g LEFT JOIN accounts sa ON sa.id = g.south_account LEFT JOIN accounts na ON na.id = g.north_account";
+macro_rules! select {
+    ($($more:literal)?) => {
+        concat!(
+            "SELECT g.id, g.game, g.rules, g.level, g.south, g.north, g.seat, g.invite_south, g.invite_north, g.record, g.plies, g.result, g.created, g.updated, g.south_account, g.north_account, g.rated, g.clock, g.aborted, g.version, g.due_ms, g.draw_offer, g.ratings, sa.name AS south_name, na.name AS north_name",
+            $($more,)?
+            "\n    FROM games g LEFT JOIN accounts sa ON sa.id = g.south_account LEFT JOIN accounts na ON na.id = g.north_account"
+        )
+    };
+}
+const SELECT: &str = select!();
+
+/// [`SELECT`] with both players' ratings in the game's pool (1500 before their first
+/// rated game).
+const SELECT_RATED: &str = concat!(
+    select!(", coalesce(sr.rating, 1500.0) AS south_rating, coalesce(nr.rating, 1500.0) AS north_rating"),
+    "\n    LEFT JOIN ratings sr ON sr.account = g.south_account AND sr.pool = g.game",
+    "\n    LEFT JOIN ratings nr ON nr.account = g.north_account AND nr.pool = g.game"
+);
+
+/// The most games `GET /api/games/live` lists.
+pub const MAX_LIVE: usize = 100;
 
 /// Writes a game row inside a transaction over the version it was made from: a new game
 /// (`row.version` 0) is inserted at version 1, a changed one updated to `row.version + 1`
@@ -123,23 +157,24 @@ pub fn save_in(tx: &mut Tx<'_>, row: &GameRow) -> DbResult<i64> {
         row.aborted,
         version,
         row.due_ms,
+        row.draw_offer.map(|s| s.to_string()),
         row.version
     ];
     let written = if row.version == 0 {
         tx.exec(
             &format!(
-                "INSERT INTO games ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
+                "INSERT INTO games ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)
                  ON CONFLICT(id) DO NOTHING"
             ),
-            &values[..21],
+            &values[..22],
         )?
     } else {
         tx.exec(
             "UPDATE games SET game = ?2, rules = ?3, level = ?4, south = ?5, north = ?6,
              seat = ?7, invite_south = ?8, invite_north = ?9, record = ?10, plies = ?11, result = ?12,
              created = ?13, updated = ?14, south_account = ?15, north_account = ?16, rated = ?17,
-             clock = ?18, aborted = ?19, version = ?20, due_ms = ?21
-             WHERE id = ?1 AND version = ?22",
+             clock = ?18, aborted = ?19, version = ?20, due_ms = ?21, draw_offer = ?22
+             WHERE id = ?1 AND version = ?23",
             values,
         )?
     };
@@ -177,6 +212,22 @@ impl Store {
             c.query_opt(&format!("{SELECT} WHERE g.id = ?1"), params![id])?
                 .map(|r| row_of(&r))
                 .transpose()
+        })
+    }
+
+    /// The rating change stored with a game's rated result, if any.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub fn game_ratings(&self, id: &str) -> DbResult<Option<crate::rating::RatingChanges>> {
+        self.read(|c| {
+            Ok(
+                c.query_opt("SELECT ratings FROM games WHERE id = ?1", params![id])?
+                    .map(|r| r.opt_text("ratings"))
+                    .transpose()?
+                    .flatten()
+                    .and_then(|t| crate::rating::RatingChanges::from_text(&t)),
+            )
         })
     }
 
@@ -267,6 +318,31 @@ impl Store {
             )
         })?;
         Ok(rows.iter().filter_map(|r| row_of(r).ok()).collect())
+    }
+
+    /// The lobby games in progress (between two accounts, not over, not aborted), the
+    /// newest first, at most `limit`, each with its players' ratings `[South, North]`.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub fn live_games(&self, limit: usize) -> DbResult<Vec<(GameRow, [f64; 2])>> {
+        let rows = self.read(|c| {
+            c.query(
+                &format!(
+                    "{SELECT_RATED} WHERE g.result IS NULL AND g.aborted = 0
+                     AND g.south_account IS NOT NULL AND g.north_account IS NOT NULL
+                     ORDER BY g.created DESC, g.id LIMIT ?1"
+                ),
+                params![limit],
+            )
+        })?;
+        Ok(rows
+            .iter()
+            .filter_map(|r| {
+                let ratings = [r.real("south_rating").ok()?, r.real("north_rating").ok()?];
+                Some((row_of(r).ok()?, ratings))
+            })
+            .collect())
     }
 
     /// The ids of the games whose clock may still fall (not over, with a clock).

@@ -24,13 +24,14 @@ use crate::http::{blocking, canonical_number, BODY_LIMIT};
 use crate::ids;
 
 use super::events::events;
-use super::play::{abort, engine_move, hint, invite, oracle, play, resign, undo};
+use super::play::{abort, draw, engine_move, hint, invite, oracle, play, resign, undo};
 
 /// The game routes that answer within [`crate::REQUEST_TIMEOUT`].
 pub fn routes() -> Router<Arc<App>> {
     Router::new()
         .route("/api/meta", get(meta))
         .route("/api/games", post(new_game).get(list_games))
+        .route("/api/games/live", get(live_games))
         .route("/api/games/preview", post(preview_game))
         .route("/api/games/load", post(load_game))
         .route("/api/games/:id", get(game_state).delete(delete_game))
@@ -43,6 +44,7 @@ pub fn routes() -> Router<Arc<App>> {
         .route("/api/games/:id/undo", post(undo))
         .route("/api/games/:id/resign", post(resign))
         .route("/api/games/:id/abort", post(abort))
+        .route("/api/games/:id/draw", post(draw))
         .route("/api/games/:id/invite", post(invite))
         .route("/api/games/:id/record", get(record))
 }
@@ -153,6 +155,8 @@ fn fresh_meta() -> Meta {
         rated: false,
         clock: None,
         aborted: false,
+        draw_offer: None,
+        ratings: None,
         created: now.clone(),
         updated: now,
         stored: 0,
@@ -381,6 +385,54 @@ async fn list_games(
                 "created": r.created,
                 "updated": r.updated,
                 "seat": r.seat,
+            })
+        })
+        .collect();
+    Ok(Json(list).into_response())
+}
+
+/// `GET /api/games/live`: the lobby games in progress, newest first (at most
+/// [`super::repo::MAX_LIVE`]): id, game, rules, rated, `south` and `north` (`name`,
+/// `rating` in the game's pool), the clock now, `ply`, `to_move`, `created`.
+async fn live_games(State(app): State<Arc<App>>) -> Result<Response, ApiError> {
+    let rows = blocking(move || {
+        app.store
+            .live_games(super::repo::MAX_LIVE)
+            .map_err(ApiError::from)
+    })
+    .await?;
+    let now = crate::clock::model::now_ms();
+    let list: Vec<serde_json::Value> = rows
+        .into_iter()
+        .map(|(r, ratings)| {
+            let first = crate::lobby::model::first_mover(r.game, &r.rules).index();
+            let to_move = if (first + r.plies).is_multiple_of(2) {
+                Side::South
+            } else {
+                Side::North
+            };
+            let clock = r
+                .clock
+                .as_deref()
+                .and_then(|c| serde_json::from_str::<crate::clock::model::Clock>(c).ok())
+                .map(|c| c.json(r.plies, false, now));
+            let player = |i: usize, record: &str| {
+                serde_json::json!({
+                    "name": r.names[i].clone().unwrap_or_else(|| record.to_string()),
+                    "rating": ratings[i],
+                })
+            };
+            serde_json::json!({
+                "id": r.id,
+                "game": r.game.name(),
+                "rules": r.rules,
+                "rated": r.rated,
+                "south": player(0, &r.south),
+                "north": player(1, &r.north),
+                "clock": clock,
+                "ply": r.plies,
+                "to_move": to_move.to_string(),
+                "created": r.created,
             })
         })
         .collect();

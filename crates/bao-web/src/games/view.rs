@@ -154,7 +154,7 @@ pub struct NamesJson {
 }
 
 /// The whole state of a game (`GET /api/games/{id}`).
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct StateJson {
     /// The game id.
     pub id: String,
@@ -196,6 +196,12 @@ pub struct StateJson {
     pub last: Option<PlayedJson>,
     /// The computer is searching in this game now.
     pub thinking: bool,
+    /// The side that offers a draw (`South` or `North`), `null` when none is offered
+    /// (`POST /api/games/{id}/draw`).
+    pub draw_offer: Option<String>,
+    /// What the rated result did to the ratings, `{"South": {"before": r, "after": r'},
+    /// "North": {…}}`; `null` until a rated game's result is stored.
+    pub ratings: Option<crate::rating::RatingChanges>,
     /// The sides that have been given to an invited seat (`POST .../invite`).
     pub invited: Vec<String>,
     /// When the game was started (RFC 3339, UTC).

@@ -232,6 +232,8 @@ mod tests {
             rated: false,
             clock: None,
             aborted: false,
+            draw_offer: None,
+            ratings: None,
             created: String::new(),
             updated: String::new(),
             stored: 0,

@@ -31,9 +31,7 @@ pub(crate) fn announce_now(app: &App) {
         return;
     }
     if let Ok(list) = app.store.challenges() {
-        if let Ok(text) = serde_json::to_string(&list) {
-            let _ = app.lobby_events.send(Arc::new(text));
-        }
+        let _ = app.lobby_events.send(Arc::new(list));
     }
 }
 
@@ -75,6 +73,8 @@ pub(crate) async fn start_game(
             rated: challenge.rated,
             clock: Some(Clock::new(challenge.clock, now_ms())),
             aborted: false,
+            draw_offer: None,
+            ratings: None,
             created: now.clone(),
             updated: now,
             stored: 0,

@@ -15,7 +15,7 @@ pub mod repo;
 mod api;
 mod routes;
 
-pub(crate) use api::announce_now;
+pub(crate) use api::{announce, announce_now};
 pub use routes::{routes, streams};
 
 use crate::games::repo::GameRow;
@@ -31,7 +31,7 @@ fn player_kind(record_name: &str) -> &'static str {
 }
 
 /// A game in a list (a profile, "your games"): id, game, players, result, whether it is
-/// `account`'s turn.
+/// `account`'s turn, the rating change of a rated result (`ratings`, as in the state).
 pub fn game_summary(r: &GameRow, account: Option<i64>) -> serde_json::Value {
     let over = r.result.is_some() || r.aborted;
     // Lobby games start at the profile's start position, and the sides alternate.
@@ -60,6 +60,8 @@ pub fn game_summary(r: &GameRow, account: Option<i64>) -> serde_json::Value {
         "clock": clock.map(|c| c.control.text()),
         "to_move": if to_move == 0 { "South" } else { "North" },
         "your_turn": your_turn,
+        // What the rated result did to the ratings: {"South": {"before", "after"}, ...}.
+        "ratings": r.ratings,
         "updated": r.updated,
     })
 }

@@ -40,8 +40,8 @@ pub struct ChallengeBody {
     /// The challenger's side (default random).
     #[serde(default)]
     pub side: Option<SideChoice>,
-    /// An engine account (`bao-1` … `bao-10`) to play at once instead of waiting in the
-    /// lobby.
+    /// The player to challenge by name: an engine account (`bao-1` … `bao-10`) plays at
+    /// once; anyone else is the only one who sees the challenge and may accept it.
     #[serde(default)]
     pub opponent: Option<String>,
 }
@@ -85,6 +85,20 @@ pub struct Challenge {
     pub side: SideChoice,
     /// When it was made (RFC 3339).
     pub created: String,
+    /// The one player it is for (a challenge by name), `null` for anyone.
+    pub opponent: Option<String>,
+    /// That player's account id.
+    #[serde(skip)]
+    pub opponent_id: Option<i64>,
+}
+
+impl Challenge {
+    /// Whether `account` (`None`: signed out) sees it in the lobby: a challenge for
+    /// anyone, or one made by or to him.
+    pub fn visible_to(&self, account: Option<i64>) -> bool {
+        self.opponent_id.is_none()
+            || account.is_some_and(|a| a == self.account || Some(a) == self.opponent_id)
+    }
 }
 
 /// Checks a challenge's game and profile; the profile's name.

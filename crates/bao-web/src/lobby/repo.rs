@@ -7,8 +7,9 @@ use crate::params;
 use crate::store::sql::{DbResult, Exec, Row};
 use crate::store::{Change, Store, StoreError};
 
-const SELECT: &str = "SELECT c.id, c.account, a.name, coalesce(r.rating, 1500.0) AS rating, c.game, c.rules, c.clock, c.rated, c.side, c.created
+const SELECT: &str = "SELECT c.id, c.account, a.name, coalesce(r.rating, 1500.0) AS rating, c.game, c.rules, c.clock, c.rated, c.side, c.created, c.opponent, o.name AS opponent_name
     FROM challenges c JOIN accounts a ON a.id = c.account
+    LEFT JOIN accounts o ON o.id = c.opponent
     LEFT JOIN ratings r ON r.account = c.account AND r.pool = c.game";
 
 fn challenge_of(r: &Row) -> DbResult<Challenge> {
@@ -29,6 +30,8 @@ fn challenge_of(r: &Row) -> DbResult<Challenge> {
         rated: r.int("rated")? != 0,
         side,
         created: r.text("created")?,
+        opponent: r.opt_text("opponent_name")?,
+        opponent_id: r.opt_int("opponent")?,
     })
 }
 
@@ -48,7 +51,7 @@ impl Store {
     pub fn add_challenge(&self, c: &Challenge) -> Result<(), StoreError> {
         self.write(|tx| {
             tx.exec(
-                "INSERT INTO challenges (id, account, game, rules, clock, rated, side, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                "INSERT INTO challenges (id, account, game, rules, clock, rated, side, created, opponent) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                 params![
                     &c.id,
                     c.account,
@@ -57,7 +60,8 @@ impl Store {
                     serde_json::to_string(&c.clock).expect("a clock is JSON"),
                     c.rated,
                     side_text(c.side),
-                    &c.created
+                    &c.created,
+                    c.opponent_id
                 ],
             )?;
             tx.notify(&Change::Lobby)
@@ -98,6 +102,73 @@ impl Store {
             tx.notify(&Change::Lobby)?;
             Ok(gone)
         })
+    }
+
+    /// Withdraws the challenges of `account` with a real-time clock (correspondence
+    /// challenges stay) that were not marked seen after `before_ms`
+    /// ([`Store::mark_challenges_seen`]); how many.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub fn withdraw_realtime_challenges(
+        &self,
+        account: i64,
+        before_ms: i64,
+    ) -> Result<usize, StoreError> {
+        let ids: Vec<String> = self
+            .challenges()?
+            .into_iter()
+            .filter(|c| c.account == account && !c.clock.is_correspondence())
+            .map(|c| c.id)
+            .collect();
+        if ids.is_empty() {
+            return Ok(0);
+        }
+        self.write(|tx| {
+            let mut n = 0;
+            for id in &ids {
+                n += tx.exec(
+                    "DELETE FROM challenges WHERE id = ?1 AND account = ?2 AND (seen_ms IS NULL OR seen_ms < ?3)",
+                    params![id, account, before_ms],
+                )?;
+            }
+            if n > 0 {
+                tx.notify(&Change::Lobby)?;
+            }
+            Ok(n as usize)
+        })
+    }
+
+    /// Marks the challenges of `account` seen now (his page is open on this instance),
+    /// so that a withdrawal planned before now leaves them.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub fn mark_challenges_seen(&self, account: i64, now_ms: i64) -> Result<(), StoreError> {
+        self.write(|tx| {
+            tx.exec(
+                "UPDATE challenges SET seen_ms = ?2 WHERE account = ?1",
+                params![account, now_ms],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// Asks every instance (PostgreSQL) whether `account` has a page open there
+    /// ([`Change::Presence`]); nothing on SQLite.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub fn ask_presence(&self, account: i64) -> Result<(), StoreError> {
+        self.write(|tx| tx.notify(&Change::Presence(account)))
+    }
+
+    /// Sends a notice to every instance (PostgreSQL; nothing on SQLite).
+    ///
+    /// # Errors
+    /// The database's error.
+    pub fn send_notice(&self, n: &crate::notices::Notice) -> Result<(), StoreError> {
+        self.write(|tx| tx.notify(&Change::Notice(n.clone())))
     }
 
     /// Accepts a challenge: removes it and stores its game in one transaction. `false`

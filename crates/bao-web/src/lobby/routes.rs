@@ -19,8 +19,9 @@ use crate::accounts::model::{engine_name, ENGINE_LEVELS};
 use crate::app::App;
 use crate::http::blocking;
 use crate::http::error::{clip, ApiError};
-use crate::http::extract::{ApiJson, ApiPath, SignedIn};
+use crate::http::extract::{ApiJson, ApiPath, MaybeSignedIn, SignedIn};
 use crate::ids;
+use crate::notices::{Notice, Present};
 
 /// The lobby routes that answer at once.
 pub fn routes() -> Router<Arc<App>> {
@@ -48,20 +49,35 @@ async fn create(
             "engine accounts do not make challenges",
         ));
     }
-    let opponent = match &req.opponent {
-        None => None,
-        Some(name) => Some(
-            ENGINE_LEVELS
-                .clone()
-                .find(|&l| engine_name(l).eq_ignore_ascii_case(name.trim()))
-                .ok_or_else(|| {
-                    ApiError::invalid(format!(
-                        "opponent {} is not an engine account: they are bao-1 to bao-10 (anyone else accepts from the lobby)",
-                        clip(name)
-                    ))
-                })?,
-        ),
+    // The engine account named, if any (`Some(None)`: a name that is no engine's).
+    let opponent = req.opponent.as_ref().map(|name| {
+        ENGINE_LEVELS
+            .clone()
+            .find(|&l| engine_name(l).eq_ignore_ascii_case(name.trim()))
+    });
+    // A challenge to a person by name: only he sees it and may accept it.
+    let person = match (&req.opponent, opponent) {
+        (Some(name), Some(None)) => {
+            let app2 = Arc::clone(&app);
+            let key = name.trim().to_string();
+            let found =
+                blocking(move || app2.store.account_by_name(&key).map_err(ApiError::from)).await?;
+            let Some((account, _)) = found else {
+                return Err(ApiError::new(
+                    StatusCode::NOT_FOUND,
+                    format!("no player named {} to challenge", clip(name.trim())),
+                ));
+            };
+            if account.id == me.id {
+                return Err(ApiError::invalid(
+                    "you cannot challenge yourself: leave out \"opponent\" to challenge anyone",
+                ));
+            }
+            Some(account)
+        }
+        _ => None,
     };
+    let opponent = opponent.flatten();
     let challenge = Challenge {
         id: ids::token(),
         account: me.id,
@@ -74,6 +90,8 @@ async fn create(
         rated: req.rated,
         side: req.side.unwrap_or(SideChoice::Random),
         created: ids::now_rfc3339(),
+        opponent: person.as_ref().map(|p| p.name.clone()),
+        opponent_id: person.as_ref().map(|p| p.id),
     };
     if let Some(level) = opponent {
         // The engine accepts at once: no challenge is left in the lobby.
@@ -111,9 +129,29 @@ async fn create(
         }
         app2.store.add_challenge(&c2).map_err(ApiError::from)?;
         announce(&app2);
+        if let Some(to) = c2.opponent_id {
+            app2.notify_account(Notice {
+                account: to,
+                kind: "challenge".to_string(),
+                game: None,
+                challenge: Some(c2.id.clone()),
+                text: format!(
+                    "{} challenges you to {} {}{}",
+                    c2.name,
+                    c2.game.title(),
+                    c2.clock_text,
+                    if c2.rated { ", rated" } else { "" }
+                ),
+            });
+        }
         Ok(())
     })
     .await?;
+    // A real-time challenge made with no page of the site open (or whose last page
+    // closes later, notices::Present) leaves the lobby after the grace.
+    if !challenge.clock.is_correspondence() && !app.hub.is_present(me.id) {
+        app.plan_withdrawal(me.id);
+    }
     Ok((
         StatusCode::CREATED,
         Json(serde_json::json!({ "id": challenge.id })),
@@ -121,8 +159,15 @@ async fn create(
         .into_response())
 }
 
-async fn list(State(app): State<Arc<App>>) -> Result<Response, ApiError> {
+/// `GET /api/challenges`: the open challenges the caller sees (those for anyone, and
+/// those made by or to him), oldest first.
+async fn list(
+    State(app): State<Arc<App>>,
+    MaybeSignedIn(me): MaybeSignedIn,
+) -> Result<Response, ApiError> {
+    let me = me.map(|a| a.id);
     let list = blocking(move || app.store.challenges().map_err(ApiError::from)).await?;
+    let list: Vec<Challenge> = list.into_iter().filter(|c| c.visible_to(me)).collect();
     Ok(Json(list).into_response())
 }
 
@@ -150,7 +195,27 @@ async fn accept(
             "this is your own challenge: wait for someone to accept it, or cancel it",
         ));
     }
+    if challenge.opponent_id.is_some_and(|to| to != me.id) {
+        return Err(ApiError::forbidden(format!(
+            "this challenge is for {} only",
+            challenge.opponent.as_deref().unwrap_or("another player")
+        )));
+    }
+    let maker = challenge.account;
+    let text = format!(
+        "{} accepted your challenge: {} {}",
+        me.name,
+        challenge.game.title(),
+        challenge.clock_text
+    );
     let game = start_game(&app, challenge, me, true).await?;
+    app.notify_account(Notice {
+        account: maker,
+        kind: "accepted".to_string(),
+        game: Some(game.clone()),
+        challenge: Some(id.clone()),
+        text,
+    });
     Ok((
         StatusCode::CREATED,
         Json(serde_json::json!({ "game": game })),
@@ -212,20 +277,22 @@ async fn my_games(
     Ok(Json(list).into_response())
 }
 
-/// `GET /api/challenges/events`: `event: challenges` with the whole list now and after
-/// every change.
-async fn events(State(app): State<Arc<App>>) -> Result<Response, ApiError> {
+/// `GET /api/challenges/events`: `event: challenges` with the list the caller sees
+/// ([`list`]) now and after every change. A signed-in player's open list counts him
+/// present ([`crate::notices::Present`]).
+async fn events(
+    State(app): State<Arc<App>>,
+    MaybeSignedIn(me): MaybeSignedIn,
+) -> Result<Response, ApiError> {
     let rx = app.lobby_events.subscribe();
     let app2 = Arc::clone(&app);
-    let first = blocking(move || {
-        let list = app2.store.challenges().map_err(ApiError::from)?;
-        serde_json::to_string(&list).map_err(|e| ApiError::internal(e.to_string()))
-    })
-    .await?;
-    let later = futures_util::stream::unfold(rx, |mut rx| async move {
+    let first = blocking(move || app2.store.challenges().map_err(ApiError::from)).await?;
+    let account = me.as_ref().map(|a| a.id);
+    let present = account.map(|a| Present::new(&app, a));
+    let later = futures_util::stream::unfold((rx, present), |(mut rx, present)| async move {
         loop {
             match rx.recv().await {
-                Ok(text) => return Some((text, rx)),
+                Ok(list) => return Some((list, (rx, present))),
                 Err(broadcast::error::RecvError::Lagged(_)) => continue,
                 Err(broadcast::error::RecvError::Closed) => return None,
             }
@@ -233,10 +300,10 @@ async fn events(State(app): State<Arc<App>>) -> Result<Response, ApiError> {
     });
     let stream = futures_util::stream::once(std::future::ready(Arc::new(first)))
         .chain(later)
-        .map(|text| {
-            Ok::<_, std::convert::Infallible>(
-                Event::default().event("challenges").data(text.as_str()),
-            )
+        .map(move |list| {
+            let seen: Vec<&Challenge> = list.iter().filter(|c| c.visible_to(account)).collect();
+            let text = serde_json::to_string(&seen).unwrap_or_else(|_| "[]".to_string());
+            Ok::<_, std::convert::Infallible>(Event::default().event("challenges").data(text))
         });
     Ok(Sse::new(stream)
         .keep_alive(

@@ -38,6 +38,54 @@ impl Default for Rating {
     }
 }
 
+/// One player's rating before and after a rated game.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Delta {
+    /// The rating before the game.
+    pub before: f64,
+    /// The rating after it.
+    pub after: f64,
+}
+
+/// What a rated result did to both players' ratings: `{"South": {"before", "after"},
+/// "North": {…}}`, stored with the result (the `ratings` column of `games`, migration
+/// 0005) and shown in the game's state and the game lists.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct RatingChanges {
+    /// South's.
+    #[serde(rename = "South")]
+    pub south: Delta,
+    /// North's.
+    #[serde(rename = "North")]
+    pub north: Delta,
+}
+
+impl RatingChanges {
+    /// The changes of `south` and `north`, before and after.
+    pub fn of(before: (Rating, Rating), after: (Rating, Rating)) -> RatingChanges {
+        RatingChanges {
+            south: Delta {
+                before: before.0.rating,
+                after: after.0.rating,
+            },
+            north: Delta {
+                before: before.1.rating,
+                after: after.1.rating,
+            },
+        }
+    }
+
+    /// As stored: JSON.
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).expect("rating changes are JSON")
+    }
+
+    /// From the stored JSON (`None` when it cannot be read).
+    pub fn from_text(text: &str) -> Option<RatingChanges> {
+        serde_json::from_str(text).ok()
+    }
+}
+
 /// The pools: one per game, named by [`bao_rules::GameKind::name`].
 pub const POOLS: [bao_rules::GameKind; 2] = bao_rules::GameKind::ALL;
 /// The fewest plies a rated game must have for its result to change ratings: both sides

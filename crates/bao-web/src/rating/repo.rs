@@ -41,7 +41,8 @@ fn put(tx: &mut Tx<'_>, account: i64, pool: &str, r: Rating, game: &str) -> DbRe
 /// Applies a rated game's result to both players' ratings, inside the transaction that
 /// stores it, exactly once: the game's `rating_applied` mark is set in the same
 /// transaction, and a game already marked changes nothing. A game that ended before both
-/// sides moved ([`super::counts`]) changes nothing either (not rated, as on lichess).
+/// sides moved ([`super::counts`]) changes nothing either (not rated, as on lichess). The change (before and
+/// after, [`super::RatingChanges`]) is kept in the game's `ratings` column.
 ///
 /// # Errors
 /// The database's error (then the whole transaction, result included, is not written).
@@ -64,9 +65,16 @@ pub fn apply_in(tx: &mut Tx<'_>, row: &GameRow) -> DbResult<()> {
         return Ok(());
     }
     let pool = row.game.name();
-    let (s, n) = super::update(get(tx, south, pool)?, get(tx, north, pool)?, winner);
+    let before = (get(tx, south, pool)?, get(tx, north, pool)?);
+    let (s, n) = super::update(before.0, before.1, winner);
     put(tx, south, pool, s, &row.id)?;
-    put(tx, north, pool, n, &row.id)
+    put(tx, north, pool, n, &row.id)?;
+    let changes = super::RatingChanges::of(before, (s, n));
+    tx.exec(
+        "UPDATE games SET ratings = ?2 WHERE id = ?1",
+        params![&row.id, changes.to_text()],
+    )?;
+    Ok(())
 }
 
 /// One point of a rating history.

@@ -70,6 +70,12 @@ pub const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("migrations/0004_instances.sql"),
         postgres: include_str!("migrations/pg/0004_instances.sql"),
     },
+    Migration {
+        number: 5,
+        name: "draw offers, rating changes of a game, named challenges",
+        sqlite: include_str!("migrations/0005_social.sql"),
+        postgres: include_str!("migrations/pg/0005_social.sql"),
+    },
 ];
 
 /// Why a write was not made durable.
@@ -101,6 +107,13 @@ pub enum Change {
     },
     /// The lobby's challenges changed.
     Lobby,
+    /// A notice to a player ([`crate::notices::Notice`]; channel `bao_notices`,
+    /// payload `ACCOUNT JSON`).
+    Notice(crate::notices::Notice),
+    /// An instance is about to withdraw the real-time challenges of this account (its
+    /// last page there closed): an instance where he has a page open marks them seen
+    /// ([`Store::mark_challenges_seen`]), which keeps them (channel `bao_presence`).
+    Presence(i64),
     /// Notifications may have been missed (the listener reconnected): refresh all.
     Resync,
 }
@@ -120,6 +133,10 @@ impl Change {
                 }
             }
             "bao_lobby" => Change::Lobby,
+            "bao_notices" => {
+                crate::notices::Notice::from_payload(payload).map_or(Change::Resync, Change::Notice)
+            }
+            "bao_presence" => payload.parse().map_or(Change::Resync, Change::Presence),
             _ => Change::Resync,
         }
     }
@@ -148,6 +165,8 @@ impl<'a> Tx<'a> {
         let (channel, payload) = match change {
             Change::Game { id, version } => ("bao_games", format!("{id} {version}")),
             Change::Lobby => ("bao_lobby", String::new()),
+            Change::Notice(n) => ("bao_notices", n.to_payload()),
+            Change::Presence(account) => ("bao_presence", account.to_string()),
             Change::Resync => return Ok(()),
         };
         self.exec
@@ -323,6 +342,19 @@ mod tests {
             }
         );
         assert_eq!(Change::parse("bao_lobby", ""), Change::Lobby);
+        let n = crate::notices::Notice {
+            account: 7,
+            kind: "your-move".into(),
+            game: Some("g1".into()),
+            challenge: None,
+            text: "your move against amani (Bao Kingulu)".into(),
+        };
+        assert_eq!(
+            Change::parse("bao_notices", &n.to_payload()),
+            Change::Notice(n)
+        );
+        assert_eq!(Change::parse("bao_notices", "x"), Change::Resync);
+        assert_eq!(Change::parse("bao_presence", "12"), Change::Presence(12));
         assert_eq!(Change::parse("bao_games", "junk"), Change::Resync);
     }
 }

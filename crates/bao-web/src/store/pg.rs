@@ -2,7 +2,7 @@
 //! connections (r2d2, the sync `postgres` client), the same numbered migrations as
 //! SQLite in PostgreSQL's types (`store/migrations/pg/`), applied at start under an
 //! advisory lock so that instances starting together migrate once, and a listener
-//! thread that hears what the other instances wrote (`LISTEN bao_games, bao_lobby`,
+//! thread that hears what the other instances wrote (`LISTEN bao_games, bao_lobby, bao_notices, bao_presence`,
 //! [`Change`]).
 //!
 //! A write is acknowledged when its transaction has committed (PostgreSQL's default
@@ -212,7 +212,9 @@ fn listen_loop(config: &Config, on_change: &dyn Fn(Change)) {
     let mut first = true;
     loop {
         let client = config.connect(NoTls).and_then(|mut c| {
-            c.batch_execute("LISTEN bao_games; LISTEN bao_lobby;")?;
+            c.batch_execute(
+                "LISTEN bao_games; LISTEN bao_lobby; LISTEN bao_notices; LISTEN bao_presence;",
+            )?;
             Ok(c)
         });
         let mut client = match client {

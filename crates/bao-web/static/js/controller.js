@@ -215,7 +215,7 @@ export async function continueGame() {
     render();
     let r;
     try {
-      r = await api('POST', `/api/games/${app.state.id}/engine`, {});
+      r = await api('POST', `/api/games/${app.state.id}/engine`, { ply: app.state.ply });
     } catch (e) {
       leave('thinking');
       if (loop === app.loop && e.status !== 409) {

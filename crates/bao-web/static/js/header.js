@@ -4,6 +4,7 @@
 // (`nav#site-nav`); the link of the page shown is marked `aria-current="page"`. The session
 // is an HttpOnly cookie: this script never sees it; it asks GET /api/me.
 
+import { startNotices } from './notices.js';
 import { api } from './api.js';
 
 /** The site's pages: [path, words, id]. */
@@ -57,6 +58,7 @@ export function siteHeader() {
   document.body.prepend(nav);
   siteHeader.done = me().then((name) => {
     if (name) {
+      startNotices(); // issue 35 item 3: an accepted challenge or a move elsewhere, on every page
       const a = link(who, `/@/${encodeURIComponent(name)}`, name, 'nav-me');
       a.title = 'Your profile: rating, games';
       if (decodeURIComponent(location.pathname) === `/@/${name}`) a.setAttribute('aria-current', 'page');

@@ -451,7 +451,7 @@ class Lesson {
       g.state = r.state;
       while (this.game === g && !g.state.outcome && g.state.to_move !== g.side) {
         this.renderGame('The computer is thinking…');
-        const e = await api('POST', `/api/games/${g.id}/engine`, {}, { seat: g.seat });
+        const e = await api('POST', `/api/games/${g.id}/engine`, { ply: g.state.ply }, { seat: g.seat });
         await this.animateGame(e.played, e.state);
         g.state = e.state;
       }

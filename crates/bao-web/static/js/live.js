@@ -36,15 +36,14 @@ async function fill() {
     const a = el('a', 'Watch');
     a.className = 'button';
     a.href = `/#${encodeURIComponent(g.id)}`;
-    a.setAttribute('aria-label', `Watch ${g.south} against ${g.north}`);
+    a.setAttribute('aria-label', `Watch ${g.south.name} against ${g.north.name}`);
     watch.append(a);
-    const ratings = g.ratings || {};
     tr.append(
       el('td', `${TITLES[g.game] || g.game}${g.rated ? ' · rated' : ''}`),
-      player(g.south, ratings.south),
-      player(g.north, ratings.north),
-      el('td', g.clock || 'no clock'),
-      el('td', g.plies),
+      player(g.south.name, g.south.rating),
+      player(g.north.name, g.north.rating),
+      el('td', g.clock ? g.clock.text : 'no clock'),
+      el('td', g.ply),
       el('td', g.to_move),
       watch,
     );

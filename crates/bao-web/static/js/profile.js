@@ -3,6 +3,7 @@
 import { api } from './api.js';
 import { header, el } from './account.js';
 import { drawRatingGraph } from './ratinggraph.js';
+import { changeText } from './ratingchange.js';
 
 const $ = (id) => document.getElementById(id);
 const TITLES = { kiswahili: 'Bao la Kiswahili', kingulu: 'Bao Kingulu' };
@@ -27,7 +28,7 @@ async function start() {
     a.href = `/#${g.id}`;
     open.append(a);
     tr.append(open, el('td', g.game === 'kingulu' ? 'Kingulu' : 'Kiswahili'), el('td', g.south), el('td', g.north),
-      el('td', g.clock || ''), el('td', g.aborted ? 'aborted' : g.result || 'playing'));
+      el('td', g.clock || ''), el('td', resultText(g, p.name)));
     return tr;
   }));
 }

@@ -38,6 +38,8 @@ impl<G: Solvable + 'static> LiveGame for WebGame<G> {
             }
         };
         state.thinking = self.thinking;
+        state.draw_offer = self.meta.draw_offer.map(|s| s.to_string());
+        state.ratings = self.meta.ratings;
         state.spectators = self.spectators;
         state.version = self.meta.stored;
         state.clock = self
@@ -112,6 +114,10 @@ impl<G: Solvable + 'static> LiveGame for WebGame<G> {
         })?;
         let events = self.line.play_traced(mv).map_err(|e| self.line_error(e))?;
         self.revision += 1;
+        // A move declines the opponent's draw offer (the mover's own offer stands).
+        if self.meta.draw_offer == Some(pos.side_to_move().opponent()) {
+            self.meta.draw_offer = None;
+        }
         let plies = self.line.plies();
         let over = self.line.is_over();
         if let Some(c) = &mut self.meta.clock {
@@ -134,6 +140,7 @@ impl<G: Solvable + 'static> LiveGame for WebGame<G> {
             return Err(ApiError::invalid("undo needs plies ≥ 1"));
         }
         self.line.undo(plies).map_err(|e| self.line_error(e))?;
+        self.meta.draw_offer = None;
         self.revision += 1;
         Ok(())
     }
@@ -146,11 +153,46 @@ impl<G: Solvable + 'static> LiveGame for WebGame<G> {
         }
         self.refuse_aborted()?;
         self.line.resign(side).map_err(|e| self.line_error(e))?;
+        self.meta.draw_offer = None;
         self.revision += 1;
         if let Some(c) = &mut self.meta.clock {
             c.stop(now_ms());
         }
         Ok(())
+    }
+
+    fn offer_draw(&mut self, side: Side) -> Result<bool, ApiError> {
+        self.refuse_aborted()?;
+        if let Some(o) = self.line.end_sentence() {
+            return Err(ApiError::conflict(format!(
+                "the game is already over ({o})"
+            )));
+        }
+        if self.line.plies() < 2 {
+            return Err(ApiError::conflict(
+                "a draw can be offered only after each side has made a move",
+            ));
+        }
+        match self.meta.draw_offer {
+            Some(s) if s == side => Err(ApiError::conflict(format!(
+                "{side} already offers a draw: {} accepts it with the same request or declines it by moving",
+                side.opponent()
+            ))),
+            Some(_) => {
+                self.line.agree_draw().map_err(|e| self.line_error(e))?;
+                self.meta.draw_offer = None;
+                if let Some(c) = &mut self.meta.clock {
+                    c.stop(now_ms());
+                }
+                self.revision += 1;
+                Ok(true)
+            }
+            None => {
+                self.meta.draw_offer = Some(side);
+                self.revision += 1;
+                Ok(false)
+            }
+        }
     }
 
     fn record_text(&self) -> String {
@@ -175,6 +217,8 @@ impl<G: Solvable + 'static> LiveGame for WebGame<G> {
                 .clock
                 .map(|c| serde_json::to_string(&c).expect("a clock is JSON")),
             aborted: self.meta.aborted,
+            draw_offer: self.meta.draw_offer,
+            ratings: self.meta.ratings,
             record: self.line.record_text(),
             plies: self.line.plies(),
             result: self.line.outcome().map(|o| GameResult::of(o.winner)),
@@ -292,6 +336,7 @@ impl<G: Solvable + 'static> LiveGame for WebGame<G> {
     }
 
     fn apply_due(&mut self, due: Due, now_ms: u64) {
+        self.meta.draw_offer = None;
         match due {
             Due::Flag(side) => {
                 if let Some(c) = &mut self.meta.clock {

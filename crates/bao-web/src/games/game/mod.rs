@@ -255,6 +255,8 @@ impl<G: Solvable + 'static> WebGame<G> {
                     })?),
                 },
                 aborted: row.aborted,
+                draw_offer: row.draw_offer,
+                ratings: row.ratings,
                 created: row.created.clone(),
                 updated: row.updated.clone(),
                 stored: row.version,
@@ -283,6 +285,14 @@ impl<G: Solvable + 'static> WebGame<G> {
             });
         }
         let o = self.line.outcome()?;
+        if o.winner.is_none() && o.reason == bao_rules::EndReason::OffBoard {
+            return Some(OutcomeJson {
+                winner: None,
+                reason: "agreement".to_string(),
+                text: "draw by agreement".to_string(),
+                result: GameResult::Draw.token(),
+            });
+        }
         let mut text = self.line.end_sentence().unwrap_or_default();
         // Issue 34 item 2 (ratings): a rated game that ended before both sides moved.
         if self.meta.rated && !crate::rating::counts(self.line.plies()) {
@@ -373,6 +383,8 @@ impl<G: Solvable + 'static> WebGame<G> {
                 ))
             }),
             thinking: false,
+            draw_offer: None,
+            ratings: None,
             version: 0,
             invited: [Side::South, Side::North]
                 .into_iter()
@@ -507,6 +519,8 @@ mod tests {
             rated: false,
             clock: None,
             aborted: false,
+            draw_offer: None,
+            ratings: None,
             created: String::new(),
             updated: String::new(),
             stored: 0,

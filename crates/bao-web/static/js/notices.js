@@ -1,0 +1,73 @@
+// The signed-in player's notices on every page of the site (GET /api/me/events,
+// docs/web.md): a challenge of his was accepted, it is his move in another game, someone
+// challenged him by name. Each shows as a banner with a link until he closes it or
+// follows it. The open stream is also his presence: his real-time challenges stay in the
+// lobby while a page of the site is open (20 s after the last one closes they are
+// withdrawn).
+//
+// Use: `import { startNotices } from './notices.js'; startNotices();` once per page, after
+// the header knows the player is signed in (account.js's header() does it). Idempotent.
+
+let source = null;
+
+/** Where a notice leads: its game, or the lobby for a challenge. */
+export function noticeLink(n) {
+  return n.game ? `/#${n.game}` : '/lobby';
+}
+
+/** Whether this page already shows the game a notice is about (its own move notices). */
+function showsGame(n) {
+  return n.game && location.pathname === '/' && location.hash.slice(1).split(':')[0] === n.game;
+}
+
+/** The banners' container, made on first use. */
+function area() {
+  let box = document.getElementById('notices');
+  if (!box) {
+    box = document.createElement('div');
+    box.id = 'notices';
+    box.setAttribute('role', 'status');
+    box.setAttribute('aria-live', 'polite');
+    document.body.append(box);
+  }
+  return box;
+}
+
+/** Shows notice `n` (`{kind, game, challenge, text}`) as a banner with a link. */
+export function showNotice(n) {
+  if (showsGame(n)) return;
+  const box = area();
+  // One banner per game or challenge: a newer notice replaces the older.
+  const key = n.game || n.challenge || n.text;
+  for (const old of box.querySelectorAll('.notice')) {
+    if (old.dataset.key === key) old.remove();
+  }
+  const banner = document.createElement('div');
+  banner.className = `notice notice-${n.kind}`;
+  banner.dataset.key = key;
+  const text = document.createElement('span');
+  text.textContent = n.text;
+  const link = document.createElement('a');
+  link.className = 'button';
+  link.href = noticeLink(n);
+  link.textContent = n.game ? 'Go to the game' : 'Open the lobby';
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.className = 'notice-close';
+  close.setAttribute('aria-label', 'Close');
+  close.textContent = '×';
+  close.addEventListener('click', () => banner.remove());
+  banner.append(text, link, close);
+  box.append(banner);
+}
+
+/** Opens the player's notice stream (once per page); call only when signed in. */
+export function startNotices() {
+  if (source || typeof EventSource === 'undefined') return;
+  source = new EventSource('/api/me/events');
+  source.addEventListener('notice', (e) => {
+    try {
+      showNotice(JSON.parse(e.data));
+    } catch (_) { /* a notice that does not read is left out */ }
+  });
+}
