@@ -1506,11 +1506,12 @@ async fn every_answer_carries_a_request_id() {
         }
         r.body(Body::empty()).unwrap()
     };
-    // A new id: the instance (8 characters), a dash, a number counting from 1.
+    // A new id: the instance (8 characters, which may hold a dash), a dash, a number
+    // counting from 1.
     let res = raw(&app, get(None)).await;
     assert_eq!(res.status(), StatusCode::OK);
     let id = res.headers()["x-request-id"].to_str().unwrap().to_string();
-    let (instance, n) = id.split_once('-').unwrap();
+    let (instance, n) = id.rsplit_once('-').unwrap();
     assert_eq!(instance, bao_web::logging::instance());
     assert!(n.parse::<u64>().unwrap() >= 1, "{id}");
     // The client's own id is kept and sent back, on an error answer too.
