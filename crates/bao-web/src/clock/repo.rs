@@ -1,4 +1,4 @@
-//! The table `server_alive` (migration 0004): when the server was last known alive.
+//! The table `server_alive` (migration 0003): when the server was last known alive.
 
 use crate::store::Store;
 
