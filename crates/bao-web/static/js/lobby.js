@@ -55,9 +55,9 @@ async function create(ev) {
 }
 
 /** A table cell with a player's name (the BOT badge for an engine account). */
-function nameCell(name) {
+function nameCell(name, computer) {
   const td = el('td');
-  if (name) td.append(...(isBotName(name) ? [String(name), ' ', botBadge()] : [String(name)]));
+  if (name) td.append(...(computer || isBotName(name) ? [String(name), ' ', botBadge()] : [String(name)]));
   return td;
 }
 
@@ -113,7 +113,7 @@ async function renderMine() {
     const a = el('a', g.your_turn ? 'Your turn' : g.result ? 'Review' : 'Open');
     a.href = `/#${g.id}`;
     open.append(a);
-    tr.append(open, el('td', g.game === 'kingulu' ? 'Kingulu' : 'Kiswahili'), nameCell(g.south), nameCell(g.north),
+    tr.append(open, el('td', g.game === 'kingulu' ? 'Kingulu' : 'Kiswahili'), nameCell(g.south, g.players && g.players.south === 'computer'), nameCell(g.north, g.players && g.players.north === 'computer'),
       el('td', g.clock || ''), el('td', g.aborted ? 'aborted' : g.result || (g.your_turn ? '' : 'waiting')));
     return tr;
   }));

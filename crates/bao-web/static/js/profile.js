@@ -1,7 +1,7 @@
 // A player's profile (/@/name): ratings per game, their history, recent games.
 
 import { api } from './api.js';
-import { header, el, botBadge, nameNodes } from './account.js';
+import { header, el, botBadge, isBotName, nameNodes } from './account.js';
 import { drawRatingGraph } from './ratinggraph.js';
 import { changeText } from './ratingchange.js';
 
@@ -10,9 +10,9 @@ const TITLES = { kiswahili: 'Bao la Kiswahili', kingulu: 'Bao Kingulu' };
 const COLOURS = { kiswahili: '#2e9c4f', kingulu: '#8a5a2b' };
 
 /** A table cell with a player's name (a link, with the BOT badge for an engine account). */
-function nameCell(name) {
+function nameCell(name, computer) {
   const td = el('td');
-  if (name) td.append(...nameNodes(name));
+  if (name) td.append(...nameNodes(name, computer || isBotName(name)));
   return td;
 }
 
@@ -35,7 +35,7 @@ async function start() {
     const a = el('a', g.result ? 'Review' : 'Watch');
     a.href = `/#${g.id}`;
     open.append(a);
-    tr.append(open, el('td', g.game === 'kingulu' ? 'Kingulu' : 'Kiswahili'), nameCell(g.south), nameCell(g.north),
+    tr.append(open, el('td', g.game === 'kingulu' ? 'Kingulu' : 'Kiswahili'), nameCell(g.south, g.players && g.players.south === 'computer'), nameCell(g.north, g.players && g.players.north === 'computer'),
       el('td', g.clock || ''), el('td', resultText(g, p.name)));
     return tr;
   }));
