@@ -111,6 +111,16 @@ try {
   }, hole);
   check(near, `the arrow starts at ${hole}`);
   if (/[<>]$/.test(b.best.replace(/[+*]/g, ''))) check(await page.$('#board .best-line') !== null, 'with an arrow in its direction');
+  // Issue 34 item 12: the arrow leaves the seed count of its hole readable.
+  const covers = await page.evaluate((h) => {
+    const line = document.querySelector('#board .best-line');
+    const count = document.querySelector(`#board g.cell[data-hole="${h}"] text.count`);
+    if (!line || !count) return false;
+    const a = line.getBoundingClientRect();
+    const c = count.getBoundingClientRect();
+    return a.left < c.right && c.left < a.right && a.top < c.bottom && c.top < a.bottom;
+  }, hole);
+  check(!covers, `the arrow does not cover ${hole}'s seed count`);
   if (process.env.BAO_SCREENSHOT) await page.screenshot({ path: process.env.BAO_SCREENSHOT, fullPage: false });
   // The best move played out lap by lap beside the move played.
   check(await page.isVisible('#btn-play-best'), 'a button plays the best move out');

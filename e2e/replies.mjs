@@ -41,6 +41,9 @@ try {
 
   // bao-1 (South) opens at once; the page shows its move as a reply.
   check(await playableNow(15000), 'the board is playable after bao-1\'s first move');
+  // Issue 34 item 3: the engine account's side carries the BOT badge, the player's does not.
+  const badges = await a.$$eval('#board text.side-label', (ts) => ts.map((t) => [t.textContent.includes('bao-1'), t.querySelectorAll('tspan.bot').length]));
+  check(JSON.stringify(badges.sort()) === JSON.stringify([[false, 0], [true, 1]]), `one BOT badge, on bao-1's side label: ${JSON.stringify(badges)}`);
   for (let i = 1; i <= MOVES; i++) {
     const before = await server();
     if (before.outcome) { check(true, `the game ended after ${before.ply} plies`); break; }

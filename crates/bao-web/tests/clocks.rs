@@ -121,6 +121,54 @@ async fn meet(app: &Router, cookie: &str, other: &str, challenge: Value) -> Stri
     v["game"].as_str().unwrap().to_string()
 }
 
+/// docs/web.md: "A move that arrives after the deadline but before the timer is refused
+/// (409 `too late: South wins on time`) and the flag applied." The runtime's clock is
+/// paused, so the game's timer (a tokio sleep) cannot fire while the test blocks the one
+/// runtime thread past North's 4 s; the wall clock (which the deadline is checked by)
+/// runs on, and North's move is the first to see the flag.
+#[tokio::test(start_paused = true)]
+async fn a_move_after_the_flag_fell_is_too_late() {
+    // SQLite only: the store's PostgreSQL client blocks on a runtime thread in places,
+    // which a current-thread runtime (needed for the paused clock) refuses with a panic.
+    a_move_after_the_flag_fell_is_too_late_on(bao_web::router()).await;
+}
+
+async fn a_move_after_the_flag_fell_is_too_late_on(app: Router) {
+    let alice = sign_up(&app, "alice").await;
+    let bob = sign_up(&app, "bob").await;
+    let id = meet(
+        &app,
+        &alice,
+        &bob,
+        json!({"game": "kingulu", "clock": {"initial_s": 4, "increment_s": 0}, "rated": false, "side": "south"}),
+    )
+    .await;
+    play_first(&app, &id, &alice).await;
+    play_first(&app, &id, &bob).await;
+    let s3 = play_first(&app, &id, &alice).await;
+    assert_eq!(s3["clock"]["running"], "North");
+    let mv = s3["moves"][0]["text"].as_str().unwrap().to_string();
+    // North's 4 s run out while no task of the runtime can run (the timer included).
+    std::thread::sleep(Duration::from_millis(4_300));
+    let (s, _, v) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/play"),
+        Some(&bob),
+        Some(json!({ "move": mv })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert_eq!(v, json!({"error": "too late: South wins on time"}));
+    // The flag was applied (and kept): the game is over on time, the move not played.
+    let (_, _, over) = call(&app, "GET", &format!("/api/games/{id}"), Some(&bob), None).await;
+    assert_eq!(over["outcome"]["reason"], "time");
+    assert_eq!(over["outcome"]["text"], "South wins on time");
+    assert_eq!(over["outcome"]["result"], "1-0");
+    assert_eq!(over["clock"]["north_ms"], 0);
+    assert_eq!(over["ply"], 3, "{over}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flag_falls_with_no_request_and_the_ratings_move_once() {
     for (app, _db) in common::routers() {
@@ -258,6 +306,7 @@ async fn a_flag_falls_with_no_request_and_the_ratings_move_once_on(app: Router) 
     let rb = b["ratings"]["kingulu"]["rating"].as_f64().unwrap();
     assert!(ra > 1500.0 && rb < 1500.0, "{ra} {rb}");
     assert!((ra - 1662.3).abs() < 0.1, "{ra}");
+    assert!((rb - 1337.7).abs() < 0.1, "{rb}");
     assert_eq!(a["ratings"]["kingulu"]["games"], 1);
     assert_eq!(b["ratings"]["kingulu"]["games"], 1);
     assert_eq!(

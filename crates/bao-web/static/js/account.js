@@ -33,6 +33,32 @@ export function clockText(ms) {
 }
 
 /** A text node's element: `el('td', 'text')`. */
+/**
+ * Whether `name` is an engine account's (`bao-1`..`bao-10`; sign-up refuses every look-alike,
+ * issue 34 item 3), for lists whose JSON carries names only.
+ */
+export const isBotName = (name) => /^bao-([1-9]|10)$/.test(String(name || ''));
+
+/** The "BOT" badge shown beside an engine account's name: `<span class="bot">BOT</span>`. */
+export function botBadge() {
+  const b = document.createElement('span');
+  b.className = 'bot';
+  b.textContent = 'BOT';
+  b.title = 'An engine account: the computer plays it';
+  return b;
+}
+
+/**
+ * A player's name as a link to the profile (`/@/name`), followed by the BOT badge when
+ * `bot` (default: the name is an engine account's). Returns the nodes to append.
+ */
+export function nameNodes(name, bot = isBotName(name)) {
+  const a = document.createElement('a');
+  a.textContent = String(name);
+  a.href = `/@/${encodeURIComponent(name)}`;
+  return bot ? [a, ' ', botBadge()] : [a];
+}
+
 export function el(tag, text, cls) {
   const e = document.createElement(tag);
   if (text !== undefined && text !== null) e.textContent = String(text);

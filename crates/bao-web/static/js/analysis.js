@@ -301,10 +301,13 @@ function overlay(force) {
   const seatBelow = south === southBelow;
   if (dirChar === '<' || dirChar === '>') {
     const right = dirChar === '>';
-    const dx = (right === seatBelow ? 1 : -1) * c.w * 0.9;
-    const x2 = c.x + dx;
-    svgEl('line', { x1: c.x, y1: c.y, x2, y2: c.y, class: 'best-line' }, g);
-    const s = Math.sign(dx) * c.w * 0.22;
+    // The arrow starts outside the ring and stops short of the next hole's count: from the
+    // hole's centre it would cover the seed count it points from (issue 34 item 12).
+    const sign = right === seatBelow ? 1 : -1;
+    const x1 = c.x + sign * c.w * 0.52;
+    const x2 = c.x + sign * c.w * 0.84;
+    svgEl('line', { x1, y1: c.y, x2, y2: c.y, class: 'best-line' }, g);
+    const s = sign * c.w * 0.16;
     svgEl('path', { d: `M ${x2} ${c.y} L ${x2 - s} ${c.y - c.w * 0.16} L ${x2 - s} ${c.y + c.w * 0.16} Z`, class: 'best-head' }, g);
   }
   bestLabel(svg, g, `best ${m.best}`, c.x, seatBelow);

@@ -321,6 +321,11 @@ export function drawBoard(svg, board, opts = {}) {
     const t = el('text', { class: 'side-label', x: G.left + G.boardW / 2, y }, svg);
     const moving = toMove === name && !opts.over;
     t.textContent = `${moving ? '▶ ' : ''}${labels[name.toLowerCase()]}${score(idx)}${store(idx)}`;
+    // An engine account's side carries the BOT badge (issue 34 item 3), as lichess marks it.
+    if (opts.bots && opts.bots[name.toLowerCase()]) {
+      t.append(' ');
+      el('tspan', { class: 'bot' }, t).textContent = 'BOT';
+    }
     if (moving) t.classList.add('to-move');
   };
   side(flip ? 'South' : 'North', flip ? 0 : 1, G.top - 13);

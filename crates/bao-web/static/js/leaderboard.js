@@ -1,7 +1,7 @@
 // The leaderboards: the best rated players of each game (GET /api/leaderboard/{game}).
 
 import { api } from './api.js';
-import { header, el } from './account.js';
+import { header, el, nameNodes } from './account.js';
 
 async function fill(game) {
   const rows = await api('GET', `/api/leaderboard/${game}`);
@@ -9,9 +9,7 @@ async function fill(game) {
   body.replaceChildren(...rows.map((r, i) => {
     const tr = el('tr');
     const who = el('td');
-    const a = el('a', r.name);
-    a.href = `/@/${encodeURIComponent(r.name)}`;
-    who.append(a);
+    who.append(...nameNodes(r.name, r.bot === true));
     tr.append(el('td', i + 1), who, el('td', `${Math.round(r.rating)} ± ${Math.round(r.rd)}`), el('td', r.games));
     return tr;
   }));

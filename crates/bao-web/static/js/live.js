@@ -4,18 +4,16 @@
 
 import { api } from './api.js';
 import { siteHeader } from './header.js';
-import { el } from './account.js';
+import { el, isBotName, nameNodes } from './account.js';
 import { TITLES } from './state.js';
 
 /** How often the list is fetched again (ms). */
 const REFRESH_MS = 10000;
 
 /** "amina (1523)": a player with the rating of the game's pool, if any. */
-function player(name, rating) {
+function player(name, rating, bot) {
   const td = el('td');
-  const a = el('a', name);
-  a.href = `/@/${encodeURIComponent(name)}`;
-  td.append(a);
+  td.append(...nameNodes(name, bot === true || isBotName(name)));
   if (rating !== null && rating !== undefined) td.append(` (${Math.round(rating)})`);
   return td;
 }
@@ -40,8 +38,8 @@ async function fill() {
     watch.append(a);
     tr.append(
       el('td', `${TITLES[g.game] || g.game}${g.rated ? ' · rated' : ''}`),
-      player(g.south.name, g.south.rating),
-      player(g.north.name, g.north.rating),
+      player(g.south.name, g.south.rating, g.south.bot),
+      player(g.north.name, g.north.rating, g.north.bot),
       el('td', g.clock ? g.clock.text : 'no clock'),
       el('td', g.ply),
       el('td', g.to_move),

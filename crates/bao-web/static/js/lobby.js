@@ -3,7 +3,7 @@
 // those where it is your turn first.
 
 import { api } from './api.js';
-import { header, el } from './account.js';
+import { header, el, botBadge, isBotName, nameNodes } from './account.js';
 
 const $ = (id) => document.getElementById(id);
 let myName = null;
@@ -54,15 +54,20 @@ async function create(ev) {
   }
 }
 
+/** A table cell with a player's name (the BOT badge for an engine account). */
+function nameCell(name, computer) {
+  const td = el('td');
+  if (name) td.append(...(computer || isBotName(name) ? [String(name), ' ', botBadge()] : [String(name)]));
+  return td;
+}
+
 function renderChallenges(list) {
   const body = $('challenges').querySelector('tbody');
   body.replaceChildren(...list.map((c) => {
     const tr = el('tr');
     tr.dataset.id = c.id;
     const who = el('td');
-    const a = el('a', c.name);
-    a.href = `/@/${encodeURIComponent(c.name)}`;
-    who.append(a);
+    who.append(...nameNodes(c.name, c.bot === true || isBotName(c.name)));
     tr.append(who, el('td', Math.round(c.rating)), el('td', `${c.game === 'kingulu' ? 'Kingulu' : 'Kiswahili'} · ${c.rules}`),
       el('td', c.clock_text), el('td', c.rated ? 'rated' : 'casual'), el('td', c.side));
     const act = el('td');
@@ -108,7 +113,7 @@ async function renderMine() {
     const a = el('a', g.your_turn ? 'Your turn' : g.result ? 'Review' : 'Open');
     a.href = `/#${g.id}`;
     open.append(a);
-    tr.append(open, el('td', g.game === 'kingulu' ? 'Kingulu' : 'Kiswahili'), el('td', g.south), el('td', g.north),
+    tr.append(open, el('td', g.game === 'kingulu' ? 'Kingulu' : 'Kiswahili'), nameCell(g.south, g.players && g.players.south === 'computer'), nameCell(g.north, g.players && g.players.north === 'computer'),
       el('td', g.clock || ''), el('td', g.aborted ? 'aborted' : g.result || (g.your_turn ? '' : 'waiting')));
     return tr;
   }));

@@ -1,7 +1,7 @@
 // A player's profile (/@/name): ratings per game, their history, recent games.
 
 import { api } from './api.js';
-import { header, el } from './account.js';
+import { header, el, botBadge, isBotName, nameNodes } from './account.js';
 import { drawRatingGraph } from './ratinggraph.js';
 import { changeText } from './ratingchange.js';
 
@@ -9,12 +9,20 @@ const $ = (id) => document.getElementById(id);
 const TITLES = { kiswahili: 'Bao la Kiswahili', kingulu: 'Bao Kingulu' };
 const COLOURS = { kiswahili: '#2e9c4f', kingulu: '#8a5a2b' };
 
+/** A table cell with a player's name (a link, with the BOT badge for an engine account). */
+function nameCell(name, computer) {
+  const td = el('td');
+  if (name) td.append(...nameNodes(name, computer || isBotName(name)));
+  return td;
+}
+
 async function start() {
   await header($('nav'));
   const name = decodeURIComponent(location.pathname.replace(/^\/@\//, ''));
   const p = await api('GET', `/api/players/${encodeURIComponent(name)}`);
   document.title = `Bao · ${p.name}`;
   $('who').textContent = p.engine_level ? `${p.name} (the computer, level ${p.engine_level})` : p.name;
+  if (p.bot || p.engine_level) $('who').append(' ', botBadge());
   $('ratings').querySelector('tbody').replaceChildren(...Object.entries(p.ratings).map(([pool, r]) => {
     const tr = el('tr');
     tr.append(el('td', TITLES[pool]), el('td', r.games ? Math.round(r.rating) : `${Math.round(r.rating)}?`), el('td', Math.round(r.rd)), el('td', r.games));
@@ -27,7 +35,7 @@ async function start() {
     const a = el('a', g.result ? 'Review' : 'Watch');
     a.href = `/#${g.id}`;
     open.append(a);
-    tr.append(open, el('td', g.game === 'kingulu' ? 'Kingulu' : 'Kiswahili'), el('td', g.south), el('td', g.north),
+    tr.append(open, el('td', g.game === 'kingulu' ? 'Kingulu' : 'Kiswahili'), nameCell(g.south, g.players && g.players.south === 'computer'), nameCell(g.north, g.players && g.players.north === 'computer'),
       el('td', g.clock || ''), el('td', resultText(g, p.name)));
     return tr;
   }));

@@ -7,8 +7,9 @@ import { drawBoard, fitLabels, screenArrow, screenDir } from './board.js';
 import { SPEEDS, captionOf } from './trace.js';
 import { renderExplain } from './review.js';
 import { seatFor } from './api.js';
+import { isBotName } from './account.js';
 import {
-  $, TITLES, app, who, mySides, humanToMove, moveName, lobbyGame, helpBarred, barredWords,
+  $, TITLES, app, who, isComputer, mySides, humanToMove, moveName, lobbyGame, helpBarred, barredWords,
 } from './state.js';
 import { noNyumba, renderLegend, renderHelp, renderStatus, renderInfo, renderMoveList } from './panels.js';
 import { openDialog } from './dialog.js';
@@ -97,9 +98,16 @@ function labels() {
   return { north: `North — ${who('North')}`, south: `South — ${who('South')}` };
 }
 
+/** Which sides an engine account (or the server's computer) plays: the labels' BOT badges. */
+function bots() {
+  const s = app.state || {};
+  const bot = (side) => isComputer(side) || isBotName(s.names && s.names[side.toLowerCase()]);
+  return { north: bot('North'), south: bot('South') };
+}
+
 export function draw(board, opts) {
   const svg = $('board');
-  drawBoard(svg, board, { narrow: narrow(), noNyumba: noNyumba(), labels: labels(), flip: flipped(), ...opts });
+  drawBoard(svg, board, { narrow: narrow(), noNyumba: noNyumba(), labels: labels(), bots: bots(), flip: flipped(), ...opts });
   fitLabels(svg, 12);
 }
 
