@@ -146,11 +146,14 @@ async fn the_page_and_its_script_are_served() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(kind, "text/html; charset=utf-8");
     assert!(text.contains("<script type=\"module\" src=\"/js/puzzles.js\"></script>"));
-    // The game page's toolbar links to it.
-    let (_, _, index) = get("/").await;
-    assert!(index.contains("<a class=\"button\" href=\"/puzzles\" id=\"btn-puzzles\""));
+    // Every page's site header links to it: the game page's script draws the header
+    // (static/js/header.js), whose links include /puzzles.
+    let (_, _, page) = get("/js/page.js").await;
+    assert!(page.contains("import './header.js';"));
+    let (_, _, header) = get("/js/header.js").await;
+    assert!(header.contains("['/puzzles', 'Puzzles', 'nav-puzzles'],"));
     let (status, kind, text) = get("/js/puzzles.js").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(kind, "text/javascript; charset=utf-8");
-    assert!(text.contains("import { drawBoard, fitLabels } from './board.js';"));
+    assert!(text.contains("import { drawBoard, fitLabels, screenArrow, screenDir } from './board.js';"));
 }
