@@ -155,5 +155,7 @@ async fn the_page_and_its_script_are_served() {
     let (status, kind, text) = get("/js/puzzles.js").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(kind, "text/javascript; charset=utf-8");
-    assert!(text.contains("import { drawBoard, fitLabels, screenArrow, screenDir } from './board.js';"));
+    assert!(
+        text.contains("import { drawBoard, fitLabels, screenArrow, screenDir } from './board.js';")
+    );
 }
