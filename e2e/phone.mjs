@@ -82,6 +82,19 @@ try {
   check(dlg <= W, `the New game dialog fits the screen (right edge ${dlg.toFixed(0)} px)`);
   await page.keyboard.press('Escape');
 
+  // The puzzles page: Next puzzle beside the Menu button, the other controls folded.
+  await page.goto(new URL('/puzzles', url).href);
+  await page.waitForFunction(() => document.querySelectorAll('#board .hole.playable').length > 0, null, { timeout: 60000 });
+  const pzHead = await headHeight();
+  check(pzHead <= 150, `the puzzles header ends ${pzHead} px down (at most 150 of 844)`);
+  check(await page.isVisible('#pz-next-phone') && await page.isHidden('#pz-hint') && await page.isHidden('#pz-next'), 'on the puzzles page Next puzzle is at hand and the rest folded');
+  await page.tap('#btn-menu');
+  check(await page.isVisible('#pz-hint') && await page.isVisible('#pz-solution') && await page.isVisible('#btn-turn'), 'its Menu shows Hint, Show the solution and Turn board');
+  const heading = await page.textContent('#pz-heading');
+  await page.tap('#pz-next-phone');
+  await page.waitForFunction((t) => document.getElementById('pz-heading').textContent !== t, heading, { timeout: 30000 });
+  check(true, 'Next puzzle brings another puzzle');
+
   await page.goto(new URL('/learn', url).href);
   await page.waitForSelector('body[data-loaded="true"]', { timeout: 120000 });
   const lpx = await smallestLabel(page, '.lesson');

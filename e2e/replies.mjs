@@ -26,8 +26,8 @@ try {
   await a.selectOption('#ch-game', 'kiswahili');
   await a.selectOption('#ch-clock', '180+2');
   await a.selectOption('#ch-side', 'north');
-  await a.waitForSelector('#ch-opponent option[value="bao-1"]', { state: 'attached' });
-  await a.selectOption('#ch-opponent', 'bao-1');
+  await a.waitForSelector('#ch-opponents option[value="bao-1"]', { state: 'attached' });
+  await a.fill('#ch-opponent', 'bao-1');
   await a.click('#ch-go');
   await a.waitForFunction(() => location.pathname === '/' && /^#[A-Za-z0-9_-]{22}$/.test(location.hash), null, { timeout: 30000 });
   const id = a.url().split('#')[1];

@@ -288,3 +288,54 @@ fn two_instances_share_games_moves_clocks_and_ratings() {
     assert_eq!(s, 200, "{v}");
     assert_eq!(v["state"]["ply"], 5);
 }
+
+/// Issue 34 item 4: with two instances, a game's spectator count is its distinct viewers
+/// over both (an account, else an address): a signed-out viewer on A, a signed-in one on
+/// B (2 on both); the signed-out address again on B (still 2: one viewer); the account
+/// leaves (1 on A).
+#[test]
+fn the_spectator_count_is_the_games_over_all_instances() {
+    let Some(base) = postgres_url() else {
+        return;
+    };
+    let db = Database(bao_web::store::pg::create_database(&base).unwrap());
+    let a = Server::start(&db.0, &[]);
+    let b = Server::start(&db.0, &[]);
+    let (s, _, v) = a.call(
+        "POST",
+        "/api/games",
+        &[],
+        Some(&json!({"game": "kingulu", "north": "human"})),
+    );
+    assert_eq!(s, 201, "{v}");
+    let id = v["id"].as_str().unwrap().to_string();
+    let watcher = sign_up(&b, "watcher");
+    let open = |server: &Server, cookie: Option<&str>| {
+        use std::io::Write;
+        let mut s = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+        let cookie = cookie.map(|c| format!("Cookie: {c}\r\n")).unwrap_or_default();
+        write!(
+            s,
+            "GET /api/games/{id}/events HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nAccept: text/event-stream\r\n{cookie}\r\n",
+            server.port
+        )
+        .unwrap();
+        let mut seen = String::new();
+        read_until(&mut s, &mut seen, "event: state\n");
+        (s, seen)
+    };
+    let (mut on_a, mut seen_a) = open(&a, None);
+    read_until(&mut on_a, &mut seen_a, "{\"spectators\":1}");
+    let (mut on_b, mut seen_b) = open(&b, Some(&watcher));
+    read_until(&mut on_a, &mut seen_a, "{\"spectators\":2}");
+    read_until(&mut on_b, &mut seen_b, "{\"spectators\":2}");
+    // The signed-out address again, now on B: one viewer already counted.
+    let (mut again, mut seen_again) = open(&b, None);
+    assert!(seen_again.contains("\"spectators\":2"), "{seen_again}");
+    // The account's stream closes: one viewer left, on both instances.
+    drop(on_b);
+    read_until(&mut on_a, &mut seen_a, "{\"spectators\":1}");
+    read_until(&mut again, &mut seen_again, "{\"spectators\":1}");
+    let (_, _, st) = a.call("GET", &format!("/api/games/{id}"), &[], None);
+    assert_eq!(st["spectators"], 1, "{st}");
+}

@@ -63,6 +63,8 @@ pub struct App {
     pub(crate) proxies: crate::proxy::TrustedProxies,
     /// The players' notices and presence ([`crate::notices`]).
     pub(crate) hub: crate::notices::Hub,
+    /// This instance's name in the table `spectators` (random at each start).
+    pub(crate) instance: String,
 }
 
 /// How many record loads replay at once: one core fewer than the machine has (at least
@@ -107,6 +109,7 @@ impl App {
             viewers: crate::streams::Viewers::default(),
             proxies: crate::proxy::TrustedProxies::default(),
             hub: crate::notices::Hub::default(),
+            instance: crate::ids::token(),
         })
     }
 

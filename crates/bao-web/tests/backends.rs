@@ -23,6 +23,8 @@ fn game(id: &str, accounts: [Option<i64>; 2]) -> GameRow {
         invites: [None, None],
         accounts,
         names: [None, None],
+        owner: None,
+        owner_name: None,
         rated: accounts[0].is_some(),
         clock: None,
         aborted: false,
@@ -43,7 +45,7 @@ fn games_are_versioned_the_same_on_both() {
     let dir = tempfile::tempdir().unwrap();
     for (store, _guard) in backends(dir.path()) {
         let kind = store.path().to_string();
-        assert_eq!(store.schema_version().unwrap(), 5, "{kind}");
+        assert_eq!(store.schema_version().unwrap(), 6, "{kind}");
         let mut row = game("g1", [None, None]);
         assert_eq!(store.save(&row).unwrap(), 1, "{kind}");
         // A second creation of the same id is refused, not merged.
@@ -262,5 +264,56 @@ fn challenges_and_ratings_on_both() {
             .collect();
         assert_eq!(board, vec!["amani", "baraka"], "{kind}");
         assert_eq!(store.rating(a.id, "kiswahili").unwrap().games, 0);
+    }
+}
+
+/// Issue 34 item 4 and issue 35 item 6 (migration 0006): a game's spectators over all
+/// instances are its distinct viewers, rows not refreshed by their instance's heartbeat
+/// leave the count and the table; a game with an owner reads back with the owner's name
+/// and is listed among his games.
+#[test]
+fn spectators_over_instances_and_owned_games_read_the_same_on_both() {
+    let dir = tempfile::tempdir().unwrap();
+    for (store, _guard) in backends(dir.path()) {
+        let kind = store.path().to_string();
+        // amani watches g1 from instances A and B (one viewer), baraka's address from B.
+        store.spectator_enter("g1", "A", "a:1", 1_000).unwrap();
+        store.spectator_enter("g1", "B", "a:1", 1_000).unwrap();
+        store.spectator_enter("g1", "B", "ip:10.0.0.7", 1_000).unwrap();
+        store.spectator_enter("g2", "A", "a:1", 1_000).unwrap();
+        assert_eq!(store.count_spectators("g1", 0).unwrap(), 2, "{kind}");
+        assert_eq!(store.count_spectators("g2", 0).unwrap(), 1, "{kind}");
+        assert_eq!(store.count_spectators("g3", 0).unwrap(), 0, "{kind}");
+        // Entering again refreshes the row (no second row).
+        store.spectator_enter("g1", "B", "ip:10.0.0.7", 5_000).unwrap();
+        assert_eq!(store.count_spectators("g1", 0).unwrap(), 2, "{kind}");
+        assert_eq!(store.count_spectators("g1", 4_000).unwrap(), 1, "{kind}");
+        // A's heartbeat at 100 000 keeps its rows; B stopped (it died): its rows older
+        // than 10 000 are removed, and the games they were on are named.
+        assert_eq!(
+            store.refresh_spectators("A", 100_000, 10_000).unwrap(),
+            vec!["g1".to_string()],
+            "{kind}"
+        );
+        assert_eq!(store.count_spectators("g1", 90_000).unwrap(), 1, "{kind}");
+        assert_eq!(store.count_spectators("g2", 90_000).unwrap(), 1, "{kind}");
+        // Leaving removes the viewer's row of that instance only.
+        store.spectator_leave("g1", "A", "a:1").unwrap();
+        assert_eq!(store.count_spectators("g1", 0).unwrap(), 0, "{kind}");
+        assert_eq!(store.count_spectators("g2", 0).unwrap(), 1, "{kind}");
+
+        let owner = store.create_account("zuhura", "h", "tz").unwrap();
+        let mut row = game("g9", [None, None]);
+        row.owner = Some(owner.id);
+        row.north = "bao level 4".into();
+        store.save(&row).unwrap();
+        let back = store.load("g9").unwrap().unwrap();
+        assert_eq!(
+            (back.owner, back.owner_name.as_deref()),
+            (Some(owner.id), Some("zuhura")),
+            "{kind}"
+        );
+        let ids: Vec<String> = store.games_of(owner.id, 10).unwrap().into_iter().map(|g| g.id).collect();
+        assert_eq!(ids, vec!["g9".to_string()], "{kind}");
     }
 }

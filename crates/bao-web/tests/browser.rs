@@ -25,7 +25,12 @@
 //!   of a Kiswahili hole, and "Show the solution" ends the streak.
 //! * `lobby.mjs`: two players sign up in two contexts, meet in the lobby, play three moves
 //!   of a 4 s + 0 rated Kingulu game, North's flag falls with nobody acting, a third
-//!   context watches ("watching", the spectator count), profiles and leaderboard.
+//!   context watches ("watching", the spectator count), profiles and leaderboard;
+//! * `replies.mjs`: the engine's reply that lands during the player's own animation is
+//!   kept, and the board is playable within a second;
+//! * `social.mjs`: a challenge by name from a profile, the notices banners on other
+//!   pages, a draw offered, declined by a move, offered again and accepted, with the
+//!   rating change on the game page.
 //!
 //! Needs `/usr/bin/chromium` (or `$CHROMIUM`), `node` and `e2e/node_modules` (`npm ci` in
 //! `e2e/`; `.ci/run` installs all three). When one is missing the test FAILS under CI (the
@@ -207,4 +212,13 @@ fn browser_lobby_clock_falls_and_ratings_move() {
 #[test]
 fn browser_keeps_the_reply_that_lands_during_an_animation() {
     run_script("replies.mjs", "replies");
+}
+
+/// Issue 35 items 3 and 5: a challenge by name from a profile, the notices banners on
+/// other pages of the site (challenged; accepted, with the game's link), and a draw
+/// offered, declined by a move, offered again and accepted, with the rating change shown
+/// (e2e/social.mjs).
+#[test]
+fn browser_notices_named_challenge_and_draw_offer() {
+    run_script("social.mjs", "social");
 }

@@ -894,3 +894,58 @@ async fn presence_counts_the_pages_on_every_instance() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
+
+/// Issue 35 item 6: a game a signed-in player starts from the first page (here against
+/// the computer at level 3) is his: its state names him (`owner`, `names` stay empty: it
+/// is no lobby game, so hints stay on), his profile and "your games" list it with his
+/// name on his side, and a guest's game (no cookie) belongs to no one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_signed_in_players_game_against_the_computer_is_his() {
+    for (app, _db) in common::routers() {
+        a_signed_in_players_game_against_the_computer_is_his_on(app).await;
+    }
+}
+
+async fn a_signed_in_players_game_against_the_computer_is_his_on(app: Router) {
+    let amani = sign_up(&app, "amani").await;
+    let body = json!({"game": "kingulu", "south": "human", "north": "computer", "level": 3});
+    let (s, state) = call(&app, "POST", "/api/games", Some(&amani), Some(body.clone())).await;
+    assert_eq!(s, StatusCode::CREATED, "{state}");
+    assert_eq!(state["owner"], "amani");
+    assert_eq!(state["names"], json!({"south": null, "north": null}));
+    let id = state["id"].as_str().unwrap().to_string();
+    let seat = state["seat"].as_str().unwrap().to_string();
+    // Not a lobby game: the computer's help is on offer.
+    let (s, _, hint) = call_as(&app, "POST", &format!("/api/games/{id}/hint"), None, Some(&seat), Some(json!({}))).await;
+    assert_eq!(s, StatusCode::OK, "{hint}");
+    // A guest's game is no one's.
+    let (s, guest) = call(&app, "POST", "/api/games", None, Some(body)).await;
+    assert_eq!(s, StatusCode::CREATED);
+    assert_eq!(guest["owner"], Value::Null);
+    // His profile lists his game (not the guest's), his name on his side.
+    let (s, profile) = call(&app, "GET", "/api/players/amani", None, None).await;
+    assert_eq!(s, StatusCode::OK);
+    let games: Vec<(String, String, String, bool)> = profile["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g["id"].as_str().unwrap().to_string(),
+                g["south"].as_str().unwrap().to_string(),
+                g["north"].as_str().unwrap().to_string(),
+                g["your_turn"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        games,
+        vec![(id.clone(), "amani".to_string(), "bao level 3".to_string(), true)]
+    );
+    let (s, mine) = call(&app, "GET", "/api/me/games", Some(&amani), None).await;
+    assert_eq!(s, StatusCode::OK, "{mine}");
+    assert_eq!(mine[0]["id"], id.as_str());
+    // Read back from the database (a fresh load of the game), it is still his.
+    let (_, again) = call_as(&app, "GET", &format!("/api/games/{id}"), None, Some(&seat), None).await;
+    assert_eq!(again["owner"], "amani");
+}

@@ -94,6 +94,7 @@ pub async fn start(app: &Arc<App>) -> anyhow::Result<()> {
             }
         }
     });
+    crate::spectators::start(app);
     if app.store.shared() {
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
         app.store.listen(Box::new(move |change| {

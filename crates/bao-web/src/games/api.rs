@@ -200,6 +200,7 @@ impl App {
                     .await;
                 }
             }
+            Change::Spectators(id) => self.recount_spectators(id).await,
             Change::Resync => {
                 let watched: Vec<(String, Arc<Slot>)> = lock(&self.cache)
                     .map
@@ -209,6 +210,7 @@ impl App {
                     .collect();
                 for (id, s) in watched {
                     let _ = self.refresh(&s, &id).await;
+                    self.recount_spectators(id).await;
                 }
                 Box::pin(self.on_change(Change::Lobby)).await;
             }

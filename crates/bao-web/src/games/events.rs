@@ -9,11 +9,10 @@ use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use tokio::sync::broadcast;
 
-use super::api::{announce_spectators, with_game, Notice, Slot};
+use super::api::{with_game, Notice, Slot};
 use crate::app::App;
 use crate::http::error::ApiError;
 use crate::http::extract::{ApiPath, Seat};
-use crate::http::lock;
 use crate::ids;
 
 /// `GET /api/games/{id}/events[?seat=TOKEN]`: the game's state now and after every
@@ -54,8 +53,7 @@ pub(super) async fn events(
             .seat_in(g)
             .is_some_and(|seat| !g.meta().sides_of(&seat, g.human()).is_empty());
         if !plays && app2.viewers.enter(&id2, &viewer2) {
-            g.spectate(true);
-            announce_spectators(slot, g);
+            app2.spectator_in(slot, g, &viewer2);
         }
         let text =
             serde_json::to_string(&g.state()).map_err(|e| ApiError::internal(e.to_string()))?;
@@ -130,13 +128,8 @@ impl Drop for Watching {
             .counted
             .as_ref()
             .is_some_and(|(app, id, viewer)| app.viewers.leave(id, viewer));
-        if last {
-            let slot = Arc::clone(&self.slot);
-            tokio::task::spawn_blocking(move || {
-                let mut g = lock(&slot.game);
-                g.spectate(false);
-                announce_spectators(&slot, g.as_ref());
-            });
+        if let (true, Some((app, id, viewer))) = (last, self.counted.take()) {
+            app.spectator_out(Arc::clone(&self.slot), id, viewer);
         }
     }
 }

@@ -28,8 +28,9 @@ pub const ORACLE_MS: u64 = 2_000;
 pub const DEFAULT_LEVEL: u8 = 5;
 
 /// The most laps one move may take under rules from a client (a lap cap of the
-/// `non-terminating` option, see [`bao_rules::line::check_work`]).
-pub const MAX_LAPS: u64 = 10_000;
+/// `non-terminating` option, see [`bao_rules::line::check_work`]): the limit of every
+/// front end, [`bao_rules::record::load::MAX_LAPS`].
+pub const MAX_LAPS: u64 = bao_rules::record::load::MAX_LAPS;
 
 /// The highest OPT-MAX-PLIES a client may ask for (K-R12.4).
 pub const MAX_PLIES: u32 = 10_000;
@@ -56,6 +57,10 @@ pub struct Meta {
     pub accounts: [Option<i64>; 2],
     /// The players' names `[South, North]` in a lobby game (accounts, `bao-N`).
     pub names: [Option<String>; 2],
+    /// The account that started the game from the first page (against the computer, with
+    /// a friend, or two on one screen), with its name: the game is his and his profile
+    /// lists it (issue 35 item 6). Not a lobby game: it is unrated and has no clock.
+    pub owner: Option<(i64, String)>,
     /// The result changes the players' ratings.
     pub rated: bool,
     /// The game's clock, if it has one.
@@ -102,13 +107,10 @@ impl GameResult {
         }
     }
 
-    /// `1-0` (South won), `0-1` (North won) or `1/2-1/2`.
+    /// `1-0` (South won), `0-1` (North won) or `1/2-1/2`: the record's token
+    /// ([`bao_rules::record::load::winner_token`]).
     pub fn token(self) -> &'static str {
-        match self {
-            GameResult::Win(Side::South) => "1-0",
-            GameResult::Win(Side::North) => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
+        bao_rules::record::load::winner_token(self.winner())
     }
 
     /// The result a token names ([`GameResult::token`]'s three), else `None`.
@@ -256,6 +258,9 @@ pub trait LiveGame: Send {
     fn spectate(&mut self, joined: bool);
     /// How many watch the game's event stream without playing.
     fn spectators(&self) -> usize;
+    /// Sets the spectator count (a shared database counts them over all instances:
+    /// [`crate::spectators`]).
+    fn set_spectators(&mut self, n: usize);
     /// An engine account (`bao-N`) is to move in a lobby game that goes on: the server
     /// makes that move itself.
     fn engine_account_to_move(&self) -> bool {
@@ -309,6 +314,7 @@ mod tests {
             ratings: None,
             created: "2026-12-02T00:00:00Z".to_string(),
             updated: "2026-12-02T00:00:00Z".to_string(),
+            owner: None,
             stored: 0,
         }
     }

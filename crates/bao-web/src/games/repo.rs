@@ -30,6 +30,10 @@ pub struct GameRow {
     /// South's and North's account names (lobby games; not stored: read with the
     /// accounts).
     pub names: [Option<String>; 2],
+    /// The account that started the game from the first page ([`crate::games::model::Meta::owner`]).
+    pub owner: Option<i64>,
+    /// Its name (not stored: read with the account).
+    pub owner_name: Option<String>,
     /// Whether the result is rated.
     pub rated: bool,
     /// The clock as JSON ([`crate::clock::model::Clock`]).
@@ -97,18 +101,20 @@ fn row_of(r: &Row) -> DbResult<GameRow> {
         version: r.int("version")?,
         due_ms: r.opt_int("due_ms")?,
         names: [r.opt_text("south_name")?, r.opt_text("north_name")?],
+        owner: r.opt_int("owner")?,
+        owner_name: r.opt_text("owner_name")?,
     })
 }
 
-const COLUMNS: &str = "id, game, rules, level, south, north, seat, invite_south, invite_north, record, plies, result, created, updated, south_account, north_account, rated, clock, aborted, version, due_ms, draw_offer";
+const COLUMNS: &str = "id, game, rules, level, south, north, seat, invite_south, invite_north, record, plies, result, created, updated, south_account, north_account, rated, clock, aborted, version, due_ms, draw_offer, owner";
 
 /// The columns read, with the accounts' names.
 macro_rules! select {
     ($($more:literal)?) => {
         concat!(
-            "SELECT g.id, g.game, g.rules, g.level, g.south, g.north, g.seat, g.invite_south, g.invite_north, g.record, g.plies, g.result, g.created, g.updated, g.south_account, g.north_account, g.rated, g.clock, g.aborted, g.version, g.due_ms, g.draw_offer, g.ratings, sa.name AS south_name, na.name AS north_name",
+            "SELECT g.id, g.game, g.rules, g.level, g.south, g.north, g.seat, g.invite_south, g.invite_north, g.record, g.plies, g.result, g.created, g.updated, g.south_account, g.north_account, g.rated, g.clock, g.aborted, g.version, g.due_ms, g.draw_offer, g.ratings, g.owner, sa.name AS south_name, na.name AS north_name, oa.name AS owner_name",
             $($more,)?
-            "\n    FROM games g LEFT JOIN accounts sa ON sa.id = g.south_account LEFT JOIN accounts na ON na.id = g.north_account"
+            "\n    FROM games g LEFT JOIN accounts sa ON sa.id = g.south_account LEFT JOIN accounts na ON na.id = g.north_account LEFT JOIN accounts oa ON oa.id = g.owner"
         )
     };
 }
@@ -158,23 +164,25 @@ pub fn save_in(tx: &mut Tx<'_>, row: &GameRow) -> DbResult<i64> {
         version,
         row.due_ms,
         row.draw_offer.map(|s| s.to_string()),
+        row.owner,
         row.version
     ];
     let written = if row.version == 0 {
         tx.exec(
             &format!(
-                "INSERT INTO games ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)
+                "INSERT INTO games ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)
                  ON CONFLICT(id) DO NOTHING"
             ),
-            &values[..22],
+            &values[..23],
         )?
     } else {
         tx.exec(
             "UPDATE games SET game = ?2, rules = ?3, level = ?4, south = ?5, north = ?6,
              seat = ?7, invite_south = ?8, invite_north = ?9, record = ?10, plies = ?11, result = ?12,
              created = ?13, updated = ?14, south_account = ?15, north_account = ?16, rated = ?17,
-             clock = ?18, aborted = ?19, version = ?20, due_ms = ?21, draw_offer = ?22
-             WHERE id = ?1 AND version = ?23",
+             clock = ?18, aborted = ?19, version = ?20, due_ms = ?21, draw_offer = ?22,
+             owner = ?23
+             WHERE id = ?1 AND version = ?24",
             values,
         )?
     };
@@ -304,7 +312,8 @@ impl Store {
 }
 
 impl Store {
-    /// The games of an account, most recently changed first (at most `limit`).
+    /// The games of an account (lobby games he played, and games he started from the
+    /// first page: [`GameRow::owner`]), most recently changed first (at most `limit`).
     ///
     /// # Errors
     /// SQLite's error.
@@ -312,7 +321,7 @@ impl Store {
         let rows = self.read(|c| {
             c.query(
                 &format!(
-                    "{SELECT} WHERE g.south_account = ?1 OR g.north_account = ?1 ORDER BY g.updated DESC, g.id LIMIT ?2"
+                    "{SELECT} WHERE g.south_account = ?1 OR g.north_account = ?1 OR g.owner = ?1 ORDER BY g.updated DESC, g.id LIMIT ?2"
                 ),
                 params![account, limit],
             )

@@ -19,7 +19,7 @@ use super::view;
 use super::MAX_LIST;
 use crate::app::{App, Peer, LOAD_WAIT};
 use crate::http::error::{self, ApiError};
-use crate::http::extract::{ApiJson, ApiPath, Seat};
+use crate::http::extract::{ApiJson, ApiPath, MaybeSignedIn, Seat};
 use crate::http::{blocking, canonical_number, BODY_LIMIT};
 use crate::ids;
 
@@ -159,18 +159,25 @@ fn fresh_meta() -> Meta {
         ratings: None,
         created: now.clone(),
         updated: now,
+        owner: None,
         stored: 0,
     }
 }
 
-/// Stores a new game and answers 201 with its state, `seat` and `you`.
+/// Stores a new game and answers 201 with its state, `seat` and `you`. A signed-in
+/// player's game is his (`owner`, issue 35 item 6).
 async fn start(
     app: Arc<App>,
+    owner: MaybeSignedIn,
     make: impl FnOnce(Meta) -> Result<Box<dyn LiveGame>, ApiError> + Send + 'static,
 ) -> Result<Response, ApiError> {
     let app2 = Arc::clone(&app);
     let (id, slot, state) = blocking(move || {
-        let mut g = make(fresh_meta())?;
+        let meta = Meta {
+            owner: owner.0.map(|a| (a.id, a.name)),
+            ..fresh_meta()
+        };
+        let mut g = make(meta)?;
         g.meta_mut().stored = app2.store.save(&g.row()).map_err(ApiError::from)?;
         let seat = g.meta().seat.clone();
         let mut state = state_for(g.as_mut(), Some(&seat));
@@ -197,9 +204,10 @@ fn created(meta: Meta, req: &NewGame) -> Result<Box<dyn LiveGame>, ApiError> {
 
 async fn new_game(
     State(app): State<Arc<App>>,
+    owner: MaybeSignedIn,
     ApiJson(req): ApiJson<NewGame>,
 ) -> Result<Response, ApiError> {
-    start(app, move |meta| created(meta, &req)).await
+    start(app, owner, move |meta| created(meta, &req)).await
 }
 
 /// `POST /api/games/preview`: the state of the game `POST /api/games` would create with
@@ -217,6 +225,7 @@ async fn preview_game(ApiJson(req): ApiJson<NewGame>) -> Result<Response, ApiErr
 
 async fn load_game(
     State(app): State<Arc<App>>,
+    owner: MaybeSignedIn,
     ApiJson(req): ApiJson<LoadGame>,
 ) -> Result<Response, ApiError> {
     let game = bao_rules::record::game_of(&req.record).map_err(|e| match e {
@@ -240,7 +249,7 @@ async fn load_game(
             )
         })?
         .map_err(|_| ApiError::internal("the load queue is closed"))?;
-    start(app, move |meta| -> Result<Box<dyn LiveGame>, ApiError> {
+    start(app, owner, move |meta| -> Result<Box<dyn LiveGame>, ApiError> {
         let Some(kind) = crate::kinds::named(&game) else {
             return Err(ApiError::invalid(format!(
                 "cannot load the record: unknown game {} in its [Game] tag",

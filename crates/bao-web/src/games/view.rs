@@ -170,6 +170,9 @@ pub struct StateJson {
     pub players: PlayersJson,
     /// The accounts playing (lobby games).
     pub names: NamesJson,
+    /// The account the game belongs to (a signed-in player started it from the first
+    /// page: its human sides are his), `null` for a guest's game or a lobby game.
+    pub owner: Option<String>,
     /// Whether the result changes the players' ratings.
     pub rated: bool,
     /// The clock now, if the game has one (`south_ms`, `north_ms`, `running`, ...).

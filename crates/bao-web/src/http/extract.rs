@@ -236,6 +236,7 @@ mod tests {
             ratings: None,
             created: String::new(),
             updated: String::new(),
+            owner: None,
             stored: 0,
         };
         let req = NewGame {

@@ -77,6 +77,7 @@ pub(crate) async fn start_game(
             ratings: None,
             created: now.clone(),
             updated: now,
+            owner: None,
             stored: 0,
         };
         let mut g = new_lobby_game(meta, challenge.game, &challenge.rules, &players)?;

@@ -37,7 +37,17 @@ pub fn game_summary(r: &GameRow, account: Option<i64>) -> serde_json::Value {
     // Lobby games start at the profile's start position, and the sides alternate.
     let first = model::first_mover(r.game, &r.rules).index();
     let to_move = (first + r.plies) % 2;
-    let your_turn = !over && account.is_some() && r.accounts[to_move] == account;
+    // A game started from the first page by a signed-in player: his human sides.
+    let owned = |i: usize, record: &str| {
+        (r.accounts[i].is_none() && !bao_rules::Player::from_record_name(record).is_computer())
+            .then(|| r.owner_name.clone())
+            .flatten()
+    };
+    let names = [owned(0, &r.south), owned(1, &r.north)];
+    let your_turn = !over
+        && account.is_some()
+        && (r.accounts[to_move] == account
+            || (r.owner == account && names[to_move].is_some()));
     let clock = r
         .clock
         .as_deref()
@@ -46,8 +56,8 @@ pub fn game_summary(r: &GameRow, account: Option<i64>) -> serde_json::Value {
         "id": r.id,
         "game": r.game.name(),
         "rules": r.rules,
-        "south": r.names[0].clone().unwrap_or_else(|| r.south.clone()),
-        "north": r.names[1].clone().unwrap_or_else(|| r.north.clone()),
+        "south": r.names[0].clone().or_else(|| names[0].clone()).unwrap_or_else(|| r.south.clone()),
+        "north": r.names[1].clone().or_else(|| names[1].clone()).unwrap_or_else(|| r.north.clone()),
         // Issue 34 item 3 (ratings branch): engine accounts marked, as in a game's state.
         "players": {
             "south": player_kind(&r.south),

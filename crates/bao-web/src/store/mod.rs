@@ -76,6 +76,12 @@ pub const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("migrations/0005_social.sql"),
         postgres: include_str!("migrations/pg/0005_social.sql"),
     },
+    Migration {
+        number: 6,
+        name: "games owned by an account, spectators over all instances",
+        sqlite: include_str!("migrations/0006_owners_viewers.sql"),
+        postgres: include_str!("migrations/pg/0006_owners_viewers.sql"),
+    },
 ];
 
 /// Why a write was not made durable.
@@ -114,6 +120,10 @@ pub enum Change {
     /// last page there closed): an instance where he has a page open marks them seen
     /// ([`Store::mark_challenges_seen`]), which keeps them (channel `bao_presence`).
     Presence(i64),
+    /// The spectators of a game changed on some instance: each instance that holds it
+    /// counts them again (channel `bao_spectators`, payload the game's id;
+    /// [`crate::spectators`]).
+    Spectators(String),
     /// Notifications may have been missed (the listener reconnected): refresh all.
     Resync,
 }
@@ -137,6 +147,7 @@ impl Change {
                 crate::notices::Notice::from_payload(payload).map_or(Change::Resync, Change::Notice)
             }
             "bao_presence" => payload.parse().map_or(Change::Resync, Change::Presence),
+            "bao_spectators" if crate::ids::is_id(payload) => Change::Spectators(payload.to_string()),
             _ => Change::Resync,
         }
     }
@@ -167,6 +178,7 @@ impl<'a> Tx<'a> {
             Change::Lobby => ("bao_lobby", String::new()),
             Change::Notice(n) => ("bao_notices", n.to_payload()),
             Change::Presence(account) => ("bao_presence", account.to_string()),
+            Change::Spectators(id) => ("bao_spectators", id.clone()),
             Change::Resync => return Ok(()),
         };
         self.exec
@@ -355,6 +367,12 @@ mod tests {
         );
         assert_eq!(Change::parse("bao_notices", "x"), Change::Resync);
         assert_eq!(Change::parse("bao_presence", "12"), Change::Presence(12));
+        let id = "AbCdEfGhIjKlMnOpQrSt_-";
+        assert_eq!(
+            Change::parse("bao_spectators", id),
+            Change::Spectators(id.into())
+        );
+        assert_eq!(Change::parse("bao_spectators", "x'); --"), Change::Resync);
         assert_eq!(Change::parse("bao_games", "junk"), Change::Resync);
     }
 }

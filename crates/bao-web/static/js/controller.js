@@ -20,6 +20,7 @@ import { onHoleClick, openMove } from './input.js';
 import { startFollowing } from './stream.js';
 import { hintWords } from './words.js';
 import { refreshSaved as refreshSavedList } from './saved.js';
+import { offerDraw } from './draw.js';
 
 /** The saved games list, refreshed (its entries open a game here, its button starts one). */
 export const refreshSaved = () => refreshSavedList({ openGame, newGame });
@@ -357,6 +358,18 @@ export async function resign() {
   try {
     adoptState(await api('POST', `/api/games/${s.id}/resign`, { side }));
     app.loop++;
+  } catch (e) {
+    showError(e);
+  }
+  render();
+}
+
+/** Offers the opponent a draw, or accepts his offer (the Draw button, draw.js). */
+export async function drawOffer() {
+  const s = app.state;
+  if (!s || s.outcome || app.busy) return;
+  try {
+    adoptState(await offerDraw(api, s.id));
   } catch (e) {
     showError(e);
   }

@@ -9,8 +9,9 @@ import { $, app, showError, moveName } from './state.js';
 import { fillProfiles, showLevel, showLevelRow, showProfile, openDialog } from './dialog.js';
 import { oracle, setOracle } from './oracle.js';
 import { fitLabels } from './board.js';
+import { foldingMenu } from './menu.js';
 import {
-  animate, continueGame, copyInvite, endAnimation, hint, invite, loadRecord, newGame, offline, playMove, resign, undo,
+  animate, continueGame, copyInvite, drawOffer, endAnimation, hint, invite, loadRecord, newGame, offline, playMove, resign, undo,
 } from './controller.js';
 import {
   flipped, focusBoard, kichwaChoice, kichwaOf, liveCaption, movesFrom, narrow, render, speed,
@@ -173,22 +174,14 @@ function inField(ev) {
 export function setup() {
   onOffline(offline);
   $('btn-new').addEventListener('click', openDialog);
-  // On a phone the game's controls are folded into a menu: the Menu button opens it, a
-  // control chosen in it (or Escape) closes it.
-  const head = $('btn-menu') && $('btn-menu').closest('header');
-  const fold = (open) => {
-    head.classList.toggle('menu-open', open);
-    $('btn-menu').setAttribute('aria-expanded', String(open));
-  };
-  if (head) {
-    $('btn-menu').addEventListener('click', () => fold(!head.classList.contains('menu-open')));
-    $('game-tools').addEventListener('click', (ev) => { if (ev.target.closest('button, a')) fold(false); });
-  }
+  // On a phone the game's controls are folded into a menu (menu.js).
+  foldingMenu($('btn-menu'));
   $('btn-undo').addEventListener('click', undo);
   $('btn-hint').addEventListener('click', hint);
   $('oracle-toggle').checked = oracle.on;
   $('oracle-toggle').addEventListener('change', (ev) => { setOracle(ev.target.checked); render(); });
   $('btn-resign').addEventListener('click', resign);
+  $('btn-draw').addEventListener('click', drawOffer);
   $('btn-turn').addEventListener('click', turnBoard);
   $('btn-invite').addEventListener('click', () => invite());
   $('invite-copy').addEventListener('click', copyInvite);

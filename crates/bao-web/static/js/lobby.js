@@ -45,7 +45,8 @@ async function create(ev) {
     rated: $('ch-rated').checked,
     side: $('ch-side').value,
   };
-  if ($('ch-opponent').value) body.opponent = $('ch-opponent').value;
+  const opponent = $('ch-opponent').value.trim();
+  if (opponent) body.opponent = opponent;
   try {
     const made = await api('POST', '/api/challenges', body);
     if (made.game) location.href = `/#${made.game}`;
@@ -144,8 +145,11 @@ async function start() {
   for (let level = 1; level <= 10; level += 1) {
     const o = el('option', `bao-${level} (the computer, level ${level})`);
     o.value = `bao-${level}`;
-    $('ch-opponent').append(o);
+    $('ch-opponents').append(o);
   }
+  // A profile's "Challenge" link names the player: /lobby?opponent=NAME.
+  const named = new URLSearchParams(location.search).get('opponent');
+  if (named) $('ch-opponent').value = named;
   fillRules();
   $('ch-game').addEventListener('change', fillRules);
   $('ch-clock').addEventListener('change', () => { $('ch-custom').hidden = $('ch-clock').value !== 'custom'; });

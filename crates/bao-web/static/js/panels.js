@@ -4,6 +4,8 @@
 import {
   $, TITLES, app, isComputer, mine, mySides, sideName, friendGame, humanToMove, moveName, movesPlayed, who, helpBarred, lobbyKind,
 } from './state.js';
+import { drawNote } from './draw.js';
+import { changeSentence, changeText } from './ratingchange.js';
 
 export const noNyumba = () => app.state && app.state.rules === 'kujifunza';
 
@@ -62,6 +64,15 @@ export function renderStatus() {
   if (s.outcome) {
     st.className = 'over';
     st.textContent = `Game over — ${s.outcome.text}.`;
+    // A rated game: the rating change of the side(s) this page plays, else of both.
+    const sides = mySides().length ? mySides() : ['South', 'North'];
+    const changes = sides.map((side) => ratingLine(side, sides.length === 1)).filter(Boolean);
+    if (changes.length) {
+      const span = document.createElement('span');
+      span.className = 'rating-change';
+      span.textContent = ` ${changes.join(' · ')}.`;
+      st.append(span);
+    }
     return;
   }
   const stage = s.board.stage && s.board.stage !== 'play' ? ` · ${s.board.stage} stage` : '';
@@ -88,6 +99,25 @@ export function renderStatus() {
   } else {
     st.textContent = `${s.to_move} to move: choose a hole with a green ring${stage}`;
   }
+  const note = drawNote(s, mySides());
+  if (note) {
+    const span = document.createElement('span');
+    span.className = 'draw-note';
+    span.textContent = ` ${note}`;
+    st.append(span);
+  }
+}
+
+/** "Your rating: 1500 → 1512.3 (+12.3)" (`yours`) or "alice 1500 → …" for `side`; '' when unrated. */
+function ratingLine(side, yours) {
+  const s = app.state;
+  if (!s.ratings || !s.ratings[side]) return '';
+  if (yours) {
+    const r = s.ratings[side];
+    return `Your rating: ${Math.round(r.before)} → ${r.after.toFixed(1)} (${changeText(s.ratings, side)})`;
+  }
+  const name = (s.names && s.names[side.toLowerCase()]) || side;
+  return changeSentence(s.ratings, side, name);
 }
 
 export function renderInfo() {
@@ -103,6 +133,11 @@ export function renderInfo() {
   ];
   if (s.board.scores) rows.push(['Score', `South ${s.board.scores[0]} · North ${s.board.scores[1]}`]);
   if (s.outcome) rows.push(['Result', s.outcome.text]);
+  if (s.ratings) {
+    for (const side of ['South', 'North']) {
+      if (s.ratings[side]) rows.push([`${side}'s rating`, `${Math.round(s.ratings[side].before)} → ${s.ratings[side].after.toFixed(1)} (${changeText(s.ratings, side)})`]);
+    }
+  }
   // What the seat cannot do here, in one line (the toolbar's tooltips say it per control).
   if (helpBarred()) rows.push(['Help', `none while it is played (${lobbyKind()}): no hint, oracle, tutor or analysis; no takebacks`]);
   if (app.deleted) rows.push(['Live', 'the game was deleted']);

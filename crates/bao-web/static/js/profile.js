@@ -17,12 +17,18 @@ function nameCell(name, computer) {
 }
 
 async function start() {
-  await header($('nav'));
+  const me = await header($('nav'));
   const name = decodeURIComponent(location.pathname.replace(/^\/@\//, ''));
   const p = await api('GET', `/api/players/${encodeURIComponent(name)}`);
   document.title = `Bao · ${p.name}`;
   $('who').textContent = p.engine_level ? `${p.name} (the computer, level ${p.engine_level})` : p.name;
   if (p.bot || p.engine_level) $('who').append(' ', botBadge());
+  // A signed-in player may challenge anyone else by name (only that player can accept).
+  if (me && me !== p.name) {
+    $('challenge').href = `/lobby?opponent=${encodeURIComponent(p.name)}`;
+    $('challenge').textContent = `Challenge ${p.name}`;
+    $('challenge').hidden = false;
+  }
   $('ratings').querySelector('tbody').replaceChildren(...Object.entries(p.ratings).map(([pool, r]) => {
     const tr = el('tr');
     tr.append(el('td', TITLES[pool]), el('td', r.games ? Math.round(r.rating) : `${Math.round(r.rating)}?`), el('td', Math.round(r.rd)), el('td', r.games));

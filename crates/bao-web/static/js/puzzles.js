@@ -3,6 +3,7 @@
 // wrong, the solution line is then animated move by move (trace.js, board.js). The streak,
 // the best streak and the puzzles solved are kept in localStorage, per game.
 
+import { foldingMenu } from './menu.js';
 import './header.js';
 import { api } from './api.js';
 import { drawBoard, fitLabels, screenArrow, screenDir } from './board.js';
@@ -331,6 +332,9 @@ function init() {
   $('pz-game').value = pz.game;
   $('pz-game').addEventListener('change', () => { pz.game = $('pz-game').value; next().catch(showError); });
   $('pz-next').addEventListener('click', () => next().catch(showError));
+  // On a phone: Next puzzle beside the Menu button, the other controls folded (menu.js).
+  $('pz-next-phone').addEventListener('click', () => next().catch(showError));
+  foldingMenu($('btn-menu'));
   $('pz-solution').addEventListener('click', giveUp);
   $('pz-hint').addEventListener('click', () => {
     if (!pz.puzzle) return;

@@ -8,6 +8,7 @@ import { SPEEDS, captionOf } from './trace.js';
 import { renderExplain } from './review.js';
 import { seatFor } from './api.js';
 import { isBotName } from './account.js';
+import { drawControl } from './draw.js';
 import {
   $, TITLES, app, who, isComputer, mySides, humanToMove, moveName, lobbyGame, helpBarred, barredWords,
 } from './state.js';
@@ -146,6 +147,12 @@ export function render() {
   showSwitch('oracle', barred, 'Colour each playable hole by its exact outcome (the solver, at most 2 s)');
   showSwitch('tutor', barred, 'Before a move of yours that is a mistake or a blunder, say what it costs and name a better move');
   $('btn-resign').disabled = !canAct || !!s.outcome || mySides().length === 0 || !!app.draft;
+  // Draw offers (draw.js): between people, once each side has moved.
+  const offer = drawControl(s, mySides());
+  $('btn-draw').hidden = !offer.show || !!app.draft || !!app.deleted;
+  $('btn-draw').textContent = offer.label || 'Offer draw';
+  $('btn-draw').title = offer.title;
+  $('btn-draw').disabled = !canAct || !!offer.disabled;
   // Only the seat that started the game may invite (an invited friend's seat cannot).
   const you = Array.isArray(s.you) ? s.you : [];
   const starter = !!seatFor(s.id) && you.some((x) => !(s.invited || []).includes(x));

@@ -80,7 +80,9 @@ export function who(side) {
   const name = app.state.names && app.state.names[side.toLowerCase()];
   if (isComputer(side)) return name ? `${name}, the computer at level ${app.state.level}` : `computer, level ${app.state.level}`;
   const me = mySides();
-  if (me.includes(side) && me.length === 1) return name ? `you, ${name}` : 'you';
+  // A signed-in player's own game from the first page: his name (state.owner).
+  const own = name || app.state.owner;
+  if (me.includes(side) && me.length === 1) return own ? `you, ${own}` : 'you';
   if (name) return name;
   if (!me.includes(side) && me.length > 0) return 'your friend';
   if (me.length === 0) return 'player';

@@ -40,6 +40,7 @@ impl<G: Solvable + 'static> LiveGame for WebGame<G> {
         state.thinking = self.thinking;
         state.draw_offer = self.meta.draw_offer.map(|s| s.to_string());
         state.ratings = self.meta.ratings;
+        state.owner = self.meta.owner.as_ref().map(|o| o.1.clone());
         state.spectators = self.spectators;
         state.version = self.meta.stored;
         state.clock = self
@@ -211,6 +212,8 @@ impl<G: Solvable + 'static> LiveGame for WebGame<G> {
             invites: self.meta.invites.clone(),
             accounts: self.meta.accounts,
             names: self.meta.names.clone(),
+            owner: self.meta.owner.as_ref().map(|o| o.0),
+            owner_name: self.meta.owner.as_ref().map(|o| o.1.clone()),
             rated: self.meta.rated,
             clock: self
                 .meta
@@ -306,6 +309,10 @@ impl<G: Solvable + 'static> LiveGame for WebGame<G> {
 
     fn spectators(&self) -> usize {
         self.spectators
+    }
+
+    fn set_spectators(&mut self, n: usize) {
+        self.spectators = n;
     }
 
     fn carry_over(&mut self, old: &dyn LiveGame) {

@@ -77,41 +77,6 @@ fn check_rules<R: RuleSet>(rules: &R) -> Result<(), ApiError> {
     bao_rules::line::check_work(rules, MAX_LAPS, MAX_PLIES).map_err(ApiError::invalid)
 }
 
-/// Reads a record's rules without replaying its moves: the tag lines alone, less the
-/// result tags (which the empty move list would contradict).
-fn record_rules<G: Game>(text: &str) -> Result<G::Rules, ApiError> {
-    // A byte-order mark (as Notepad writes it) is not part of the first tag.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let tags: String = text
-        .lines()
-        .filter(|l| {
-            let t = l.trim_start();
-            t.starts_with('[') && !t.starts_with("[Result") && !t.starts_with("[Termination")
-        })
-        .map(|l| format!("{l}\n"))
-        .collect();
-    GameRecord::<G>::from_text(&tags)
-        .map(|r| r.start.rules().clone())
-        .map_err(|e| {
-            ApiError::invalid(format!(
-                "cannot load the record: {}",
-                clip_message(&e.to_string(), 200)
-            ))
-        })
-}
-
-/// Counts a record's move tokens roughly (words after the tags that are not numbers or
-/// results), to refuse a record of too many moves before replaying it.
-fn rough_move_count(text: &str) -> usize {
-    text.lines()
-        .filter(|l| !l.trim_start().starts_with('['))
-        .flat_map(str::split_whitespace)
-        .filter(|w| {
-            !w.chars().all(|c| c.is_ascii_digit() || c == '.')
-                && !matches!(*w, "1-0" | "0-1" | "1/2-1/2" | "*")
-        })
-        .count()
-}
 
 impl<G: Solvable + 'static> WebGame<G> {
     /// When the server must act on the game with no request arriving: its clock's next
@@ -197,10 +162,15 @@ impl<G: Solvable + 'static> WebGame<G> {
     /// more work than the limits allow.
     pub fn load(meta: Meta, req: &LoadGame) -> Result<Self, ApiError> {
         let level = check_level(req.level)?;
-        let rules = record_rules::<G>(&req.record)?;
-        check_rules(&rules)
-            .map_err(|e| ApiError::invalid(format!("cannot load the record: {}", e.message)))?;
-        let n = rough_move_count(&req.record);
+        // The record's rules from its tags alone, checked against the work limits before
+        // any move is replayed (bao_rules::record::load, as every front end).
+        bao_rules::record::load::checked_rules::<G>(&req.record, MAX_PLIES).map_err(|e| {
+            ApiError::invalid(format!(
+                "cannot load the record: {}",
+                clip_message(&e.to_string(), 200)
+            ))
+        })?;
+        let n = bao_rules::record::load::rough_move_count(&req.record);
         if n > MAX_RECORD_MOVES {
             return Err(ApiError::invalid(format!(
                 "cannot load the record: it has about {n} moves; the limit is {MAX_RECORD_MOVES}"
@@ -259,6 +229,7 @@ impl<G: Solvable + 'static> WebGame<G> {
                 ratings: row.ratings,
                 created: row.created.clone(),
                 updated: row.updated.clone(),
+                owner: row.owner.zip(row.owner_name.clone()),
                 stored: row.version,
             },
         ))
@@ -385,6 +356,7 @@ impl<G: Solvable + 'static> WebGame<G> {
             thinking: false,
             draw_offer: None,
             ratings: None,
+            owner: None,
             version: 0,
             invited: [Side::South, Side::North]
                 .into_iter()
@@ -523,6 +495,7 @@ mod tests {
             ratings: None,
             created: String::new(),
             updated: String::new(),
+            owner: None,
             stored: 0,
         }
     }
