@@ -313,7 +313,9 @@ fn the_spectator_count_is_the_games_over_all_instances() {
     let open = |server: &Server, cookie: Option<&str>| {
         use std::io::Write;
         let mut s = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
-        let cookie = cookie.map(|c| format!("Cookie: {c}\r\n")).unwrap_or_default();
+        let cookie = cookie
+            .map(|c| format!("Cookie: {c}\r\n"))
+            .unwrap_or_default();
         write!(
             s,
             "GET /api/games/{id}/events HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nAccept: text/event-stream\r\n{cookie}\r\n",

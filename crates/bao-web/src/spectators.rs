@@ -18,8 +18,8 @@ use std::time::Duration;
 
 use crate::app::App;
 use crate::clock::model::now_ms;
-use crate::games::{announce_spectators, Slot};
 use crate::games::model::LiveGame;
+use crate::games::{announce_spectators, Slot};
 use crate::http::{blocking, lock};
 use crate::params;
 use crate::store::sql::{DbResult, Exec};

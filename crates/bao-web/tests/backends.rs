@@ -279,13 +279,17 @@ fn spectators_over_instances_and_owned_games_read_the_same_on_both() {
         // amani watches g1 from instances A and B (one viewer), baraka's address from B.
         store.spectator_enter("g1", "A", "a:1", 1_000).unwrap();
         store.spectator_enter("g1", "B", "a:1", 1_000).unwrap();
-        store.spectator_enter("g1", "B", "ip:10.0.0.7", 1_000).unwrap();
+        store
+            .spectator_enter("g1", "B", "ip:10.0.0.7", 1_000)
+            .unwrap();
         store.spectator_enter("g2", "A", "a:1", 1_000).unwrap();
         assert_eq!(store.count_spectators("g1", 0).unwrap(), 2, "{kind}");
         assert_eq!(store.count_spectators("g2", 0).unwrap(), 1, "{kind}");
         assert_eq!(store.count_spectators("g3", 0).unwrap(), 0, "{kind}");
         // Entering again refreshes the row (no second row).
-        store.spectator_enter("g1", "B", "ip:10.0.0.7", 5_000).unwrap();
+        store
+            .spectator_enter("g1", "B", "ip:10.0.0.7", 5_000)
+            .unwrap();
         assert_eq!(store.count_spectators("g1", 0).unwrap(), 2, "{kind}");
         assert_eq!(store.count_spectators("g1", 4_000).unwrap(), 1, "{kind}");
         // A's heartbeat at 100 000 keeps its rows; B stopped (it died): its rows older
@@ -313,7 +317,12 @@ fn spectators_over_instances_and_owned_games_read_the_same_on_both() {
             (Some(owner.id), Some("zuhura")),
             "{kind}"
         );
-        let ids: Vec<String> = store.games_of(owner.id, 10).unwrap().into_iter().map(|g| g.id).collect();
+        let ids: Vec<String> = store
+            .games_of(owner.id, 10)
+            .unwrap()
+            .into_iter()
+            .map(|g| g.id)
+            .collect();
         assert_eq!(ids, vec!["g9".to_string()], "{kind}");
     }
 }

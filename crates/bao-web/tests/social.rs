@@ -916,7 +916,15 @@ async fn a_signed_in_players_game_against_the_computer_is_his_on(app: Router) {
     let id = state["id"].as_str().unwrap().to_string();
     let seat = state["seat"].as_str().unwrap().to_string();
     // Not a lobby game: the computer's help is on offer.
-    let (s, _, hint) = call_as(&app, "POST", &format!("/api/games/{id}/hint"), None, Some(&seat), Some(json!({}))).await;
+    let (s, _, hint) = call_as(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/hint"),
+        None,
+        Some(&seat),
+        Some(json!({})),
+    )
+    .await;
     assert_eq!(s, StatusCode::OK, "{hint}");
     // A guest's game is no one's.
     let (s, guest) = call(&app, "POST", "/api/games", None, Some(body)).await;
@@ -940,12 +948,25 @@ async fn a_signed_in_players_game_against_the_computer_is_his_on(app: Router) {
         .collect();
     assert_eq!(
         games,
-        vec![(id.clone(), "amani".to_string(), "bao level 3".to_string(), true)]
+        vec![(
+            id.clone(),
+            "amani".to_string(),
+            "bao level 3".to_string(),
+            true
+        )]
     );
     let (s, mine) = call(&app, "GET", "/api/me/games", Some(&amani), None).await;
     assert_eq!(s, StatusCode::OK, "{mine}");
     assert_eq!(mine[0]["id"], id.as_str());
     // Read back from the database (a fresh load of the game), it is still his.
-    let (_, again) = call_as(&app, "GET", &format!("/api/games/{id}"), None, Some(&seat), None).await;
+    let (_, _, again) = call_as(
+        &app,
+        "GET",
+        &format!("/api/games/{id}"),
+        None,
+        Some(&seat),
+        None,
+    )
+    .await;
     assert_eq!(again["owner"], "amani");
 }

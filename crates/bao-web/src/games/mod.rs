@@ -28,9 +28,9 @@ mod events;
 mod play;
 mod routes;
 
+pub(crate) use api::announce_spectators;
 pub(crate) use api::{with_game, Notice};
 pub use api::{Cache, Slot};
-pub(crate) use api::announce_spectators;
 pub(crate) use routes::refuse_help;
 pub use routes::{routes, streams};
 

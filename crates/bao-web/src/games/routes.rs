@@ -249,15 +249,19 @@ async fn load_game(
             )
         })?
         .map_err(|_| ApiError::internal("the load queue is closed"))?;
-    start(app, owner, move |meta| -> Result<Box<dyn LiveGame>, ApiError> {
-        let Some(kind) = crate::kinds::named(&game) else {
-            return Err(ApiError::invalid(format!(
-                "cannot load the record: unknown game {} in its [Game] tag",
-                error::clip(&game)
-            )));
-        };
-        Ok(bao_rules::with_game!(kind, G => Box::new(WebGame::<G>::load(meta, &req)?)))
-    })
+    start(
+        app,
+        owner,
+        move |meta| -> Result<Box<dyn LiveGame>, ApiError> {
+            let Some(kind) = crate::kinds::named(&game) else {
+                return Err(ApiError::invalid(format!(
+                    "cannot load the record: unknown game {} in its [Game] tag",
+                    error::clip(&game)
+                )));
+            };
+            Ok(bao_rules::with_game!(kind, G => Box::new(WebGame::<G>::load(meta, &req)?)))
+        },
+    )
     .await
 }
 

@@ -46,8 +46,7 @@ pub fn game_summary(r: &GameRow, account: Option<i64>) -> serde_json::Value {
     let names = [owned(0, &r.south), owned(1, &r.north)];
     let your_turn = !over
         && account.is_some()
-        && (r.accounts[to_move] == account
-            || (r.owner == account && names[to_move].is_some()));
+        && (r.accounts[to_move] == account || (r.owner == account && names[to_move].is_some()));
     let clock = r
         .clock
         .as_deref()

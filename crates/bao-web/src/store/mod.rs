@@ -147,7 +147,9 @@ impl Change {
                 crate::notices::Notice::from_payload(payload).map_or(Change::Resync, Change::Notice)
             }
             "bao_presence" => payload.parse().map_or(Change::Resync, Change::Presence),
-            "bao_spectators" if crate::ids::is_id(payload) => Change::Spectators(payload.to_string()),
+            "bao_spectators" if crate::ids::is_id(payload) => {
+                Change::Spectators(payload.to_string())
+            }
             _ => Change::Resync,
         }
     }

@@ -8,8 +8,7 @@ mod live_game;
 
 use bao_engine::solve::Solvable;
 use bao_engine::{format_info, hint, EngineConfig, Limits};
-use bao_rules::record::GameRecord;
-use bao_rules::{Game, GameKind, GameLine, LineError, Player, RuleSet, Side};
+use bao_rules::{GameKind, GameLine, LineError, Player, RuleSet, Side};
 
 use crate::clock::model::now_ms;
 use crate::engines::EnginePool;
@@ -76,7 +75,6 @@ fn player(kind: Kind, level: u8) -> Player {
 fn check_rules<R: RuleSet>(rules: &R) -> Result<(), ApiError> {
     bao_rules::line::check_work(rules, MAX_LAPS, MAX_PLIES).map_err(ApiError::invalid)
 }
-
 
 impl<G: Solvable + 'static> WebGame<G> {
     /// When the server must act on the game with no request arriving: its clock's next
@@ -479,6 +477,7 @@ mod tests {
     use super::*;
     use axum::http::StatusCode;
     use bao_rules::kiswahili::Kiswahili;
+    use bao_rules::Game;
 
     fn meta() -> Meta {
         Meta {
