@@ -294,7 +294,11 @@ async function open(n) {
   prog.last = p.number;
   saveProgress(pz.game, prog);
   document.title = `Bao puzzles — ${TITLES[p.game]} ${p.number}`;
-  $('title').textContent = `${TITLES[p.game]} puzzles`;
+  // On a phone the game's name is left out of the title (the card names the puzzle), so
+  // that the title, the Menu button and Next puzzle share one row.
+  const long = Object.assign(document.createElement('span'), { className: 'long', textContent: `${TITLES[p.game]} puzzles` });
+  const short = Object.assign(document.createElement('span'), { className: 'short', textContent: 'Puzzles' });
+  $('title').replaceChildren(long, short);
   $('pz-heading').textContent = `Puzzle ${p.number} of ${p.count} · difficulty ${p.difficulty} of 5`;
   $('pz-task').textContent = p.task;
   $('status').textContent = p.task;
