@@ -9,6 +9,8 @@
 // a draw, bob's page says so and offers "Accept draw"; bob declines by moving, the offer
 // is gone from both pages; alice offers again and bob accepts: both pages say "draw by
 // agreement" and show the rating change (two 1500 players drawing keep 1500.0: ±0).
+// Then a game alice starts on the first page against the computer names her and is
+// listed on her profile.
 import { appUrl, check, equal, fail, finish, launch, playable, setSpeed } from './lib.mjs';
 
 const url = appUrl('social.mjs');
@@ -132,6 +134,21 @@ try {
   equal([card.Result, card["South's rating"], card["North's rating"]], ['draw by agreement', '1500 → 1500.0 (±0)', '1500 → 1500.0 (±0)'], 'the game card shows both rating changes');
   await a.screenshot({ path: `${shots}/bao-draw-agreed.png` });
   equal(await moves(a), 4, 'four moves were played');
+  // A game alice starts on the first page against the computer is hers (issue 35 item 6).
+  await a.goto(at('/'));
+  await a.waitForFunction(() => document.querySelectorAll('#board .hole.playable').length > 0, null, { timeout: 20000 });
+  await setSpeed(a, 0);
+  await a.click('#board g.cell[data-hole="A7"]');
+  await a.click('#board polygon.arrow[data-dir="left"]');
+  await a.waitForFunction(() => /^#[A-Za-z0-9_-]{22}$/.test(location.hash), null, { timeout: 20000 });
+  const own = a.url().split('#')[1];
+  await a.waitForFunction(() => (document.querySelector('#game-info dd[data-key="South"]') || {}).textContent === 'South (you, alice)', null, { timeout: 20000 });
+  check(true, 'the first page names alice on her side');
+  await a.goto(at('/@/alice'));
+  await a.waitForSelector('#games tbody tr');
+  const listed = await a.$$eval('#games tbody tr', (rs) => rs.map((r) => [r.querySelector('a').getAttribute('href'), ...[...r.cells].slice(1).map((c) => c.textContent)]));
+  equal(listed, [[`/#${own}`, 'Kiswahili', 'alice', 'bao level 5 BOT', '', 'playing'], [`/#${id}`, 'Kingulu', 'alice', 'bob', '10+5', '1/2-1/2 (±0)']],
+    'her profile lists her game against the computer and the drawn game with its rating change');
   for (const [p, who] of [[a, 'alice'], [b, 'bob']]) equal(p.errors, [], `no script errors on ${who}'s page`);
 } catch (e) {
   fail(e);

@@ -16,6 +16,14 @@ function nameCell(name, computer) {
   return td;
 }
 
+/** A game's result in the list, with the rating change of the profile's player ("1-0 (+12.4)"). */
+function resultText(g, name) {
+  if (g.aborted) return 'aborted';
+  if (!g.result) return 'playing';
+  const change = changeText(g.ratings, g.south === name ? 'South' : 'North');
+  return change ? `${g.result} (${change})` : g.result;
+}
+
 async function start() {
   const me = await header($('nav'));
   const name = decodeURIComponent(location.pathname.replace(/^\/@\//, ''));
