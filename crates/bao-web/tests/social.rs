@@ -243,6 +243,7 @@ async fn a_draw_is_offered_declined_and_agreed_and_rated_as_a_draw_on(app: Route
         close(&mine[0]["ratings"]["North"]["before"], b1.rating),
         "{mine}"
     );
+    assert_eq!(mine[0]["lobby"], true, "{mine}");
     // The record says 1/2-1/2 and the game reads back the same.
     let (_, state) = call(&app, "GET", &format!("/api/games/{g2}"), None, None).await;
     assert_eq!(state["outcome"]["reason"], "agreement");
@@ -958,6 +959,8 @@ async fn a_signed_in_players_game_against_the_computer_is_his_on(app: Router) {
     let (s, mine) = call(&app, "GET", "/api/me/games", Some(&amani), None).await;
     assert_eq!(s, StatusCode::OK, "{mine}");
     assert_eq!(mine[0]["id"], id.as_str());
+    // Not a lobby game: the lobby page does not jump to it as to an accepted challenge.
+    assert_eq!(mine[0]["lobby"], false);
     // Read back from the database (a fresh load of the game), it is still his.
     let (_, _, again) = call_as(
         &app,

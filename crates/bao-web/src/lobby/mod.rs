@@ -62,6 +62,8 @@ pub fn game_summary(r: &GameRow, account: Option<i64>) -> serde_json::Value {
             "south": player_kind(&r.south),
             "north": player_kind(&r.north),
         },
+        // A game between accounts (from the lobby), not a first-page game of an owner.
+        "lobby": r.accounts.iter().any(Option::is_some),
         "plies": r.plies,
         "result": if r.aborted { Some("*") } else { r.result.map(crate::games::model::GameResult::token) },
         "aborted": r.aborted,

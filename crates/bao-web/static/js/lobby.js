@@ -3,6 +3,7 @@
 // those where it is your turn first.
 
 import { api } from './api.js';
+import { changeText } from './ratingchange.js';
 import { header, el, botBadge, isBotName, nameNodes } from './account.js';
 
 const $ = (id) => document.getElementById(id);
@@ -101,7 +102,7 @@ async function renderMine() {
   const list = await api('GET', '/api/me/games');
   // A challenge of mine was accepted (or an engine took it): go to the new game, as
   // lichess does.
-  const fresh = list.find((g) => known && !known.has(g.id) && !g.result);
+  const fresh = list.find((g) => known && !known.has(g.id) && !g.result && g.lobby);
   known = new Set(list.map((g) => g.id));
   if (fresh) {
     location.href = `/#${fresh.id}`;
@@ -115,9 +116,17 @@ async function renderMine() {
     a.href = `/#${g.id}`;
     open.append(a);
     tr.append(open, el('td', g.game === 'kingulu' ? 'Kingulu' : 'Kiswahili'), nameCell(g.south, g.players && g.players.south === 'computer'), nameCell(g.north, g.players && g.players.north === 'computer'),
-      el('td', g.clock || ''), el('td', g.aborted ? 'aborted' : g.result || (g.your_turn ? '' : 'waiting')));
+      el('td', g.clock || ''), el('td', resultText(g)));
     return tr;
   }));
+}
+
+/** A game's result in "your games", with the player's rating change ("1-0 (+12.4)"). */
+function resultText(g) {
+  if (g.aborted) return 'aborted';
+  if (!g.result) return g.your_turn ? '' : 'waiting';
+  const change = changeText(g.ratings, g.south === myName ? 'South' : 'North');
+  return change ? `${g.result} (${change})` : g.result;
 }
 
 function live() {
