@@ -48,6 +48,7 @@ pub mod notices;
 pub mod proxy;
 pub mod puzzles;
 pub mod rating;
+pub mod refusal;
 pub mod spectators;
 pub mod store;
 pub mod streams;

@@ -4,7 +4,8 @@ use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
 
-use crate::http::error::{clip, ApiError};
+use crate::http::error::clip;
+use crate::refusal::Refusal;
 
 /// The shortest name.
 pub const NAME_MIN: usize = 3;
@@ -71,16 +72,16 @@ pub fn is_engine_record_name(record_name: &str) -> bool {
 /// # Errors
 /// 409 for a name kept for the engine accounts ([`looks_like_engine`]); 422 naming what
 /// is wrong: its length or a character outside `A-Za-z0-9_-`.
-pub fn check_name(name: &str) -> Result<(), ApiError> {
+pub fn check_name(name: &str) -> Result<(), Refusal> {
     if name.chars().count() <= NAME_MAX && looks_like_engine(name) {
-        return Err(ApiError::conflict(format!(
+        return Err(Refusal::not_now(format!(
             "the name {} is kept for the engine accounts: no name may be \"bao\" followed by digits (with or without -, _ or a space, in any case): choose another",
             clip(name)
         )));
     }
     let n = name.chars().count();
     if !(NAME_MIN..=NAME_MAX).contains(&n) {
-        return Err(ApiError::invalid(format!(
+        return Err(Refusal::invalid(format!(
             "name {} has {}: a name has {NAME_MIN} to {NAME_MAX} characters",
             clip(name),
             characters(n)
@@ -90,7 +91,7 @@ pub fn check_name(name: &str) -> Result<(), ApiError> {
         .chars()
         .find(|c| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
     {
-        return Err(ApiError::invalid(format!(
+        return Err(Refusal::invalid(format!(
             "name {} has the character {c:?}: a name is made of A-Z, a-z, 0-9, _ and -",
             clip(name)
         )));
@@ -102,16 +103,16 @@ pub fn check_name(name: &str) -> Result<(), ApiError> {
 ///
 /// # Errors
 /// 422 when it is shorter than [`PASSWORD_MIN`] or longer than [`PASSWORD_MAX`].
-pub fn check_password(password: &str) -> Result<(), ApiError> {
+pub fn check_password(password: &str) -> Result<(), Refusal> {
     let n = password.chars().count();
     if n < PASSWORD_MIN {
-        return Err(ApiError::invalid(format!(
+        return Err(Refusal::invalid(format!(
             "the password has {}: it needs at least {PASSWORD_MIN}",
             characters(n)
         )));
     }
     if n > PASSWORD_MAX {
-        return Err(ApiError::invalid(format!(
+        return Err(Refusal::invalid(format!(
             "the password has {}: at most {PASSWORD_MAX}",
             characters(n)
         )));
@@ -124,12 +125,12 @@ pub fn check_password(password: &str) -> Result<(), ApiError> {
 ///
 /// # Errors
 /// 500 if hashing fails (it does not for passwords within the limits).
-pub fn hash_password(password: &str) -> Result<String, ApiError> {
+pub fn hash_password(password: &str) -> Result<String, Refusal> {
     let salt = SaltString::generate(&mut OsRng);
     Argon2::default()
         .hash_password(password.as_bytes(), &salt)
         .map(|h| h.to_string())
-        .map_err(|e| ApiError::internal(format!("cannot hash the password: {e}")))
+        .map_err(|e| Refusal::failed(format!("cannot hash the password: {e}")))
 }
 
 /// Whether `password` matches the stored PHC string `hash`. A password that is too long
@@ -165,9 +166,9 @@ mod tests {
         ] {
             assert!(looks_like_engine(name), "{name}");
             let e = check_name(name).unwrap_err();
-            assert_eq!(e.status, axum::http::StatusCode::CONFLICT, "{name}");
+            assert_eq!(e.kind(), "not now", "{name}");
             assert_eq!(
-                e.message,
+                e.message(),
                 format!("the name \"{name}\" is kept for the engine accounts: no name may be \"bao\" followed by digits (with or without -, _ or a space, in any case): choose another")
             );
         }
@@ -202,11 +203,11 @@ mod tests {
         assert_eq!(name_key("ALICE"), "alice");
         // One character is "1 character", not "1 characters".
         assert_eq!(
-            check_name("a").unwrap_err().message,
+            check_name("a").unwrap_err().message(),
             "name \"a\" has 1 character: a name has 3 to 20 characters"
         );
         assert_eq!(
-            check_name("ab").unwrap_err().message,
+            check_name("ab").unwrap_err().message(),
             "name \"ab\" has 2 characters: a name has 3 to 20 characters"
         );
     }
@@ -220,11 +221,11 @@ mod tests {
         assert!(check_password("1234567").is_err());
         assert!(check_password("12345678").is_ok());
         assert_eq!(
-            check_password("x").unwrap_err().message,
+            check_password("x").unwrap_err().message(),
             "the password has 1 character: it needs at least 8"
         );
         assert_eq!(
-            check_password("1234567").unwrap_err().message,
+            check_password("1234567").unwrap_err().message(),
             "the password has 7 characters: it needs at least 8"
         );
     }

@@ -95,7 +95,7 @@ async fn sign_up(
     check_name(&req.name)?;
     check_password(&req.password)?;
     let password = req.password;
-    let hash = hashing(&app, move || hash_password(&password)).await?;
+    let hash = hashing(&app, move || Ok(hash_password(&password)?)).await?;
     let token = ids::token();
     let th = token_hash(&token);
     let app2 = Arc::clone(&app);

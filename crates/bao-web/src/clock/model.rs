@@ -14,7 +14,7 @@
 use bao_rules::Side;
 use serde::{Deserialize, Serialize};
 
-use crate::http::error::ApiError;
+use crate::refusal::Refusal;
 
 /// The first-move window of a Fischer game: 30 s.
 pub const FIRST_MOVE_MS: u64 = 30_000;
@@ -53,26 +53,26 @@ impl TimeControl {
     ///
     /// # Errors
     /// 422 naming the field out of range.
-    pub fn check(self) -> Result<TimeControl, ApiError> {
+    pub fn check(self) -> Result<TimeControl, Refusal> {
         match self {
             TimeControl::Fischer {
                 initial_s,
                 increment_s,
             } => {
                 if !(1..=MAX_INITIAL_S).contains(&initial_s) {
-                    return Err(ApiError::invalid(format!(
+                    return Err(Refusal::invalid(format!(
                         "clock.initial_s {initial_s} is out of range: 1 to {MAX_INITIAL_S} seconds"
                     )));
                 }
                 if increment_s > MAX_INCREMENT_S {
-                    return Err(ApiError::invalid(format!(
+                    return Err(Refusal::invalid(format!(
                         "clock.increment_s {increment_s} is out of range: 0 to {MAX_INCREMENT_S} seconds"
                     )));
                 }
             }
             TimeControl::Correspondence { days_per_move } => {
                 if !(1..=MAX_DAYS).contains(&days_per_move) {
-                    return Err(ApiError::invalid(format!(
+                    return Err(Refusal::invalid(format!(
                         "clock.days_per_move {days_per_move} is out of range: 1 to {MAX_DAYS}"
                     )));
                 }

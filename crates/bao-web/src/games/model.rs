@@ -11,7 +11,7 @@ use bao_rules::{GameKind, Side};
 use super::repo::GameRow;
 use super::view::{AtJson, MoveJson, PlayedJson, StateJson};
 use crate::clock::model::{Clock, Due};
-use crate::http::error::ApiError;
+use crate::refusal::Refusal;
 
 pub use super::bodies::{Kind, LoadGame, NewGame};
 pub use super::engine::{oracle_of, Found, OracleRun, SearchJob, SearchRun, StopSlot};
@@ -160,11 +160,10 @@ impl Meta {
 
 /// The 404 for a ply past the last move of game `id`, which has `plies` moves: `ply` is
 /// the ply as asked (digits, possibly too many for any number the server keeps).
-pub fn no_position(ply: &str, id: &str, plies: usize) -> ApiError {
-    ApiError::new(
-        axum::http::StatusCode::NOT_FOUND,
-        format!("no position at ply {ply}: game {id} has {plies} move(s)"),
-    )
+pub fn no_position(ply: &str, id: &str, plies: usize) -> Refusal {
+    Refusal::missing(format!(
+        "no position at ply {ply}: game {id} has {plies} move(s)"
+    ))
 }
 
 /// A game in the server, whatever the game type (object-safe).
@@ -201,24 +200,24 @@ pub trait LiveGame: Send {
     /// # Errors
     /// 409 when the game is over, 422 when the text is not a legal move (the message
     /// says why and lists the legal moves).
-    fn play_text(&mut self, text: &str, info: Option<String>) -> Result<PlayedJson, ApiError>;
+    fn play_text(&mut self, text: &str, info: Option<String>) -> Result<PlayedJson, Refusal>;
     /// Takes back `plies` moves (and a resignation).
     ///
     /// # Errors
     /// 409 when fewer moves were played, 422 for 0.
-    fn undo(&mut self, plies: usize) -> Result<(), ApiError>;
+    fn undo(&mut self, plies: usize) -> Result<(), Refusal>;
     /// `side` resigns.
     ///
     /// # Errors
     /// 409 when the game is already over.
-    fn resign(&mut self, side: Side) -> Result<(), ApiError>;
+    fn resign(&mut self, side: Side) -> Result<(), Refusal>;
     /// `side` offers a draw, or accepts the opponent's offer (then the game ends in a
     /// draw by agreement, a rated one rated as a draw). Whether the game ended.
     ///
     /// # Errors
     /// 409 when the game is over, before each side has made a move, or when `side`
     /// already offers one.
-    fn offer_draw(&mut self, side: Side) -> Result<bool, ApiError>;
+    fn offer_draw(&mut self, side: Side) -> Result<bool, Refusal>;
     /// The game record text (notation.md §4, [`GameLine::record_text`]).
     fn record_text(&self) -> String;
     /// The row the store keeps for this game.
@@ -229,12 +228,12 @@ pub trait LiveGame: Send {
     ///
     /// # Errors
     /// 404 when `ply` is past the last move ([`no_position`]).
-    fn at(&self, ply: usize) -> Result<AtJson, ApiError>;
+    fn at(&self, ply: usize) -> Result<AtJson, Refusal>;
     /// Describes a legal move given as text (for hints).
     ///
     /// # Errors
     /// 422 when the text is not a legal move.
-    fn describe(&self, text: &str) -> Result<MoveJson, ApiError>;
+    fn describe(&self, text: &str) -> Result<MoveJson, Refusal>;
     /// Prepares a search for the side to move, time capped at [`THINK_CAP_MS`]: the
     /// computer's move at the game's level, or a hint (`hint` true): in a game with a
     /// final score (Bao Kingulu) the solver's proved hint when it proves every move within
@@ -244,12 +243,12 @@ pub trait LiveGame: Send {
     ///
     /// # Errors
     /// 409 when the game is over.
-    fn search_job(&self, hint: bool) -> Result<SearchJob, ApiError>;
+    fn search_job(&self, hint: bool) -> Result<SearchJob, Refusal>;
     /// As [`LiveGame::search_job`] for the computer's move, within `cap_ms` (its clock).
     ///
     /// # Errors
     /// 409 when the game is over.
-    fn search_job_within(&self, cap_ms: u64) -> Result<SearchJob, ApiError>;
+    fn search_job_within(&self, cap_ms: u64) -> Result<SearchJob, Refusal>;
     /// How long the computer may think for its move at `now_ms`, in milliseconds: a
     /// twentieth of its remaining time plus most of its increment (a clock), else
     /// [`THINK_CAP_MS`].
@@ -281,7 +280,7 @@ pub trait LiveGame: Send {
     ///
     /// # Errors
     /// 409 when the game is over or both sides have moved.
-    fn abort(&mut self) -> Result<(), ApiError>;
+    fn abort(&mut self) -> Result<(), Refusal>;
     /// After a restart: the clock goes on from `now_ms` with the time it had at
     /// `alive_ms`, the server's last sign of life; what fell due meanwhile is applied.
     /// Whether anything changed.
@@ -291,7 +290,7 @@ pub trait LiveGame: Send {
     ///
     /// # Errors
     /// 409 when the game is over.
-    fn oracle_job(&self) -> Result<OracleRun, ApiError>;
+    fn oracle_job(&self) -> Result<OracleRun, Refusal>;
 }
 
 #[cfg(test)]
@@ -373,7 +372,7 @@ mod tests {
     #[test]
     fn no_position_names_the_ply_and_the_moves() {
         let e = no_position("12", "g1", 3);
-        assert_eq!(e.status, axum::http::StatusCode::NOT_FOUND);
-        assert_eq!(e.message, "no position at ply 12: game g1 has 3 move(s)");
+        assert_eq!(e.kind(), "missing");
+        assert_eq!(e.message(), "no position at ply 12: game g1 has 3 move(s)");
     }
 }

@@ -110,7 +110,7 @@ pub(super) async fn hint(
                 "the position changed while the computer was thinking; ask again",
             ));
         }
-        g.describe(&best)
+        Ok(g.describe(&best)?)
     })
     .await?;
     Ok(Json(view::HintJson {
@@ -133,7 +133,7 @@ pub(super) async fn oracle(
     let job = with_game(&s, move |_, g| {
         who.require(g)?;
         refuse_help(g, "the oracle is")?;
-        g.oracle_job()
+        Ok(g.oracle_job()?)
     })
     .await?;
     let permit = app.pool.permit_within(ENGINE_WAIT).await?;

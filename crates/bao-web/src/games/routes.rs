@@ -297,13 +297,11 @@ async fn position_at(
     let s = app.slot(&id).await?;
     let ply = canonical_number(&text, "ply")?;
     let at = with_game(&s, move |_, g| match ply {
-        Some(ply) => g.at(ply),
+        Some(ply) => Ok(g.at(ply)?),
         // More plies than any game can hold (past usize::MAX).
-        None => Err(game::no_position(
-            &error::clip_message(&text, 40),
-            &g.meta().id,
-            g.plies(),
-        )),
+        None => {
+            Err(game::no_position(&error::clip_message(&text, 40), &g.meta().id, g.plies()).into())
+        }
     })
     .await?;
     Ok(Json(at).into_response())

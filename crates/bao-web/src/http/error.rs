@@ -72,6 +72,20 @@ impl ApiError {
     }
 }
 
+impl From<crate::refusal::Refusal> for ApiError {
+    /// A model's refusal at the edge: invalid 422, not now 409, missing 404, failed 500.
+    fn from(r: crate::refusal::Refusal) -> Self {
+        use crate::refusal::Refusal;
+        let status = match &r {
+            Refusal::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Refusal::NotNow(_) => StatusCode::CONFLICT,
+            Refusal::Missing(_) => StatusCode::NOT_FOUND,
+            Refusal::Failed(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        ApiError::new(status, r.message())
+    }
+}
+
 /// The most characters of client input quoted in an error message.
 pub const QUOTE_CHARS: usize = 60;
 

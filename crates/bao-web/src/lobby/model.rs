@@ -4,7 +4,8 @@ use bao_rules::GameKind;
 use serde::{Deserialize, Serialize};
 
 use crate::clock::model::TimeControl;
-use crate::http::error::{clip, ApiError};
+use crate::http::error::clip;
+use crate::refusal::Refusal;
 
 /// The most open challenges one account may have.
 pub const MAX_OWN: usize = 5;
@@ -105,10 +106,10 @@ impl Challenge {
 ///
 /// # Errors
 /// 422 for an unknown game or profile.
-pub fn check_rules(game: &str, rules: Option<&str>) -> Result<(GameKind, String), ApiError> {
+pub fn check_rules(game: &str, rules: Option<&str>) -> Result<(GameKind, String), Refusal> {
     use bao_rules::{Game, RuleSet};
     let Some(kind) = crate::kinds::named(game) else {
-        return Err(ApiError::invalid(format!(
+        return Err(Refusal::invalid(format!(
             "unknown game {}: expected {}",
             clip(game),
             crate::kinds::quoted("or")
@@ -121,7 +122,7 @@ pub fn check_rules(game: &str, rules: Option<&str>) -> Result<(GameKind, String)
     match rules {
         None => Ok((kind, default.to_string())),
         Some(r) if names.contains(&r) => Ok((kind, r.to_string())),
-        Some(r) => Err(ApiError::invalid(format!(
+        Some(r) => Err(Refusal::invalid(format!(
             "unknown rules profile {} of {game}: the profiles are {}",
             clip(r),
             names.join(", ")

@@ -13,7 +13,8 @@ use crate::games::view::{
     describe_move, hole_places, played_json, shares_start, start_hole, AtJson, BoardJson,
     HistoryJson, MoveJson, PlayedJson, StateJson,
 };
-use crate::http::error::{clip, clip_message, ApiError};
+use crate::http::error::{clip, clip_message};
+use crate::refusal::Refusal;
 
 impl<G: Solvable + 'static> LiveGame for WebGame<G> {
     fn kind(&self) -> GameKind {
@@ -88,14 +89,14 @@ impl<G: Solvable + 'static> LiveGame for WebGame<G> {
         }
     }
 
-    fn play_text(&mut self, text: &str, info: Option<String>) -> Result<PlayedJson, ApiError> {
+    fn play_text(&mut self, text: &str, info: Option<String>) -> Result<PlayedJson, Refusal> {
         self.refuse_aborted()?;
         if self.line.is_over() {
             return Err(self.line_error(LineError::GameOver(self.line.outcome().expect("over"))));
         }
         let text = text.trim();
         if text.chars().count() > MAX_MOVE_TEXT {
-            return Err(ApiError::invalid(format!(
+            return Err(Refusal::invalid(format!(
                 "move {} is not a move: move texts are at most {MAX_MOVE_TEXT} characters",
                 clip(text)
             )));
@@ -104,10 +105,10 @@ impl<G: Solvable + 'static> LiveGame for WebGame<G> {
         let mv = pos.parse_move(text).map_err(|e| {
             let message = clip_message(&e.to_string(), 200);
             if message.contains("legal moves") {
-                return ApiError::invalid(message);
+                return Refusal::invalid(message);
             }
             let legal: Vec<String> = pos.moves().into_iter().map(|m| pos.move_text(m)).collect();
-            ApiError::invalid(format!(
+            Refusal::invalid(format!(
                 "{message}; legal moves for {}: {}",
                 pos.side_to_move(),
                 legal.join(" ")
@@ -131,14 +132,14 @@ impl<G: Solvable + 'static> LiveGame for WebGame<G> {
         Ok(played_json(&pos, mv, &events, info))
     }
 
-    fn undo(&mut self, plies: usize) -> Result<(), ApiError> {
+    fn undo(&mut self, plies: usize) -> Result<(), Refusal> {
         if self.meta.is_lobby() || self.meta.clock.is_some() {
-            return Err(ApiError::conflict(
+            return Err(Refusal::not_now(
                 "moves cannot be taken back in a lobby game",
             ));
         }
         if plies == 0 {
-            return Err(ApiError::invalid("undo needs plies ≥ 1"));
+            return Err(Refusal::invalid("undo needs plies ≥ 1"));
         }
         self.line.undo(plies).map_err(|e| self.line_error(e))?;
         self.meta.draw_offer = None;
@@ -146,11 +147,9 @@ impl<G: Solvable + 'static> LiveGame for WebGame<G> {
         Ok(())
     }
 
-    fn resign(&mut self, side: Side) -> Result<(), ApiError> {
+    fn resign(&mut self, side: Side) -> Result<(), Refusal> {
         if let Some(o) = self.line.end_sentence() {
-            return Err(ApiError::conflict(format!(
-                "the game is already over ({o})"
-            )));
+            return Err(Refusal::not_now(format!("the game is already over ({o})")));
         }
         self.refuse_aborted()?;
         self.line.resign(side).map_err(|e| self.line_error(e))?;
@@ -162,20 +161,18 @@ impl<G: Solvable + 'static> LiveGame for WebGame<G> {
         Ok(())
     }
 
-    fn offer_draw(&mut self, side: Side) -> Result<bool, ApiError> {
+    fn offer_draw(&mut self, side: Side) -> Result<bool, Refusal> {
         self.refuse_aborted()?;
         if let Some(o) = self.line.end_sentence() {
-            return Err(ApiError::conflict(format!(
-                "the game is already over ({o})"
-            )));
+            return Err(Refusal::not_now(format!("the game is already over ({o})")));
         }
         if self.line.plies() < 2 {
-            return Err(ApiError::conflict(
+            return Err(Refusal::not_now(
                 "a draw can be offered only after each side has made a move",
             ));
         }
         match self.meta.draw_offer {
-            Some(s) if s == side => Err(ApiError::conflict(format!(
+            Some(s) if s == side => Err(Refusal::not_now(format!(
                 "{side} already offers a draw: {} accepts it with the same request or declines it by moving",
                 side.opponent()
             ))),
@@ -236,7 +233,7 @@ impl<G: Solvable + 'static> LiveGame for WebGame<G> {
         self.line.plies()
     }
 
-    fn at(&self, ply: usize) -> Result<AtJson, ApiError> {
+    fn at(&self, ply: usize) -> Result<AtJson, Refusal> {
         let positions = self.line.positions();
         let pos = positions
             .get(ply)
@@ -269,11 +266,11 @@ impl<G: Solvable + 'static> LiveGame for WebGame<G> {
         })
     }
 
-    fn describe(&self, text: &str) -> Result<MoveJson, ApiError> {
+    fn describe(&self, text: &str) -> Result<MoveJson, Refusal> {
         let pos = self.line.current();
         let mv = pos
             .parse_move(text)
-            .map_err(|e| ApiError::invalid(format!("illegal move: {e}")))?;
+            .map_err(|e| Refusal::invalid(format!("illegal move: {e}")))?;
         let places = hole_places(&pos.view());
         let from = start_hole(&pos.move_text(mv), &places);
         Ok(describe_move(
@@ -284,11 +281,11 @@ impl<G: Solvable + 'static> LiveGame for WebGame<G> {
         ))
     }
 
-    fn search_job(&self, hint: bool) -> Result<SearchJob, ApiError> {
+    fn search_job(&self, hint: bool) -> Result<SearchJob, Refusal> {
         self.search(hint, THINK_CAP_MS)
     }
 
-    fn search_job_within(&self, cap_ms: u64) -> Result<SearchJob, ApiError> {
+    fn search_job_within(&self, cap_ms: u64) -> Result<SearchJob, Refusal> {
         self.search(false, cap_ms.clamp(1, THINK_CAP_MS))
     }
 
@@ -362,15 +359,13 @@ impl<G: Solvable + 'static> LiveGame for WebGame<G> {
         self.revision += 1;
     }
 
-    fn abort(&mut self) -> Result<(), ApiError> {
+    fn abort(&mut self) -> Result<(), Refusal> {
         self.refuse_aborted()?;
         if let Some(o) = self.line.end_sentence() {
-            return Err(ApiError::conflict(format!(
-                "the game is already over ({o})"
-            )));
+            return Err(Refusal::not_now(format!("the game is already over ({o})")));
         }
         if self.line.plies() >= 2 {
-            return Err(ApiError::conflict(
+            return Err(Refusal::not_now(
                 "both sides have moved: the game can no longer be aborted; resign instead",
             ));
         }
@@ -396,9 +391,9 @@ impl<G: Solvable + 'static> LiveGame for WebGame<G> {
         true
     }
 
-    fn oracle_job(&self) -> Result<OracleRun, ApiError> {
+    fn oracle_job(&self) -> Result<OracleRun, Refusal> {
         if let Some(o) = self.line.end_sentence() {
-            return Err(ApiError::conflict(format!("the game is over ({o})")));
+            return Err(Refusal::not_now(format!("the game is over ({o})")));
         }
         let line = self.line.clone();
         Ok(Box::new(move |pool: &EnginePool| {

@@ -19,7 +19,8 @@ use crate::games::view::{
     describe_move, hole_places, played_json, start_hole, BoardJson, HistoryJson, NamesJson,
     OutcomeJson, PlayersJson, StateJson,
 };
-use crate::http::error::{clip, clip_message, ApiError};
+use crate::http::error::{clip, clip_message};
+use crate::refusal::Refusal;
 
 /// A new lobby game of `game` under profile `rules` between `players` `[South, North]`:
 /// an engine account plays as the computer at its level, any other account as a person
@@ -32,7 +33,7 @@ pub fn new_lobby_game(
     game: GameKind,
     rules: &str,
     players: &[crate::accounts::Account; 2],
-) -> Result<Box<dyn LiveGame>, ApiError> {
+) -> Result<Box<dyn LiveGame>, Refusal> {
     Ok(bao_rules::with_game!(game, G => Box::new(WebGame::<G>::lobby(meta, rules, players)?)))
 }
 
@@ -53,11 +54,11 @@ pub struct WebGame<G: Solvable> {
 ///
 /// # Errors
 /// 422 naming the level when it is out of range.
-pub fn check_level(level: Option<u8>) -> Result<u8, ApiError> {
+pub fn check_level(level: Option<u8>) -> Result<u8, Refusal> {
     match level {
         None => Ok(DEFAULT_LEVEL),
         Some(n @ 1..=10) => Ok(n),
-        Some(n) => Err(ApiError::invalid(format!(
+        Some(n) => Err(Refusal::invalid(format!(
             "level {n} is out of range: levels are 1 to 10"
         ))),
     }
@@ -72,8 +73,8 @@ fn player(kind: Kind, level: u8) -> Player {
 }
 
 /// The checks of [`bao_rules::line::check_work`] for rules from a client, as a 422.
-fn check_rules<R: RuleSet>(rules: &R) -> Result<(), ApiError> {
-    bao_rules::line::check_work(rules, MAX_LAPS, MAX_PLIES).map_err(ApiError::invalid)
+fn check_rules<R: RuleSet>(rules: &R) -> Result<(), Refusal> {
+    bao_rules::line::check_work(rules, MAX_LAPS, MAX_PLIES).map_err(Refusal::invalid)
 }
 
 impl<G: Solvable + 'static> WebGame<G> {
@@ -95,11 +96,11 @@ impl<G: Solvable + 'static> WebGame<G> {
     ///
     /// # Errors
     /// 422 for an unknown profile (listing the known ones) or level.
-    pub fn create(meta: Meta, req: &NewGame) -> Result<Self, ApiError> {
+    pub fn create(meta: Meta, req: &NewGame) -> Result<Self, Refusal> {
         let rules = match &req.rules {
             None => G::Rules::default(),
             Some(name) => <G::Rules as RuleSet>::profile(name).map_err(|e| {
-                ApiError::invalid(format!(
+                Refusal::invalid(format!(
                     "rules profile {} of {}: {}",
                     clip(name),
                     G::NAME,
@@ -127,9 +128,9 @@ impl<G: Solvable + 'static> WebGame<G> {
         meta: Meta,
         rules: &str,
         players: &[crate::accounts::Account; 2],
-    ) -> Result<Self, ApiError> {
+    ) -> Result<Self, Refusal> {
         let rules = <G::Rules as RuleSet>::profile(rules).map_err(|e| {
-            ApiError::invalid(format!(
+            Refusal::invalid(format!(
                 "unknown rules profile {} of {}: {}",
                 clip(rules),
                 G::NAME,
@@ -158,24 +159,24 @@ impl<G: Solvable + 'static> WebGame<G> {
     /// # Errors
     /// 422 when the record cannot be read (naming the line or move number), or asks for
     /// more work than the limits allow.
-    pub fn load(meta: Meta, req: &LoadGame) -> Result<Self, ApiError> {
+    pub fn load(meta: Meta, req: &LoadGame) -> Result<Self, Refusal> {
         let level = check_level(req.level)?;
         // The record's rules from its tags alone, checked against the work limits before
         // any move is replayed (bao_rules::record::load, as every front end).
         bao_rules::record::load::checked_rules::<G>(&req.record, MAX_PLIES).map_err(|e| {
-            ApiError::invalid(format!(
+            Refusal::invalid(format!(
                 "cannot load the record: {}",
                 clip_message(&e.to_string(), 200)
             ))
         })?;
         let n = bao_rules::record::load::rough_move_count(&req.record);
         if n > MAX_RECORD_MOVES {
-            return Err(ApiError::invalid(format!(
+            return Err(Refusal::invalid(format!(
                 "cannot load the record: it has about {n} moves; the limit is {MAX_RECORD_MOVES}"
             )));
         }
         let mut line = GameLine::<G>::from_record_text(&req.record).map_err(|e| {
-            ApiError::invalid(format!(
+            Refusal::invalid(format!(
                 "cannot load the record: {}",
                 clip_message(&e.to_string(), 200)
             ))
@@ -195,9 +196,9 @@ impl<G: Solvable + 'static> WebGame<G> {
     ///
     /// # Errors
     /// 500 when the stored record cannot be read back (a damaged database).
-    pub fn restore(row: &GameRow) -> Result<Self, ApiError> {
+    pub fn restore(row: &GameRow) -> Result<Self, Refusal> {
         let line = GameLine::<G>::from_record_text(&row.record).map_err(|e| {
-            ApiError::internal(format!(
+            Refusal::failed(format!(
                 "game {} in the database cannot be read: {}",
                 row.id,
                 clip_message(&e.to_string(), 200)
@@ -216,7 +217,7 @@ impl<G: Solvable + 'static> WebGame<G> {
                 clock: match &row.clock {
                     None => None,
                     Some(text) => Some(serde_json::from_str(text).map_err(|e| {
-                        ApiError::internal(format!(
+                        Refusal::failed(format!(
                             "game {} in the database has a clock that cannot be read: {e}",
                             row.id
                         ))
@@ -368,35 +369,35 @@ impl<G: Solvable + 'static> WebGame<G> {
         }
     }
 
-    fn line_error(&self, e: LineError) -> ApiError {
+    fn line_error(&self, e: LineError) -> Refusal {
         match e {
-            LineError::GameOver(_) => ApiError::conflict(format!(
+            LineError::GameOver(_) => Refusal::not_now(format!(
                 "the game is over ({}); start a new game or undo",
                 self.line.end_sentence().unwrap_or_default()
             )),
             LineError::Undo { asked, played } => {
-                ApiError::conflict(format!("cannot undo {asked} move(s): only {played} played"))
+                Refusal::not_now(format!("cannot undo {asked} move(s): only {played} played"))
             }
-            LineError::Move(m) => ApiError::invalid(m),
+            LineError::Move(m) => Refusal::invalid(m),
         }
     }
 }
 
 impl<G: Solvable + 'static> WebGame<G> {
     /// 409 for an aborted game.
-    fn refuse_aborted(&self) -> Result<(), ApiError> {
+    fn refuse_aborted(&self) -> Result<(), Refusal> {
         if self.meta.aborted {
-            return Err(ApiError::conflict(
+            return Err(Refusal::not_now(
                 "the game was aborted before both sides made their first move",
             ));
         }
         Ok(())
     }
 
-    fn search(&self, hint: bool, cap_ms: u64) -> Result<SearchJob, ApiError> {
+    fn search(&self, hint: bool, cap_ms: u64) -> Result<SearchJob, Refusal> {
         self.refuse_aborted()?;
         if let Some(o) = self.line.end_sentence() {
-            return Err(ApiError::conflict(format!("the game is over ({o})")));
+            return Err(Refusal::not_now(format!("the game is over ({o})")));
         }
         let config = if hint {
             hint::hint_config()
@@ -475,7 +476,6 @@ impl<G: Solvable + 'static> WebGame<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use axum::http::StatusCode;
     use bao_rules::kiswahili::Kiswahili;
     use bao_rules::Game;
 
@@ -499,7 +499,7 @@ mod tests {
         }
     }
 
-    fn new_game(level: Option<u8>) -> Result<WebGame<Kiswahili>, ApiError> {
+    fn new_game(level: Option<u8>) -> Result<WebGame<Kiswahili>, Refusal> {
         let req = NewGame {
             game: "kiswahili".to_string(),
             rules: None,
@@ -537,31 +537,28 @@ mod tests {
         assert_eq!(check_level(None).unwrap(), DEFAULT_LEVEL);
         assert_eq!(check_level(Some(10)).unwrap(), 10);
         let e = new_game(Some(11)).err().unwrap();
-        assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert_eq!(e.message, "level 11 is out of range: levels are 1 to 10");
+        assert_eq!(e.kind(), "invalid");
+        assert_eq!(e.message(), "level 11 is out of range: levels are 1 to 10");
     }
 
     #[test]
     fn play_undo_and_resign_change_the_revision() {
         let mut g = new_game(None).unwrap();
         let e = g.undo(1).unwrap_err();
-        assert_eq!(e.status, StatusCode::CONFLICT);
+        assert_eq!(e.kind(), "not now");
         g.play_text(&first_move(), None).unwrap();
         assert_eq!((g.plies(), g.to_move(), g.revision()), (1, Side::North, 1));
         g.undo(1).unwrap();
         assert_eq!((g.plies(), g.to_move(), g.revision()), (0, Side::South, 2));
-        assert_eq!(g.undo(0).unwrap_err().message, "undo needs plies ≥ 1");
+        assert_eq!(g.undo(0).unwrap_err().message(), "undo needs plies ≥ 1");
         g.resign(Side::South).unwrap();
         assert!(g.is_over());
         assert_eq!(g.revision(), 3);
         assert_eq!(g.row().result, Some(GameResult::Win(Side::North)));
+        assert_eq!(g.resign(Side::North).unwrap_err().kind(), "not now");
         assert_eq!(
-            g.resign(Side::North).unwrap_err().status,
-            StatusCode::CONFLICT
-        );
-        assert_eq!(
-            g.play_text(&first_move(), None).unwrap_err().status,
-            StatusCode::CONFLICT
+            g.play_text(&first_move(), None).unwrap_err().kind(),
+            "not now"
         );
     }
 
@@ -569,12 +566,12 @@ mod tests {
     fn a_move_that_is_not_legal_is_a_422_listing_the_legal_moves() {
         let mut g = new_game(None).unwrap();
         let e = g.play_text("A1>", None).unwrap_err();
-        assert_eq!(e.status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert!(e.message.contains("legal moves"), "{}", e.message);
+        assert_eq!(e.kind(), "invalid");
+        assert!(e.message().contains("legal moves"), "{}", e.message());
         assert_eq!(g.revision(), 0);
         let long = "A".repeat(MAX_MOVE_TEXT + 1);
         assert_eq!(
-            g.play_text(&long, None).unwrap_err().message,
+            g.play_text(&long, None).unwrap_err().message(),
             format!(
                 "move {} is not a move: move texts are at most 32 characters",
                 clip(&long)
