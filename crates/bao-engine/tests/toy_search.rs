@@ -14,6 +14,7 @@ fn config(searcher: Searcher) -> EngineConfig {
         limits: Limits::default(),
         seed: 7,
         hash_mb: 1,
+        missed_captures: 0,
     }
 }
 

@@ -402,7 +402,7 @@ impl<G: Solvable + 'static> WebGame<G> {
         let config = if hint {
             hint::hint_config()
         } else {
-            EngineConfig::level(self.meta.level)
+            EngineConfig::level_of::<G>(self.meta.level)
         };
         let time_ms = config.limits.time_ms.unwrap_or(cap_ms).min(cap_ms);
         // A hint in a game with a final score (Bao Kingulu) asks the solver first, for
