@@ -19,6 +19,15 @@ pub struct Level {
     pub missed_captures: u8,
 }
 
+const fn greedy(missed_captures: u8) -> Level {
+    Level {
+        searcher: Searcher::Greedy,
+        depth: None,
+        time_ms: None,
+        missed_captures,
+    }
+}
+
 const fn ab(depth: u32, missed_captures: u8) -> Level {
     Level {
         searcher: Searcher::AlphaBeta,
@@ -37,20 +46,12 @@ const fn timed(depth: Option<u32>, time_ms: u64) -> Level {
     }
 }
 
-/// Bao la Kiswahili's levels 1..=10 (index 0 is level 1).
+/// Bao la Kiswahili's levels 1..=10 (index 0 is level 1). Level 1 looks one ply ahead
+/// and misses half the captures; 2 sees every capture one ply ahead; 3 looks two plies
+/// ahead; then deeper and longer searches.
 pub const KISWAHILI_LEVELS: [Level; 10] = [
-    Level {
-        searcher: Searcher::Random,
-        depth: None,
-        time_ms: None,
-        missed_captures: 0,
-    },
-    Level {
-        searcher: Searcher::Greedy,
-        depth: None,
-        time_ms: None,
-        missed_captures: 0,
-    },
+    greedy(50),
+    greedy(0),
     ab(2, 0),
     ab(3, 0),
     ab(4, 0),
@@ -61,27 +62,21 @@ pub const KISWAHILI_LEVELS: [Level; 10] = [
     timed(None, 3000),
 ];
 
-/// Bao Kingulu's levels 1..=10 (index 0 is level 1).
+/// Bao Kingulu's levels 1..=10 (index 0 is level 1). Bao Kingulu is short and forcing:
+/// a depth-10 search is within ~65 Elo of perfect play, so its levels are spaced by
+/// depth and by missed captures (all of them at level 1, half at 2, a few at 5 and 8)
+/// to be 50-75 Elo apart (docs/engine.md); level 10 plays perfectly where the solver
+/// proves the position (3 s a move at most).
 pub const KINGULU_LEVELS: [Level; 10] = [
-    Level {
-        searcher: Searcher::Random,
-        depth: None,
-        time_ms: None,
-        missed_captures: 0,
-    },
-    Level {
-        searcher: Searcher::Greedy,
-        depth: None,
-        time_ms: None,
-        missed_captures: 0,
-    },
+    greedy(100),
+    greedy(50),
+    greedy(0),
     ab(2, 0),
-    ab(3, 0),
+    ab(3, 5),
     ab(4, 0),
     ab(6, 0),
-    timed(Some(8), 500),
-    timed(None, 1000),
-    timed(None, 2000),
+    ab(8, 2),
+    ab(10, 0),
     timed(None, 3000),
 ];
 
