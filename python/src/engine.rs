@@ -314,7 +314,7 @@ impl PyEngine {
                 "level {level} is out of range 1..10"
             )));
         }
-        let mut config = EngineConfig::level(level);
+        let mut config = EngineConfig::level_for(kind, level);
         if let Some(s) = seed {
             config.seed = s;
         }

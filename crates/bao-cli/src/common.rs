@@ -179,6 +179,9 @@ pub fn describe_config(config: &EngineConfig) -> String {
     if let Some(n) = config.limits.nodes {
         out.push_str(&format!(" nodes {n}"));
     }
+    if config.missed_captures > 0 {
+        out.push_str(&format!(", misses {}% of captures", config.missed_captures));
+    }
     out
 }
 

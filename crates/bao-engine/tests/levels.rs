@@ -2,7 +2,63 @@
 //! (`EngineConfig::missed_captures`, `Evaluate::is_capture`).
 
 use bao_engine::{Engine, EngineConfig, Evaluate, Limits, Searcher};
-use bao_rules::{kingulu::Kingulu, kiswahili::Kiswahili, Game};
+use bao_rules::{kingulu::Kingulu, kiswahili::Kiswahili, Game, GameKind};
+
+/// A level as (searcher, depth, time ms, missed captures %).
+fn row(c: &EngineConfig) -> (Searcher, Option<u32>, Option<u64>, u8) {
+    assert_eq!((c.limits.nodes, c.hash_mb, c.seed), (None, 32, 0x00ba_0ba0_5eed));
+    (c.searcher, c.limits.depth, c.limits.time_ms, c.missed_captures)
+}
+
+#[test]
+fn each_game_has_its_own_level_table() {
+    use Searcher::{AlphaBeta as Ab, Greedy};
+    let kingulu: Vec<_> = (1..=10)
+        .map(|n| row(&EngineConfig::level_for(GameKind::Kingulu, n)))
+        .collect();
+    assert_eq!(
+        kingulu,
+        [
+            (Greedy, None, None, 100),
+            (Greedy, None, None, 50),
+            (Greedy, None, None, 0),
+            (Ab, Some(2), None, 0),
+            (Ab, Some(3), None, 5),
+            (Ab, Some(4), None, 0),
+            (Ab, Some(6), None, 0),
+            (Ab, Some(8), None, 2),
+            (Ab, Some(10), None, 0),
+            (Ab, None, Some(3000), 0),
+        ]
+    );
+    let kiswahili: Vec<_> = (1..=10).map(|n| row(&EngineConfig::level(n))).collect();
+    assert_eq!(
+        kiswahili,
+        [
+            (Greedy, None, None, 50),
+            (Greedy, None, None, 0),
+            (Ab, Some(2), None, 0),
+            (Ab, Some(3), None, 0),
+            (Ab, Some(4), None, 0),
+            (Ab, Some(6), None, 0),
+            (Ab, Some(8), Some(500), 0),
+            (Ab, None, Some(1000), 0),
+            (Ab, None, Some(2000), 0),
+            (Ab, None, Some(3000), 0),
+        ]
+    );
+    for n in 0..=11 {
+        assert_eq!(
+            EngineConfig::level_for(GameKind::Kiswahili, n),
+            EngineConfig::level(n)
+        );
+        assert_eq!(
+            EngineConfig::level_of::<Kingulu>(n),
+            EngineConfig::level_for(GameKind::Kingulu, n.clamp(1, 10))
+        );
+        assert_eq!(EngineConfig::level_of::<Kiswahili>(n), EngineConfig::level(n));
+    }
+}
 
 /// A depth-limited alpha-beta engine that misses `pct` % of captures.
 fn blind(depth: u32, pct: u8, seed: u64) -> EngineConfig {

@@ -59,7 +59,11 @@ impl EngineOptions {
         name: &str,
         value: &str,
     ) -> Result<Option<String>, String> {
-        let mut next = self.clone();
+        // Changes start from what a game of `G` plays now (its own level's settings).
+        let mut next = EngineOptions {
+            config: self.config_of::<G>(),
+            level: self.level,
+        };
         let opt_number = |what: &str| -> Result<Option<u64>, String> {
             if value == "none" || value == "-" {
                 return Ok(None);
@@ -77,7 +81,7 @@ impl EngineOptions {
                     .filter(|n| (1..=10).contains(n))
                     .ok_or_else(|| format!("setoption level: {value:?} is not a level 1-10"))?;
                 let (seed, hash) = (next.config.seed, next.config.hash_mb);
-                next.config = EngineConfig::level(n);
+                next.config = EngineConfig::level_of::<G>(n);
                 next.config.seed = seed;
                 next.config.hash_mb = hash;
                 next.level = Some(n);
