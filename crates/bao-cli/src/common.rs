@@ -291,14 +291,22 @@ mod tests {
             "ab:depth=2,miss=101",
             "ab:depth=2,miss=-1",
         ] {
-            assert!(parse_engine_spec(bad, KS).is_err(), "{bad} should be rejected");
+            assert!(
+                parse_engine_spec(bad, KS).is_err(),
+                "{bad} should be rejected"
+            );
         }
         let err = parse_engine_spec("ab:foo=1", KS).unwrap_err().to_string();
         assert!(err.contains("unknown key \"foo\""), "{err}");
         let c = parse_engine_spec("ab:depth=2,miss=40", KS).unwrap();
         assert_eq!((c.limits.depth, c.missed_captures), (Some(2), 40));
-        assert_eq!(parse_engine_spec("ab:depth=2", KS).unwrap().missed_captures, 0);
-        let err = parse_engine_spec("ab:depth=2,miss=101", KS).unwrap_err().to_string();
+        assert_eq!(
+            parse_engine_spec("ab:depth=2", KS).unwrap().missed_captures,
+            0
+        );
+        let err = parse_engine_spec("ab:depth=2,miss=101", KS)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("miss 101 is a percentage"), "{err}");
         // A level is the game's own level.
         let kg = GameKind::Kingulu;

@@ -13,4 +13,5 @@ pub mod protocol;
 pub mod puzzle;
 pub mod report;
 pub mod solve;
+pub mod train;
 pub mod tune;

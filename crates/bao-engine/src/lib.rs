@@ -35,6 +35,7 @@ pub mod report;
 mod score;
 pub mod solve;
 mod time_rule;
+pub mod train;
 mod tt;
 pub mod tune;
 pub mod values;

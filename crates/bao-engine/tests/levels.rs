@@ -6,8 +6,16 @@ use bao_rules::{kingulu::Kingulu, kiswahili::Kiswahili, Game, GameKind};
 
 /// A level as (searcher, depth, time ms, missed captures %).
 fn row(c: &EngineConfig) -> (Searcher, Option<u32>, Option<u64>, u8) {
-    assert_eq!((c.limits.nodes, c.hash_mb, c.seed), (None, 32, 0x00ba_0ba0_5eed));
-    (c.searcher, c.limits.depth, c.limits.time_ms, c.missed_captures)
+    assert_eq!(
+        (c.limits.nodes, c.hash_mb, c.seed),
+        (None, 32, 0x00ba_0ba0_5eed)
+    );
+    (
+        c.searcher,
+        c.limits.depth,
+        c.limits.time_ms,
+        c.missed_captures,
+    )
 }
 
 #[test]
@@ -56,7 +64,10 @@ fn each_game_has_its_own_level_table() {
             EngineConfig::level_of::<Kingulu>(n),
             EngineConfig::level_for(GameKind::Kingulu, n.clamp(1, 10))
         );
-        assert_eq!(EngineConfig::level_of::<Kiswahili>(n), EngineConfig::level(n));
+        assert_eq!(
+            EngineConfig::level_of::<Kiswahili>(n),
+            EngineConfig::level(n)
+        );
     }
 }
 
@@ -76,7 +87,9 @@ fn blind(depth: u32, pct: u8, seed: u64) -> EngineConfig {
 
 fn best<G: Evaluate>(config: EngineConfig, pos: &G) -> G::Move {
     let mut e: Engine<G> = Engine::new(config);
-    e.search(pos, Limits::default(), &mut |_| {}).best.expect("a move")
+    e.search(pos, Limits::default(), &mut |_| {})
+        .best
+        .expect("a move")
 }
 
 /// The positions of a game of level-6 self-play from the start (at most `plies`).
@@ -138,8 +151,16 @@ fn missing_every_capture_never_captures<G: Evaluate>(plies: usize) -> usize {
         }
         found += 1;
         for seed in [1, 2, 3] {
-            assert!(!capture(best(blind(1, 100, seed), &pos)), "{}", pos.to_text());
-            assert!(!capture(best(blind(2, 100, seed), &pos)), "{}", pos.to_text());
+            assert!(
+                !capture(best(blind(1, 100, seed), &pos)),
+                "{}",
+                pos.to_text()
+            );
+            assert!(
+                !capture(best(blind(2, 100, seed), &pos)),
+                "{}",
+                pos.to_text()
+            );
         }
     }
     found

@@ -16,8 +16,8 @@ pub struct PlayArgs {
     pub set: Vec<String>,
     /// The computer's strength, 1 (weakest: one ply ahead, misses captures) to 10
     /// (strongest) [default: 5, or the level of --load's record]; each game has its own
-    /// levels (docs/engine.md). Measured Elo (level 1 = 0): Bao la Kiswahili 2 ≈ 230,
-    /// 3 ≈ 660, 4 ≈ 890, 5 ≈ 1060, 6 ≈ 1320, 7 ≈ 1530, 8 ≈ 1930, 9 ≈ 2000, 10 ≈ 2050;
+    /// levels (docs/levels.md). Measured Elo (level 1 = 0): Bao la Kiswahili 2 ≈ 230,
+    /// 3 ≈ 660, 4 ≈ 890, 5 ≈ 1070, 6 ≈ 1310, 7 ≈ 1510, 8 ≈ 1910, 9 ≈ 1980, 10 ≈ 2030;
     /// Bao Kingulu 2 ≈ 70, 3 ≈ 150, 4 ≈ 230, 5 ≈ 290, 6 ≈ 360, 7 ≈ 420, 8 ≈ 480,
     /// 9 ≈ 530, 10 ≈ 590 (perfect play wherever the solver proves the position).
     #[arg(long, short, value_parser = clap::value_parser!(u8).range(1..=10))]

@@ -103,13 +103,23 @@ async fn meta() -> Response {
             entry["level"] = serde_json::json!(n);
             entry["games"] = bao_rules::GameKind::ALL
                 .into_iter()
-                .map(|k| (k.name().to_string(), level_json(&bao_engine::EngineConfig::level_for(k, n))))
+                .map(|k| {
+                    (
+                        k.name().to_string(),
+                        level_json(&bao_engine::EngineConfig::level_for(k, n)),
+                    )
+                })
                 .collect::<serde_json::Map<_, _>>()
                 .into();
             // The measured Elo per game (level 1 = 0; docs/engine.md), null if not yet.
             entry["elo"] = bao_rules::GameKind::ALL
                 .into_iter()
-                .map(|k| (k.name().to_string(), serde_json::json!(bao_engine::elo::level_elo(k.name(), n))))
+                .map(|k| {
+                    (
+                        k.name().to_string(),
+                        serde_json::json!(bao_engine::elo::level_elo(k.name(), n)),
+                    )
+                })
                 .collect::<serde_json::Map<_, _>>()
                 .into();
             entry
