@@ -1,0 +1,13 @@
+//! Tournament pairing for Bao: the FIDE Dutch Swiss system, round-robin tables,
+//! tie-breaks and checks, on FIDE TRF-16 tournament reports. Pure code: no I/O.
+//!
+//! South plays the role of chess's "white" (South moves first in Bao).
+#![deny(missing_docs)]
+
+pub mod history;
+mod matching;
+pub mod tournament;
+pub mod trf;
+mod wide;
+
+pub use tournament::{Colour, Entry, Outcome, Player, PointSystem, ResultCode, Tournament};

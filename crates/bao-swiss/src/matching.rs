@@ -1,0 +1,682 @@
+//! Maximum-weight matching in a general graph: Edmonds' blossom algorithm with the
+//! primal-dual method, O(n³), after Joris van Rantwijk's reference implementation
+//! (`mwmatching.py`, after Galil 1986, "Efficient algorithms for finding maximum matching
+//! in graphs"). Weights are integers of any width ([`Weight`]); an edge of weight zero is
+//! no edge, and the matching never uses it. The matching maximises the total weight, not
+//! the number of pairs: the pairing encodes the number of pairs in the weights.
+
+use crate::wide::Weight;
+
+const NONE: usize = usize::MAX;
+
+/// A complete graph on `n` vertices with a weight per pair (zero: no edge).
+#[derive(Clone, Debug)]
+pub(crate) struct Matcher<W: Weight> {
+    n: usize,
+    weights: Vec<W>,
+}
+
+impl<W: Weight> Matcher<W> {
+    /// `n` vertices, no edges.
+    pub fn new(n: usize) -> Self {
+        Matcher {
+            n,
+            weights: vec![W::zero(); n * n],
+        }
+    }
+
+    /// The number of vertices.
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// Sets the weight of the edge between `i` and `j`.
+    pub fn set(&mut self, i: usize, j: usize, w: W) {
+        self.weights[i * self.n + j] = w;
+        self.weights[j * self.n + i] = w;
+    }
+
+    /// The weight of the edge between `i` and `j`.
+    pub fn get(&self, i: usize, j: usize) -> W {
+        self.weights[i * self.n + j]
+    }
+
+    /// A maximum-weight matching: for each vertex its mate, or itself when unmatched.
+    pub fn compute(&self) -> Vec<usize> {
+        let mut edges = Vec::new();
+        for i in 0..self.n {
+            for j in i + 1..self.n {
+                let w = self.weights[i * self.n + j];
+                if !w.is_zero() {
+                    edges.push((i, j, w));
+                }
+            }
+        }
+        let mate = Blossom::new(self.n, edges).solve();
+        mate.iter()
+            .enumerate()
+            .map(|(v, &m)| if m == NONE { v } else { m })
+            .collect()
+    }
+}
+
+/// The working state of one run of the algorithm (names as in mwmatching.py).
+struct Blossom<W: Weight> {
+    nvertex: usize,
+    edges: Vec<(usize, usize, W)>,
+    endpoint: Vec<usize>,
+    neighbend: Vec<Vec<usize>>,
+    mate: Vec<usize>,
+    label: Vec<u8>,
+    labelend: Vec<usize>,
+    inblossom: Vec<usize>,
+    blossomparent: Vec<usize>,
+    blossomchilds: Vec<Vec<usize>>,
+    blossombase: Vec<usize>,
+    blossomendps: Vec<Vec<usize>>,
+    bestedge: Vec<usize>,
+    blossombestedges: Vec<Option<Vec<usize>>>,
+    unusedblossoms: Vec<usize>,
+    dualvar: Vec<W>,
+    allowedge: Vec<bool>,
+    queue: Vec<usize>,
+}
+
+impl<W: Weight> Blossom<W> {
+    fn new(nvertex: usize, edges: Vec<(usize, usize, W)>) -> Self {
+        let nedge = edges.len();
+        let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(W::zero());
+        let mut endpoint = Vec::with_capacity(2 * nedge);
+        let mut neighbend = vec![Vec::new(); nvertex];
+        for (k, &(i, j, _)) in edges.iter().enumerate() {
+            endpoint.push(i);
+            endpoint.push(j);
+            neighbend[i].push(2 * k + 1);
+            neighbend[j].push(2 * k);
+        }
+        let mut dualvar = vec![maxweight; nvertex];
+        dualvar.extend(std::iter::repeat_n(W::zero(), nvertex));
+        let mut blossombase: Vec<usize> = (0..nvertex).collect();
+        blossombase.extend(std::iter::repeat_n(NONE, nvertex));
+        Blossom {
+            nvertex,
+            edges,
+            endpoint,
+            neighbend,
+            mate: vec![NONE; nvertex],
+            label: vec![0; 2 * nvertex],
+            labelend: vec![NONE; 2 * nvertex],
+            inblossom: (0..nvertex).collect(),
+            blossomparent: vec![NONE; 2 * nvertex],
+            blossomchilds: vec![Vec::new(); 2 * nvertex],
+            blossombase,
+            blossomendps: vec![Vec::new(); 2 * nvertex],
+            bestedge: vec![NONE; 2 * nvertex],
+            blossombestedges: vec![None; 2 * nvertex],
+            unusedblossoms: (nvertex..2 * nvertex).collect(),
+            dualvar,
+            allowedge: vec![false; nedge],
+            queue: Vec::new(),
+        }
+    }
+
+    fn slack(&self, k: usize) -> W {
+        let (i, j, w) = self.edges[k];
+        (self.dualvar[i] + self.dualvar[j]) - w.double()
+    }
+
+    fn leaves(&self, b: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut stack = vec![b];
+        while let Some(x) = stack.pop() {
+            if x < self.nvertex {
+                out.push(x);
+            } else {
+                for &c in self.blossomchilds[x].iter().rev() {
+                    stack.push(c);
+                }
+            }
+        }
+        out
+    }
+
+    fn assign_label(&mut self, w: usize, t: u8, p: usize) {
+        let b = self.inblossom[w];
+        debug_assert!(self.label[w] == 0 && self.label[b] == 0);
+        self.label[w] = t;
+        self.label[b] = t;
+        self.labelend[w] = p;
+        self.labelend[b] = p;
+        self.bestedge[w] = NONE;
+        self.bestedge[b] = NONE;
+        if t == 1 {
+            let leaves = self.leaves(b);
+            self.queue.extend(leaves);
+        } else if t == 2 {
+            let base = self.blossombase[b];
+            let mb = self.mate[base];
+            debug_assert!(mb != NONE);
+            self.assign_label(self.endpoint[mb], 1, mb ^ 1);
+        }
+    }
+
+    fn scan_blossom(&mut self, mut v: usize, mut w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut base = NONE;
+        while v != NONE || w != NONE {
+            let mut b = self.inblossom[v];
+            if self.label[b] & 4 != 0 {
+                base = self.blossombase[b];
+                break;
+            }
+            path.push(b);
+            self.label[b] = 5;
+            if self.labelend[b] == NONE {
+                v = NONE;
+            } else {
+                v = self.endpoint[self.labelend[b]];
+                b = self.inblossom[v];
+                v = self.endpoint[self.labelend[b]];
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = 1;
+        }
+        base
+    }
+
+    fn add_blossom(&mut self, base: usize, k: usize) {
+        let (mut v, mut w, _) = self.edges[k];
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let b = self.unusedblossoms.pop().expect("a free blossom slot");
+        self.blossombase[b] = base;
+        self.blossomparent[b] = NONE;
+        self.blossomparent[bb] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.blossomparent[bv] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv]);
+            v = self.endpoint[self.labelend[bv]];
+            bv = self.inblossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.blossomparent[bw] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw] ^ 1);
+            w = self.endpoint[self.labelend[bw]];
+            bw = self.inblossom[w];
+        }
+        self.label[b] = 1;
+        self.labelend[b] = self.labelend[bb];
+        self.dualvar[b] = W::zero();
+        for leaf in self.leaves_of_path(&path) {
+            if self.label[self.inblossom[leaf]] == 2 {
+                self.queue.push(leaf);
+            }
+            self.inblossom[leaf] = b;
+        }
+        let mut bestedgeto = vec![NONE; 2 * self.nvertex];
+        for &sub in &path {
+            let nblists: Vec<Vec<usize>> = match self.blossombestedges[sub].take() {
+                None => self
+                    .leaves(sub)
+                    .into_iter()
+                    .map(|leaf| self.neighbend[leaf].iter().map(|p| p / 2).collect())
+                    .collect(),
+                Some(list) => vec![list],
+            };
+            for nblist in nblists {
+                for k in nblist {
+                    let (mut i, mut j, _) = self.edges[k];
+                    if self.inblossom[j] == b {
+                        std::mem::swap(&mut i, &mut j);
+                    }
+                    let _ = i;
+                    let bj = self.inblossom[j];
+                    if bj != b
+                        && self.label[bj] == 1
+                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
+                    {
+                        bestedgeto[bj] = k;
+                    }
+                }
+            }
+            self.bestedge[sub] = NONE;
+        }
+        let list: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        self.bestedge[b] = NONE;
+        for &k in &list {
+            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
+                self.bestedge[b] = k;
+            }
+        }
+        self.blossombestedges[b] = Some(list);
+        self.blossomchilds[b] = path;
+        self.blossomendps[b] = endps;
+    }
+
+    fn leaves_of_path(&self, path: &[usize]) -> Vec<usize> {
+        path.iter().flat_map(|&s| self.leaves(s)).collect()
+    }
+
+    fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        let childs = self.blossomchilds[b].clone();
+        for &s in &childs {
+            self.blossomparent[s] = NONE;
+            if s < self.nvertex {
+                self.inblossom[s] = s;
+            } else if endstage && self.dualvar[s].is_zero() {
+                self.expand_blossom(s, endstage);
+            } else {
+                for leaf in self.leaves(s) {
+                    self.inblossom[leaf] = s;
+                }
+            }
+        }
+        if !endstage && self.label[b] == 2 {
+            let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let len = childs.len() as isize;
+            let mut j = childs.iter().position(|&c| c == entrychild).expect("entry child") as isize;
+            let (jstep, endptrick): (isize, usize) = if j & 1 != 0 {
+                j -= len;
+                (1, 0)
+            } else {
+                (-1, 1)
+            };
+            let at = |x: isize| -> usize { x.rem_euclid(len) as usize };
+            let mut p = self.labelend[b];
+            while j != 0 {
+                let q = self.endpoint[p ^ 1];
+                self.label[q] = 0;
+                let e = self.blossomendps[b][at(j - endptrick as isize)];
+                let r = self.endpoint[e ^ endptrick ^ 1];
+                self.label[r] = 0;
+                self.assign_label(q, 2, p);
+                self.allowedge[e / 2] = true;
+                j += jstep;
+                p = self.blossomendps[b][at(j - endptrick as isize)] ^ endptrick;
+                self.allowedge[p / 2] = true;
+                j += jstep;
+            }
+            let bv = childs[at(j)];
+            let q = self.endpoint[p ^ 1];
+            self.label[q] = 2;
+            self.label[bv] = 2;
+            self.labelend[q] = p;
+            self.labelend[bv] = p;
+            self.bestedge[bv] = NONE;
+            j += jstep;
+            while childs[at(j)] != entrychild {
+                let bv = childs[at(j)];
+                if self.label[bv] == 1 {
+                    j += jstep;
+                    continue;
+                }
+                let labelled = self.leaves(bv).into_iter().find(|&v| self.label[v] != 0);
+                if let Some(v) = labelled {
+                    self.label[v] = 0;
+                    let m = self.mate[self.blossombase[bv]];
+                    self.label[self.endpoint[m]] = 0;
+                    self.assign_label(v, 2, self.labelend[v]);
+                }
+                j += jstep;
+            }
+        }
+        self.label[b] = 0;
+        self.labelend[b] = NONE;
+        self.blossomchilds[b] = Vec::new();
+        self.blossomendps[b] = Vec::new();
+        self.blossombase[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.bestedge[b] = NONE;
+        self.unusedblossoms.push(b);
+    }
+
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.blossomparent[t] != b {
+            t = self.blossomparent[t];
+        }
+        if t >= self.nvertex {
+            self.augment_blossom(t, v);
+        }
+        let len = self.blossomchilds[b].len() as isize;
+        let i = self.blossomchilds[b]
+            .iter()
+            .position(|&c| c == t)
+            .expect("child") as isize;
+        let mut j = i;
+        let (jstep, endptrick): (isize, usize) = if i & 1 != 0 {
+            j -= len;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        let at = |x: isize| -> usize { x.rem_euclid(len) as usize };
+        while j != 0 {
+            j += jstep;
+            let t = self.blossomchilds[b][at(j)];
+            let p = self.blossomendps[b][at(j - endptrick as isize)] ^ endptrick;
+            if t >= self.nvertex {
+                self.augment_blossom(t, self.endpoint[p]);
+            }
+            j += jstep;
+            let t = self.blossomchilds[b][at(j)];
+            if t >= self.nvertex {
+                self.augment_blossom(t, self.endpoint[p ^ 1]);
+            }
+            self.mate[self.endpoint[p]] = p ^ 1;
+            self.mate[self.endpoint[p ^ 1]] = p;
+        }
+        let i = i as usize;
+        self.blossomchilds[b].rotate_left(i);
+        self.blossomendps[b].rotate_left(i);
+        self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]];
+        debug_assert_eq!(self.blossombase[b], v);
+    }
+
+    fn augment_matching(&mut self, k: usize) {
+        let (v, w, _) = self.edges[k];
+        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
+            loop {
+                let bs = self.inblossom[s];
+                if bs >= self.nvertex {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.labelend[bs] == NONE {
+                    break;
+                }
+                let t = self.endpoint[self.labelend[bs]];
+                let bt = self.inblossom[t];
+                s = self.endpoint[self.labelend[bt]];
+                let j = self.endpoint[self.labelend[bt] ^ 1];
+                if bt >= self.nvertex {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = self.labelend[bt];
+                p = self.labelend[bt] ^ 1;
+            }
+        }
+    }
+
+    fn solve(mut self) -> Vec<usize> {
+        let n = self.nvertex;
+        for _ in 0..n {
+            self.label.iter_mut().for_each(|l| *l = 0);
+            self.bestedge.iter_mut().for_each(|e| *e = NONE);
+            for b in n..2 * n {
+                self.blossombestedges[b] = None;
+            }
+            self.allowedge.iter_mut().for_each(|a| *a = false);
+            self.queue.clear();
+            for v in 0..n {
+                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                    self.assign_label(v, 1, NONE);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while let Some(v) = self.queue.pop() {
+                    if augmented {
+                        break;
+                    }
+                    for idx in 0..self.neighbend[v].len() {
+                        let p = self.neighbend[v][idx];
+                        let k = p / 2;
+                        let w = self.endpoint[p];
+                        if self.inblossom[v] == self.inblossom[w] {
+                            continue;
+                        }
+                        let mut kslack = W::zero();
+                        if !self.allowedge[k] {
+                            kslack = self.slack(k);
+                            if kslack.is_zero() {
+                                self.allowedge[k] = true;
+                            }
+                        }
+                        if self.allowedge[k] {
+                            if self.label[self.inblossom[w]] == 0 {
+                                self.assign_label(w, 2, p ^ 1);
+                            } else if self.label[self.inblossom[w]] == 1 {
+                                let base = self.scan_blossom(v, w);
+                                if base != NONE {
+                                    self.add_blossom(base, k);
+                                } else {
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
+                            } else if self.label[w] == 0 {
+                                self.label[w] = 2;
+                                self.labelend[w] = p ^ 1;
+                            }
+                        } else if self.label[self.inblossom[w]] == 1 {
+                            let b = self.inblossom[v];
+                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                                self.bestedge[b] = k;
+                            }
+                        } else if self.label[w] == 0
+                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                        {
+                            self.bestedge[w] = k;
+                        }
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                // No augmenting path yet: change the duals.
+                let mut deltatype = 1;
+                let mut delta = *self.dualvar[..n].iter().min().expect("vertices");
+                let mut deltaedge = NONE;
+                let mut deltablossom = NONE;
+                for v in 0..n {
+                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                        let d = self.slack(self.bestedge[v]);
+                        if d < delta {
+                            delta = d;
+                            deltatype = 2;
+                            deltaedge = self.bestedge[v];
+                        }
+                    }
+                }
+                for b in 0..2 * n {
+                    if self.blossomparent[b] == NONE
+                        && self.label[b] == 1
+                        && self.bestedge[b] != NONE
+                    {
+                        let kslack = self.slack(self.bestedge[b]);
+                        let d = kslack.half();
+                        if d < delta {
+                            delta = d;
+                            deltatype = 3;
+                            deltaedge = self.bestedge[b];
+                        }
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE
+                        && self.blossomparent[b] == NONE
+                        && self.label[b] == 2
+                        && self.dualvar[b] < delta
+                    {
+                        delta = self.dualvar[b];
+                        deltatype = 4;
+                        deltablossom = b;
+                    }
+                }
+                for v in 0..n {
+                    match self.label[self.inblossom[v]] {
+                        1 => self.dualvar[v] = self.dualvar[v] - delta,
+                        2 => self.dualvar[v] = self.dualvar[v] + delta,
+                        _ => {}
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                        match self.label[b] {
+                            1 => self.dualvar[b] = self.dualvar[b] + delta,
+                            2 => self.dualvar[b] = self.dualvar[b] - delta,
+                            _ => {}
+                        }
+                    }
+                }
+                match deltatype {
+                    1 => break,
+                    2 => {
+                        self.allowedge[deltaedge] = true;
+                        let (mut i, j, _) = self.edges[deltaedge];
+                        if self.label[self.inblossom[i]] == 0 {
+                            i = j;
+                        }
+                        self.queue.push(i);
+                    }
+                    3 => {
+                        self.allowedge[deltaedge] = true;
+                        let (i, _, _) = self.edges[deltaedge];
+                        self.queue.push(i);
+                    }
+                    _ => self.expand_blossom(deltablossom, false),
+                }
+            }
+            if !augmented {
+                break;
+            }
+            for b in n..2 * n {
+                if self.blossomparent[b] == NONE
+                    && self.blossombase[b] != NONE
+                    && self.label[b] == 1
+                    && self.dualvar[b].is_zero()
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+        (0..n)
+            .map(|v| {
+                let m = self.mate[v];
+                if m == NONE {
+                    NONE
+                } else {
+                    self.endpoint[m]
+                }
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wide::Wide;
+
+    fn matching(n: usize, edges: &[(usize, usize, u64)]) -> Vec<usize> {
+        let mut m = Matcher::<u64>::new(n);
+        for &(i, j, w) in edges {
+            m.set(i, j, w);
+        }
+        m.compute()
+    }
+
+    /// mwmatching.py's test graphs (blossoms, nested blossoms, T-blossom expansion):
+    /// the matching reaches the brute-force optimum.
+    #[test]
+    fn blossom_graphs() {
+        let graphs: &[&[(usize, usize, u64)]] = &[
+            &[(1, 2, 10), (2, 3, 11)],
+            &[(1, 2, 5), (2, 3, 11), (3, 4, 5)],
+            &[(1, 2, 8), (1, 3, 9), (2, 3, 10), (3, 4, 7)],
+            &[(1, 2, 8), (1, 3, 9), (2, 3, 10), (3, 4, 7), (1, 6, 5), (4, 5, 6)],
+            &[(1, 2, 9), (1, 3, 8), (2, 3, 10), (1, 4, 5), (4, 5, 4), (1, 6, 3)],
+            &[(1, 2, 9), (1, 3, 9), (2, 3, 10), (2, 4, 8), (3, 5, 8), (4, 5, 10), (5, 6, 6)],
+            &[(1, 2, 23), (1, 5, 22), (1, 6, 15), (2, 3, 25), (3, 4, 22), (4, 5, 25), (4, 8, 14), (5, 7, 13)],
+            &[(1, 2, 19), (1, 3, 20), (1, 8, 8), (2, 3, 25), (2, 4, 18), (3, 5, 18), (4, 5, 13), (4, 7, 7), (5, 6, 7)],
+            &[(1, 2, 45), (1, 5, 45), (2, 3, 50), (3, 4, 45), (4, 5, 50), (1, 6, 30), (3, 9, 35), (4, 8, 35), (5, 7, 26), (9, 10, 5)],
+            &[(1, 2, 45), (1, 5, 45), (2, 3, 50), (3, 4, 45), (4, 5, 50), (1, 6, 30), (3, 9, 35), (4, 8, 26), (5, 7, 40), (9, 10, 5)],
+            &[(1, 2, 45), (1, 7, 45), (2, 3, 50), (3, 4, 45), (4, 5, 95), (4, 6, 94), (5, 6, 94), (6, 7, 50), (1, 8, 30), (3, 11, 35), (5, 9, 36), (7, 10, 26), (11, 12, 5)],
+            &[(1, 2, 40), (1, 3, 40), (2, 3, 60), (2, 4, 55), (3, 5, 55), (4, 5, 50), (1, 8, 15), (5, 7, 30), (7, 6, 10), (8, 10, 10), (4, 9, 30)],
+        ];
+        for edges in graphs {
+            let n = edges.iter().map(|e| e.0.max(e.1) + 1).max().unwrap();
+            let mut w = vec![vec![0u64; n]; n];
+            for &(i, j, x) in edges.iter() {
+                w[i][j] = x;
+                w[j][i] = x;
+            }
+            let mate = matching(n, edges);
+            let best = best_weight(n, &w, &mut vec![false; n], 0);
+            assert_eq!(total(&mate, &w), best, "{edges:?}");
+        }
+        assert_eq!(matching(4, &[(1, 2, 10), (2, 3, 11)]), vec![0, 1, 3, 2]);
+    }
+
+    /// The best total weight by trying every matching.
+    fn best_weight(n: usize, w: &[Vec<u64>], used: &mut Vec<bool>, from: usize) -> u64 {
+        let Some(i) = (from..n).find(|&i| !used[i]) else {
+            return 0;
+        };
+        used[i] = true;
+        let mut best = best_weight(n, w, used, i + 1);
+        for j in i + 1..n {
+            if !used[j] && w[i][j] > 0 {
+                used[j] = true;
+                best = best.max(w[i][j] + best_weight(n, w, used, i + 1));
+                used[j] = false;
+            }
+        }
+        used[i] = false;
+        best
+    }
+
+    fn total(mate: &[usize], w: &[Vec<u64>]) -> u64 {
+        (0..mate.len())
+            .filter(|&i| mate[i] > i)
+            .map(|i| w[i][mate[i]])
+            .sum()
+    }
+
+    #[test]
+    fn random_graphs_reach_the_brute_force_optimum() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+        for round in 0..400 {
+            let n = rng.gen_range(1..=10);
+            let mut w = vec![vec![0u64; n]; n];
+            let mut m = Matcher::<u64>::new(n);
+            let mut wide = Matcher::<Wide<2>>::new(n);
+            for i in 0..n {
+                for j in i + 1..n {
+                    if rng.gen_bool(0.6) {
+                        let x = rng.gen_range(1..=if round % 2 == 0 { 5 } else { 100 });
+                        w[i][j] = x;
+                        w[j][i] = x;
+                        m.set(i, j, x);
+                        wide.set(i, j, Wide::from_u64(x) << 70);
+                    }
+                }
+            }
+            let mate = m.compute();
+            for i in 0..n {
+                assert_eq!(mate[mate[i]], i);
+                if mate[i] != i {
+                    assert!(w[i][mate[i]] > 0);
+                }
+            }
+            let best = best_weight(n, &w, &mut vec![false; n], 0);
+            assert_eq!(total(&mate, &w), best, "round {round}: {w:?}");
+            assert_eq!(total(&wide.compute(), &w), best, "wide, round {round}");
+        }
+    }
+}
