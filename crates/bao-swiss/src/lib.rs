@@ -4,10 +4,13 @@
 //! South plays the role of chess's "white" (South moves first in Bao).
 #![deny(missing_docs)]
 
+mod cardinality;
+pub mod dutch;
 pub mod history;
 mod matching;
 pub mod tournament;
 pub mod trf;
 mod wide;
 
+pub use dutch::{pair, Board, PairError, Round};
 pub use tournament::{Colour, Entry, Outcome, Player, PointSystem, ResultCode, Tournament};
