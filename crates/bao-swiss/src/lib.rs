@@ -5,8 +5,12 @@
 #![deny(missing_docs)]
 
 mod cardinality;
+pub mod berger;
 pub mod dutch;
 pub mod history;
+#[cfg(test)]
+mod testutil;
+pub mod tiebreak;
 mod matching;
 pub mod tournament;
 pub mod trf;
