@@ -5,6 +5,7 @@
 #![deny(missing_docs)]
 
 mod cardinality;
+pub mod check;
 pub mod berger;
 pub mod dutch;
 pub mod history;
