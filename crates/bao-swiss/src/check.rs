@@ -91,11 +91,9 @@ impl fmt::Display for Violation {
                 f,
                 "has a colour difference of {difference:+} (South − North): C.3"
             ),
-            Criterion::SameColourThrice { colour } => write!(
-                f,
-                "has {} three games running: C.3",
-                side(colour)
-            ),
+            Criterion::SameColourThrice { colour } => {
+                write!(f, "has {} three games running: C.3", side(colour))
+            }
         }
     }
 }
@@ -110,7 +108,9 @@ pub fn check(t: &Tournament) -> Result<Vec<Violation>, StateError> {
         let round = r + 1;
         let mut byes = Vec::new();
         for p in players {
-            let Some(this) = p.rounds.get(r) else { continue };
+            let Some(this) = p.rounds.get(r) else {
+                continue;
+            };
             let start = p.id as u32 + 1;
             if this.played {
                 let o = this.opponent.unwrap_or(p.id);
@@ -138,9 +138,10 @@ pub fn check(t: &Tournament) -> Result<Vec<Violation>, StateError> {
                         players: vec![start],
                         criterion: Criterion::SecondBye { first: first + 1 },
                     });
-                } else if let Some(forfeit) = earlier.iter().position(|x| {
-                    x.opponent.is_some() && !x.played && x.outcome == Outcome::Win
-                }) {
+                } else if let Some(forfeit) = earlier
+                    .iter()
+                    .position(|x| x.opponent.is_some() && !x.played && x.outcome == Outcome::Win)
+                {
                     out.push(Violation {
                         round,
                         players: vec![start],

@@ -4,15 +4,15 @@
 //! South plays the role of chess's "white" (South moves first in Bao).
 #![deny(missing_docs)]
 
+pub mod berger;
 mod cardinality;
 pub mod check;
-pub mod berger;
 pub mod dutch;
 pub mod history;
+mod matching;
 #[cfg(test)]
 mod testutil;
 pub mod tiebreak;
-mod matching;
 pub mod tournament;
 pub mod trf;
 mod wide;

@@ -317,8 +317,14 @@ mod tests {
         let s = standings(&t, &TieBreak::ROUND_ROBIN).unwrap();
         let order: Vec<(u32, u32)> = s.iter().map(|x| (x.start, x.rank)).collect();
         assert_eq!(order, [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]);
-        assert_eq!(line(&s, 2).tiebreaks[0], (TieBreak::DirectEncounter, Value(100)));
-        assert_eq!(line(&s, 3).tiebreaks[0], (TieBreak::DirectEncounter, Value(0)));
+        assert_eq!(
+            line(&s, 2).tiebreaks[0],
+            (TieBreak::DirectEncounter, Value(100))
+        );
+        assert_eq!(
+            line(&s, 3).tiebreaks[0],
+            (TieBreak::DirectEncounter, Value(0))
+        );
 
         // Three players in a cycle, each with a bye: equal on points, direct encounter
         // and wins; the byes' virtual opponents differ by round (P1's in round 2 is worth
@@ -335,8 +341,14 @@ mod tests {
         let s = standings(&t, &TieBreak::ROUND_ROBIN).unwrap();
         let order: Vec<(u32, u32)> = s.iter().map(|x| (x.start, x.rank)).collect();
         assert_eq!(order, [(1, 1), (2, 2), (3, 2)]);
-        assert_eq!(line(&s, 1).tiebreaks[1], (TieBreak::SonnebornBerger, Value(300)));
-        assert_eq!(line(&s, 2).tiebreaks[1], (TieBreak::SonnebornBerger, Value(250)));
+        assert_eq!(
+            line(&s, 1).tiebreaks[1],
+            (TieBreak::SonnebornBerger, Value(300))
+        );
+        assert_eq!(
+            line(&s, 2).tiebreaks[1],
+            (TieBreak::SonnebornBerger, Value(250))
+        );
     }
 
     #[test]

@@ -288,7 +288,10 @@ fn read_player(line: &[char], number: usize) -> Result<Player, TrfError> {
                     ),
                 })?;
                 if n == start {
-                    return err(number, format!("round {r}: player {start} paired with himself"));
+                    return err(
+                        number,
+                        format!("round {r}: player {start} paired with himself"),
+                    );
                 }
                 Some(n)
             }
@@ -300,7 +303,10 @@ fn read_player(line: &[char], number: usize) -> Result<Player, TrfError> {
             c => {
                 return err(
                     number,
-                    format!("round {r}: colour (column {}) must be w, b or -, not {c:?}", column + 5),
+                    format!(
+                        "round {r}: colour (column {}) must be w, b or -, not {c:?}",
+                        column + 5
+                    ),
                 )
             }
         };
@@ -374,7 +380,9 @@ fn check_entry(e: &Entry, line: usize, round: usize) -> Result<(), TrfError> {
                 if !(e.result == ResultCode::Draw && e.colour.is_none()) {
                     return err(
                         line,
-                        format!("round {round}: result {code:?} of a played game without an opponent"),
+                        format!(
+                            "round {round}: result {code:?} of a played game without an opponent"
+                        ),
                     );
                 }
             } else if e.colour.is_none() {
@@ -468,7 +476,10 @@ fn validate(
     for (group, line) in t.forbidden.iter().zip(&special.xxp) {
         for s in group {
             if !by_start.contains_key(s) {
-                return err(*line, format!("XXP names player {s}, who is not in the file"));
+                return err(
+                    *line,
+                    format!("XXP names player {s}, who is not in the file"),
+                );
             }
         }
     }

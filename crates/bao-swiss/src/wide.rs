@@ -42,19 +42,11 @@ impl Weight for u64 {
 pub(crate) struct Wide<const N: usize>(pub [u64; N]);
 
 impl<const N: usize> Wide<N> {
-    /// The bits it holds.
-    pub const BITS: u32 = 64 * N as u32;
-
     /// A small value.
     pub fn from_u64(x: u64) -> Self {
         let mut limbs = [0; N];
         limbs[0] = x;
         Wide(limbs)
-    }
-
-    /// 2^bits.
-    pub fn bit(bits: u32) -> Self {
-        Self::from_u64(1) << bits
     }
 }
 

@@ -164,18 +164,19 @@ fn pair_with<const N: usize>(ctx: &Context) -> Result<Vec<Option<usize>>, Failur
         let player_bits = bits(size - moved_down);
         // The weight with the exchange order: fewer exchanges, then smaller differences
         // of the exchanged players' numbers (D.2).
-        let exchange_weight = |base: &Base<N>, small: usize, large: usize, index: usize, pairs: usize| {
-            let mut r = base.get(small, large);
-            if !r.is_zero() {
-                let mut addend = Wide::<N>::from_u64((index < pairs) as u64);
-                addend <<= player_bits;
-                addend <<= player_bits;
-                addend -= index as u64;
-                addend <<= 1;
-                r += addend;
-            }
-            r
-        };
+        let exchange_weight =
+            |base: &Base<N>, small: usize, large: usize, index: usize, pairs: usize| {
+                let mut r = base.get(small, large);
+                if !r.is_zero() {
+                    let mut addend = Wide::<N>::from_u64((index < pairs) as u64);
+                    addend <<= player_bits;
+                    addend <<= player_bits;
+                    addend -= index as u64;
+                    addend <<= 1;
+                    r += addend;
+                }
+                r
+            };
         let in_bracket = |mate: usize| mate >= moved_down && mate < size;
 
         let mut stable = m.compute();

@@ -104,7 +104,12 @@ pub(crate) fn boards(ctx: &Context, mates: &[Option<usize>]) -> Round {
                         south: south.id as u32 + 1,
                         north: Some(north.id as u32 + 1),
                     },
-                    (false, u32::MAX - high.score, u32::MAX - low.score, high.rank),
+                    (
+                        false,
+                        u32::MAX - high.score,
+                        u32::MAX - low.score,
+                        high.rank,
+                    ),
                 ));
             }
             Some(_) => {}

@@ -86,9 +86,9 @@ impl Context<'_> {
 
     /// C.2: may get the pairing-allocated bye (had no bye and no win by forfeit).
     pub fn bye_eligible(&self, p: &PlayerState) -> bool {
-        !p.rounds.iter().any(|r| {
-            !r.played && r.participated && r.outcome == crate::tournament::Outcome::Win
-        })
+        !p.rounds
+            .iter()
+            .any(|r| !r.played && r.participated && r.outcome == crate::tournament::Outcome::Win)
     }
 }
 

@@ -116,7 +116,11 @@ impl Layout {
         let (p, d) = (player_bits, difference_bits);
         let mut total = 2 + p + d;
         if !b.special {
-            total += if b.last { p.max(next_bits) + 3 } else { next_bits } + d;
+            total += if b.last {
+                p.max(next_bits) + 3
+            } else {
+                next_bits
+            } + d;
         }
         total += 4 * p;
         let played = ctx.state.played_rounds;
@@ -251,8 +255,7 @@ fn colour_fields<const N: usize>(
 ) {
     let same = player.preference == opponent.preference;
     *r <<= p;
-    *r |= (in_bracket
-        && (!player.absolute_imbalance() || !opponent.absolute_imbalance() || !same))
+    *r |= (in_bracket && (!player.absolute_imbalance() || !opponent.absolute_imbalance() || !same))
         as u64;
     *r <<= p;
     let repeat_ok = if player.imbalance == opponent.imbalance {
@@ -265,8 +268,7 @@ fn colour_fields<const N: usize>(
         };
         lesser.repeated != player.preference.map(|c| c.invert())
     };
-    *r |= (in_bracket && (!player.absolute() || !opponent.absolute() || !same || repeat_ok))
-        as u64;
+    *r |= (in_bracket && (!player.absolute() || !opponent.absolute() || !same || repeat_ok)) as u64;
     *r <<= p;
     *r |= (in_bracket && compatible_preferences(player, opponent)) as u64;
     *r <<= p;
