@@ -1,0 +1,45 @@
+//! The engine pairs exactly as bbpPairings v5.0.1 on the cases of `tests/data/bbp`
+//! (see its README.md for how they were made).
+
+use std::path::Path;
+
+fn ours(trf: &str) -> String {
+    let t = bao_swiss::trf::read(trf).expect("a valid file");
+    match bao_swiss::pair(&t) {
+        Ok(round) => round.to_string(),
+        Err(bao_swiss::PairError::NoLegalPairing) => "exit 1\n".to_string(),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[test]
+fn every_case_is_paired_as_bbp_pairings_pairs_it() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bbp");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "trf"))
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 32, "the cases of tests/data/bbp");
+    let mut failed = Vec::new();
+    for trf in &names {
+        let want = std::fs::read_to_string(trf.with_extension("out")).unwrap();
+        let got = ours(&std::fs::read_to_string(trf).unwrap());
+        if got != want {
+            failed.push(format!("{}:\nbbp:\n{want}ours:\n{got}", trf.display()));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+#[test]
+fn the_no_legal_pairing_case_is_one() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bbp");
+    let want = std::fs::read_to_string(dir.join("case31.out")).unwrap();
+    assert_eq!(want, "exit 1\n");
+    assert_eq!(
+        ours(&std::fs::read_to_string(dir.join("case31.trf")).unwrap()),
+        want
+    );
+}
