@@ -115,7 +115,10 @@ fn bad_lines_are_named_with_their_number() {
     );
     let e = error(&format!("XXR 3\n{}", good.replace("1 b 0", "1 w 0")));
     assert_eq!(e.line, 2);
-    assert_eq!(e.to_string(), "line 2: round 1: players 1 and 2 have the same colour");
+    assert_eq!(
+        e.to_string(),
+        "line 2: round 1: players 1 and 2 have the same colour"
+    );
     let e = error(&good.replace(" 1.0    1", " 2.0    1"));
     assert_eq!(
         e.to_string(),
