@@ -14,6 +14,8 @@ const NONE: usize = usize::MAX;
 pub(crate) struct Matcher<W: Weight> {
     n: usize,
     weights: Vec<W>,
+    /// The partner of a vertex fixed to it by [`Matcher::fix`], or `NONE`.
+    fixed: Vec<usize>,
 }
 
 impl<W: Weight> Matcher<W> {
@@ -22,6 +24,7 @@ impl<W: Weight> Matcher<W> {
         Matcher {
             n,
             weights: vec![W::zero(); n * n],
+            fixed: vec![NONE; n],
         }
     }
 
@@ -34,24 +37,53 @@ impl<W: Weight> Matcher<W> {
     pub fn set(&mut self, i: usize, j: usize, w: W) {
         self.weights[i * self.n + j] = w;
         self.weights[j * self.n + i] = w;
+        if !w.is_zero() && self.fixed[i] != j {
+            for v in [i, j] {
+                let partner = self.fixed[v];
+                if partner != NONE {
+                    self.fixed[partner] = NONE;
+                    self.fixed[v] = NONE;
+                }
+            }
+        }
+    }
+
+    /// Pairs `a` with `b` for good: their edge gets `w`, their other edges none. Any
+    /// maximum-weight matching then pairs them, so the solver leaves them out.
+    pub fn fix(&mut self, a: usize, b: usize, w: W) {
+        for v in 0..self.n {
+            if v != a && v != b {
+                self.set(a, v, W::zero());
+                self.set(b, v, W::zero());
+            }
+        }
+        self.set(a, b, w);
+        self.fixed[a] = b;
+        self.fixed[b] = a;
     }
 
     /// A maximum-weight matching: for each vertex its mate, or itself when unmatched.
     pub fn compute(&self) -> Vec<usize> {
+        let free: Vec<usize> = (0..self.n).filter(|&v| self.fixed[v] == NONE).collect();
         let mut edges = Vec::new();
-        for i in 0..self.n {
-            for j in i + 1..self.n {
+        for (a, &i) in free.iter().enumerate() {
+            for (b, &j) in free.iter().enumerate().skip(a + 1) {
                 let w = self.weights[i * self.n + j];
                 if !w.is_zero() {
-                    edges.push((i, j, w));
+                    edges.push((a, b, w));
                 }
             }
         }
-        let mate = Blossom::new(self.n, edges).solve();
-        mate.iter()
-            .enumerate()
-            .map(|(v, &m)| if m == NONE { v } else { m })
-            .collect()
+        let mate = Blossom::new(free.len(), edges).solve();
+        let mut out: Vec<usize> = (0..self.n)
+            .map(|v| if self.fixed[v] == NONE { v } else { self.fixed[v] })
+            .collect();
+        for (a, &m) in mate.iter().enumerate() {
+            if m != NONE {
+                out[free[a]] = free[m];
+            }
+        }
+        out
     }
 }
 

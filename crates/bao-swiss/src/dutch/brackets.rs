@@ -78,19 +78,6 @@ impl<const N: usize> Base<N> {
     }
 }
 
-/// Fixes the pair `a`–`b` in a weighted matcher: their edge gets `w`, their other edges
-/// none.
-fn fix_pair<const N: usize>(m: &mut Matcher<Wide<N>>, a: usize, b: usize, w: Wide<N>) {
-    for v in 0..m.size() {
-        if v != a {
-            m.set(a, v, if v == b { w } else { Wide::default() });
-        }
-        if v != b {
-            m.set(b, v, if v == a { w } else { Wide::default() });
-        }
-    }
-}
-
 fn pair_with<const N: usize>(ctx: &Context) -> Result<Vec<Option<usize>>, Failure> {
     let players = &ctx.state.players;
     let score = |id: usize| players[id].score;
@@ -251,7 +238,7 @@ fn pair_with<const N: usize>(ctx: &Context) -> Result<Vec<Option<usize>>, Failur
             stable = m.compute();
             let mi = stable[pi];
             matched[mi] = true;
-            fix_pair(&mut m, pi, mi, max_weight);
+            m.fix(pi, mi, max_weight);
             validity.fix_pair(vertex[pi], vertex[mi]);
         }
 
@@ -370,7 +357,7 @@ fn pair_with<const N: usize>(ctx: &Context) -> Result<Vec<Option<usize>>, Failur
             let mi = stable[p];
             matched[p] = true;
             matched[mi] = true;
-            fix_pair(&mut m, p, mi, max_weight);
+            m.fix(p, mi, max_weight);
             validity.fix_pair(vertex[p], vertex[mi]);
         }
 
