@@ -185,10 +185,8 @@ impl State {
                 }
             })
             .collect();
-        let mut rank = 0;
-        for p in players.iter_mut().filter(|p| p.valid) {
+        for (rank, p) in players.iter_mut().filter(|p| p.valid).enumerate() {
             p.rank = rank;
-            rank += 1;
             colour_data(p);
         }
         for group in &t.forbidden {
@@ -200,15 +198,15 @@ impl State {
                 }
             }
         }
-        for i in 0..n {
-            for r in 0..played.min(players[i].rounds.len()) {
-                let round = players[i].rounds[r];
-                if let (true, Some(o)) = (round.played, round.opponent) {
-                    players[i].forbidden.push(o);
-                }
-            }
-            players[i].forbidden.sort_unstable();
-            players[i].forbidden.dedup();
+        for p in players.iter_mut() {
+            let met: Vec<usize> = p.rounds[..played.min(p.rounds.len())]
+                .iter()
+                .filter(|r| r.played)
+                .filter_map(|r| r.opponent)
+                .collect();
+            p.forbidden.extend(met);
+            p.forbidden.sort_unstable();
+            p.forbidden.dedup();
         }
         let initial_colour = t
             .initial_colour

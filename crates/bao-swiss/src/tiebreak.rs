@@ -127,7 +127,7 @@ pub fn standings(t: &Tournament, order: &[TieBreak]) -> Result<Vec<Standing>, St
     // Groups of players still tied, refined tie-break by tie-break.
     let mut order_ids: Vec<usize> = (0..n).collect();
     order_ids.sort_by_key(|&i| (std::cmp::Reverse(points(i)), i));
-    let mut groups: Vec<Vec<usize>> = split(&order_ids, |i| points(i));
+    let mut groups: Vec<Vec<usize>> = split(&order_ids, points);
     for (k, tb) in order.iter().enumerate() {
         let mut refined = Vec::new();
         for group in groups {

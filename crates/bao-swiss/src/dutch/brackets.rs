@@ -245,12 +245,12 @@ fn pair_with<const N: usize>(ctx: &Context) -> Result<Vec<Option<usize>>, Failur
         // The remainder: S1 (the first `pairs` players) and S2.
         let mut remainder = Vec::new();
         let mut pairs = 0;
-        for pi in moved_down..size {
-            if stable[pi] < moved_down {
+        for (pi, &mate) in stable.iter().enumerate().take(size).skip(moved_down) {
+            if mate < moved_down {
                 continue;
             }
             remainder.push(pi);
-            if stable[pi] < pi {
+            if mate < pi {
                 pairs += 1;
             }
         }
