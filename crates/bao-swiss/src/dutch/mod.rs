@@ -107,3 +107,43 @@ pub fn pair(t: &Tournament) -> Result<Round, PairError> {
     let mates = brackets::pair_all(&ctx)?;
     Ok(colour::boards(&ctx, &mates))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::Player;
+
+    #[test]
+    fn too_many_players_is_an_error_before_any_work() {
+        let mut t = Tournament {
+            total_rounds: Some(9),
+            ..Tournament::default()
+        };
+        for s in 1..=MAX_PLAYERS as u32 + 1 {
+            t.players.push(Player::new(s, "P"));
+        }
+        let e = pair(&t).unwrap_err();
+        assert_eq!(
+            e,
+            PairError::State(StateError::TooManyPlayers {
+                players: 1001,
+                max: 1000
+            })
+        );
+        assert_eq!(
+            e.to_string(),
+            "1001 players: the pairing engine takes at most 1000"
+        );
+    }
+
+    #[test]
+    fn one_player_gets_the_bye_and_none_is_nothing() {
+        let mut t = Tournament {
+            total_rounds: Some(3),
+            ..Tournament::default()
+        };
+        assert_eq!(pair(&t).unwrap().to_string(), "0\n");
+        t.players.push(Player::new(1, "Alone"));
+        assert_eq!(pair(&t).unwrap().to_string(), "1\n1 0\n");
+    }
+}
