@@ -43,3 +43,26 @@ fn the_no_legal_pairing_case_is_one() {
         want
     );
 }
+
+/// bbpPairings' tournaments break no absolute criterion, and their standings compute.
+#[test]
+fn every_case_checks_clean() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bbp");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|x| x != "trf") {
+            continue;
+        }
+        let t = bao_swiss::trf::read(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(
+            bao_swiss::check::check(&t).unwrap(),
+            [],
+            "{}",
+            path.display()
+        );
+        let table =
+            bao_swiss::tiebreak::standings(&t, &bao_swiss::tiebreak::TieBreak::SWISS).unwrap();
+        assert_eq!(table.len(), t.players.len());
+        assert!(table.windows(2).all(|w| w[0].points >= w[1].points));
+    }
+}
