@@ -65,6 +65,9 @@ pub struct App {
     pub(crate) hub: crate::notices::Hub,
     /// This instance's name in the table `spectators` (random at each start).
     pub(crate) instance: String,
+    /// The tournaments' watchers and this instance's pairing lock
+    /// ([`crate::tournaments`]).
+    pub(crate) tournaments: crate::tournaments::Live,
 }
 
 /// How many record loads replay at once: one core fewer than the machine has (at least
@@ -110,6 +113,7 @@ impl App {
             proxies: crate::proxy::TrustedProxies::default(),
             hub: crate::notices::Hub::default(),
             instance: crate::ids::token(),
+            tournaments: crate::tournaments::Live::default(),
         })
     }
 
@@ -169,6 +173,7 @@ pub fn router_with(app: Arc<App>) -> Router {
         .merge(crate::analysis::routes())
         .merge(crate::puzzles::routes())
         .merge(crate::live::routes())
+        .merge(crate::tournaments::routes())
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
@@ -177,6 +182,7 @@ pub fn router_with(app: Arc<App>) -> Router {
         .merge(
             games::streams()
                 .merge(lobby::streams())
+                .merge(crate::tournaments::streams())
                 .merge(crate::notices::routes())
                 .route_layer(axum::middleware::from_fn_with_state(
                     Arc::clone(&app),

@@ -52,6 +52,7 @@ pub mod refusal;
 pub mod spectators;
 pub mod store;
 pub mod streams;
+pub mod tournaments;
 pub mod wire;
 
 pub use app::{

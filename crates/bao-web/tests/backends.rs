@@ -25,6 +25,7 @@ fn game(id: &str, accounts: [Option<i64>; 2]) -> GameRow {
         names: [None, None],
         owner: None,
         owner_name: None,
+        tournament: None,
         rated: accounts[0].is_some(),
         clock: None,
         aborted: false,

@@ -92,6 +92,8 @@ pub async fn start(app: &Arc<App>) -> anyhow::Result<()> {
                     Arc::clone(&app2).act_on_due(id).await;
                 }
             }
+            // Tournaments whose round is complete or whose start time passed.
+            crate::tournaments::sweep(&app2).await;
         }
     });
     crate::spectators::start(app);

@@ -161,6 +161,7 @@ fn fresh_meta() -> Meta {
         updated: now,
         owner: None,
         stored: 0,
+        tournament: None,
     }
 }
 

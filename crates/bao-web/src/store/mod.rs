@@ -21,7 +21,8 @@
 //!   sign-in attempts;
 //! * `lobby/repo.rs`: `challenges`;
 //! * `rating/repo.rs`: `ratings` and their history;
-//! * `clock/repo.rs`: `server_alive` (the heartbeat).
+//! * `clock/repo.rs`: `server_alive` (the heartbeat);
+//! * `tournaments/repo.rs`: `tournaments`, their players, pairings and games.
 
 mod group_sync;
 pub mod pg;
@@ -83,6 +84,13 @@ pub const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("migrations/0006_owners_viewers.sql"),
         postgres: include_str!("migrations/pg/0006_owners_viewers.sql"),
     },
+    // 7 is the community migration (another branch); the two merge into one list.
+    Migration {
+        number: 8,
+        name: "tournaments",
+        sqlite: include_str!("migrations/0008_tournaments.sql"),
+        postgres: include_str!("migrations/pg/0008_tournaments.sql"),
+    },
 ];
 
 /// Why a write was not made durable.
@@ -129,6 +137,10 @@ pub enum Change {
     /// counts them again (channel `bao_spectators`, payload the game's id;
     /// [`crate::spectators`]).
     Spectators(String),
+    /// A tournament changed (players, a round paired, a game of it ended): each
+    /// instance sends it again to its watchers (channel `bao_tournaments`, payload the
+    /// tournament's id; [`crate::tournaments`]).
+    Tournament(String),
     /// Notifications may have been missed (the listener reconnected): refresh all.
     Resync,
 }
@@ -154,6 +166,9 @@ impl Change {
             "bao_presence" => payload.parse().map_or(Change::Resync, Change::Presence),
             "bao_spectators" if crate::ids::is_id(payload) => {
                 Change::Spectators(payload.to_string())
+            }
+            "bao_tournaments" if crate::ids::is_id(payload) => {
+                Change::Tournament(payload.to_string())
             }
             _ => Change::Resync,
         }
@@ -186,6 +201,7 @@ impl<'a> Tx<'a> {
             Change::Notice(n) => ("bao_notices", n.to_payload()),
             Change::Presence(account) => ("bao_presence", account.to_string()),
             Change::Spectators(id) => ("bao_spectators", id.clone()),
+            Change::Tournament(id) => ("bao_tournaments", id.clone()),
             Change::Resync => return Ok(()),
         };
         self.exec
@@ -380,6 +396,11 @@ mod tests {
             Change::Spectators(id.into())
         );
         assert_eq!(Change::parse("bao_spectators", "x'); --"), Change::Resync);
+        assert_eq!(
+            Change::parse("bao_tournaments", id),
+            Change::Tournament(id.into())
+        );
+        assert_eq!(Change::parse("bao_tournaments", "1 OR 1"), Change::Resync);
         assert_eq!(Change::parse("bao_games", "junk"), Change::Resync);
     }
 }

@@ -230,6 +230,7 @@ impl<G: Solvable + 'static> WebGame<G> {
                 updated: row.updated.clone(),
                 owner: row.owner.zip(row.owner_name.clone()),
                 stored: row.version,
+                tournament: row.tournament.clone(),
             },
         ))
     }
@@ -402,7 +403,13 @@ impl<G: Solvable + 'static> WebGame<G> {
         let config = if hint {
             hint::hint_config()
         } else {
-            EngineConfig::level(self.meta.level)
+            // In a lobby game the mover's own level: two engine accounts of a
+            // tournament may meet.
+            let mover = self.line.player(self.line.current().side_to_move());
+            EngineConfig::level(match mover {
+                Player::Computer { level } if self.meta.is_lobby() => *level,
+                _ => self.meta.level,
+            })
         };
         let time_ms = config.limits.time_ms.unwrap_or(cap_ms).min(cap_ms);
         // A hint in a game with a final score (Bao Kingulu) asks the solver first, for
@@ -496,6 +503,7 @@ mod tests {
             updated: String::new(),
             owner: None,
             stored: 0,
+            tournament: None,
         }
     }
 
