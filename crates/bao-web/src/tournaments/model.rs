@@ -315,7 +315,11 @@ pub fn max_players(format: Format, cycles: u32) -> usize {
 /// The most rounds a Swiss of `players` players can have with no repeated opponent:
 /// one fewer than the players, or as many with an odd field (each has a bye once).
 pub fn swiss_rounds_possible(players: usize) -> u32 {
-    (players - players % 2).saturating_sub(1) as u32 + (players % 2) as u32
+    if players % 2 == 1 {
+        players as u32
+    } else {
+        players.saturating_sub(1) as u32
+    }
 }
 
 /// A time in RFC 3339 (`2026-05-01T18:00:00Z`, with fractions of a second or an offset
