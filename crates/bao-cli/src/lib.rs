@@ -13,4 +13,5 @@ pub mod protocol;
 pub mod puzzle;
 pub mod report;
 pub mod solve;
+pub mod tournament;
 pub mod tune;

@@ -44,6 +44,7 @@ enum Command {
     /// `check` the played rounds, print the `standings`.
     #[command(subcommand)]
     Swiss(commands::swiss::SwissCommand),
+    Tournament(commands::tournament::TournamentArgs),
 }
 
 /// Output piped into a program that stops reading (`bao perft --divide | head`) ends the
@@ -94,6 +95,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Verify(args) => commands::solve::run_verify(args),
         Command::Reach(args) => commands::solve::run_reach(args),
         Command::Serve(args) => commands::serve::run(args),
+        Command::Tournament(args) => commands::tournament::run(args),
         Command::Swiss(command) => match commands::swiss::run(command) {
             0 => Ok(()),
             code => std::process::exit(code),
