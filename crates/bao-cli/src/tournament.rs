@@ -374,7 +374,10 @@ pub fn run<G: Evaluate>(
     }
     let standings = standings(&report, opts.format.tiebreaks()).map_err(|e| anyhow!(e))?;
     for p in &mut report.players {
-        p.rank = standings.iter().find(|s| s.start == p.start).map(|s| s.rank);
+        p.rank = standings
+            .iter()
+            .find(|s| s.start == p.start)
+            .map(|s| s.rank);
     }
     Ok(Finished {
         report,
@@ -431,7 +434,9 @@ fn play_round<G: Evaluate>(
             on(Event::GameDone);
         }
     });
-    let results = results.into_inner().map_err(|_| anyhow!("a game's thread failed"))?;
+    let results = results
+        .into_inner()
+        .map_err(|_| anyhow!("a game's thread failed"))?;
     results
         .into_iter()
         .map(|r| match r {

@@ -15,18 +15,51 @@ fn a_round_robin_of_levels_prints_its_rounds_and_standings_and_writes_the_report
     let trf = dir.path().join("club.trf");
     let trf = trf.to_str().unwrap();
     let out = run(&[
-        "tournament", "--game", "kingulu", "--levels", "4-1", "--format", "round-robin",
-        "--depth", "1", "--threads", "2", "--name", "Club night", "--trf", trf,
+        "tournament",
+        "--game",
+        "kingulu",
+        "--levels",
+        "4-1",
+        "--format",
+        "round-robin",
+        "--depth",
+        "1",
+        "--threads",
+        "2",
+        "--name",
+        "Club night",
+        "--trf",
+        trf,
     ]);
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines[0], "Bao Kingulu round robin: 4 players, 1 game per pairing");
-    assert_eq!(&lines[1..5], ["   1  level 4", "   2  level 3", "   3  level 2", "   4  level 1"]);
+    assert_eq!(
+        lines[0],
+        "Bao Kingulu round robin: 4 players, 1 game per pairing"
+    );
+    assert_eq!(
+        &lines[1..5],
+        [
+            "   1  level 4",
+            "   2  level 3",
+            "   3  level 2",
+            "   4  level 1"
+        ]
+    );
     // Berger: 1-4 2-3 / 4-3 1-2 / 2-4 3-1.
-    assert!(lines[5].starts_with("round 1: level 4 - level 1 "), "{stdout}");
-    assert!(lines[6].starts_with("round 2: level 1 - level 2 "), "{stdout}");
-    assert!(lines[7].starts_with("round 3: level 3 - level 1 "), "{stdout}");
+    assert!(
+        lines[5].starts_with("round 1: level 4 - level 1 "),
+        "{stdout}"
+    );
+    assert!(
+        lines[6].starts_with("round 2: level 1 - level 2 "),
+        "{stdout}"
+    );
+    assert!(
+        lines[7].starts_with("round 3: level 3 - level 1 "),
+        "{stdout}"
+    );
     assert_eq!(lines[8], "   #  Player   Points      DE      SB    Wins");
     let points: f64 = lines[9..13]
         .iter()
@@ -47,18 +80,44 @@ fn a_round_robin_of_levels_prints_its_rounds_and_standings_and_writes_the_report
     assert_eq!(text(&check.stdout), "3 rounds checked: no violation\n");
     assert!(check.status.success());
     // The report is never replaced.
-    let again = run(&["tournament", "--levels", "1-2", "--format", "round-robin", "--trf", trf]);
+    let again = run(&[
+        "tournament",
+        "--levels",
+        "1-2",
+        "--format",
+        "round-robin",
+        "--trf",
+        trf,
+    ]);
     assert_eq!(again.status.code(), Some(1));
-    assert!(text(&again.stderr).contains("it is never replaced"), "{}", text(&again.stderr));
+    assert!(
+        text(&again.stderr).contains("it is never replaced"),
+        "{}",
+        text(&again.stderr)
+    );
 }
 
 #[test]
 fn a_swiss_takes_an_engine_program_and_plays_two_games_a_pairing() {
     let cmd = format!("{BAO} engine");
     let out = run(&[
-        "tournament", "--game", "kingulu", "--player", "3", "--player", "greedy",
-        "--player", "random", "--player-cmd", &cmd, "--rounds", "2",
-        "--games-per-pairing", "2", "--depth", "1",
+        "tournament",
+        "--game",
+        "kingulu",
+        "--player",
+        "3",
+        "--player",
+        "greedy",
+        "--player",
+        "random",
+        "--player-cmd",
+        &cmd,
+        "--rounds",
+        "2",
+        "--games-per-pairing",
+        "2",
+        "--depth",
+        "1",
     ]);
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
@@ -76,15 +135,42 @@ fn a_swiss_takes_an_engine_program_and_plays_two_games_a_pairing() {
 #[test]
 fn bad_options_are_refused_in_words() {
     let cases: [(&[&str], &str); 5] = [
-        (&["tournament", "--levels", "0-3"], "--levels \"0-3\": give a range such as 1-8 or a list such as 2,4,6 (levels 1 to 10)"),
-        (&["tournament", "--player", "3"], "a tournament needs at least 2 players: give --player, --levels or --player-cmd"),
-        (&["tournament", "--levels", "1-4", "--rounds", "4"], "--rounds 4: 4 players can play at most 3 Swiss rounds without meeting twice"),
-        (&["tournament", "--levels", "1-4", "--format", "round-robin", "--rounds", "2"], "--rounds: a round robin's rounds follow from its players"),
-        (&["tournament", "--levels", "1-4", "--games-per-pairing", "3"], "--games-per-pairing 3: a pairing plays 1 game, or 2 with the sides swapped"),
+        (
+            &["tournament", "--levels", "0-3"],
+            "--levels \"0-3\": give a range such as 1-8 or a list such as 2,4,6 (levels 1 to 10)",
+        ),
+        (
+            &["tournament", "--player", "3"],
+            "a tournament needs at least 2 players: give --player, --levels or --player-cmd",
+        ),
+        (
+            &["tournament", "--levels", "1-4", "--rounds", "4"],
+            "--rounds 4: 4 players can play at most 3 Swiss rounds without meeting twice",
+        ),
+        (
+            &[
+                "tournament",
+                "--levels",
+                "1-4",
+                "--format",
+                "round-robin",
+                "--rounds",
+                "2",
+            ],
+            "--rounds: a round robin's rounds follow from its players",
+        ),
+        (
+            &["tournament", "--levels", "1-4", "--games-per-pairing", "3"],
+            "--games-per-pairing 3: a pairing plays 1 game, or 2 with the sides swapped",
+        ),
     ];
     for (args, message) in cases {
         let out = run(args);
         assert_eq!(out.status.code(), Some(1), "{args:?}");
-        assert_eq!(text(&out.stderr), format!("bao: error: {message}\n"), "{args:?}");
+        assert_eq!(
+            text(&out.stderr),
+            format!("bao: error: {message}\n"),
+            "{args:?}"
+        );
     }
 }

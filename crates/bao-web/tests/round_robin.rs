@@ -28,7 +28,12 @@ async fn tournament(club: &Club, names: &[&str], extra: Value) -> String {
     let id = v["id"].as_str().unwrap().to_string();
     for n in names {
         let (s, v) = club
-            .call("POST", &format!("/api/tournaments/{id}/join"), Some(n), None)
+            .call(
+                "POST",
+                &format!("/api/tournaments/{id}/join"),
+                Some(n),
+                None,
+            )
             .await;
         assert_eq!(s, StatusCode::OK, "{v}");
     }
@@ -71,7 +76,12 @@ async fn round_robin(cycles: u32, games: u32) {
     )
     .await;
     let (s, t) = club
-        .call("POST", &format!("/api/tournaments/{id}/start"), Some("amani"), None)
+        .call(
+            "POST",
+            &format!("/api/tournaments/{id}/start"),
+            Some("amani"),
+            None,
+        )
         .await;
     assert_eq!(s, StatusCode::OK, "{t}");
     assert_eq!(t["total_rounds"], 5 * cycles);
@@ -166,8 +176,10 @@ async fn the_organiser_and_the_players_are_answered_in_words() {
             "POST",
             "/api/tournaments".into(),
             Some("amani"),
-            Some(json!({"name": "X", "game": "kingulu", "format": "swiss", "rounds": 3,
-                "clock": {"initial_s": 60, "increment_s": 0}, "prize": 100})),
+            Some(
+                json!({"name": "X", "game": "kingulu", "format": "swiss", "rounds": 3,
+                "clock": {"initial_s": 60, "increment_s": 0}, "prize": 100}),
+            ),
         )
         .await;
         assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
@@ -176,8 +188,10 @@ async fn the_organiser_and_the_players_are_answered_in_words() {
             "POST",
             "/api/tournaments".into(),
             Some("amani"),
-            Some(json!({"name": "Friday Swiss", "game": "kiswahili", "format": "swiss",
-                "rounds": 3, "clock": {"initial_s": 60, "increment_s": 0}})),
+            Some(
+                json!({"name": "Friday Swiss", "game": "kiswahili", "format": "swiss",
+                "rounds": 3, "clock": {"initial_s": 60, "increment_s": 0}}),
+            ),
         )
         .await;
         assert_eq!(s, StatusCode::CREATED, "{v}");
@@ -188,31 +202,70 @@ async fn the_organiser_and_the_players_are_answered_in_words() {
         assert_eq!(s, StatusCode::NOT_FOUND);
         assert_eq!(v["error"], "no tournament with id \"nope\"");
         // Only the organiser enters engine accounts, and only engine accounts.
-        let (s, v) = call("POST", at("join"), Some("baraka"), Some(json!({"player": "bao-3"}))).await;
+        let (s, v) = call(
+            "POST",
+            at("join"),
+            Some("baraka"),
+            Some(json!({"player": "bao-3"})),
+        )
+        .await;
         assert_eq!(s, StatusCode::FORBIDDEN);
-        assert_eq!(v["error"], "only the organiser (amani) acts for other players");
-        let (s, v) = call("POST", at("join"), Some("amani"), Some(json!({"player": "chiku"}))).await;
+        assert_eq!(
+            v["error"],
+            "only the organiser (amani) acts for other players"
+        );
+        let (s, v) = call(
+            "POST",
+            at("join"),
+            Some("amani"),
+            Some(json!({"player": "chiku"})),
+        )
+        .await;
         assert_eq!(s, StatusCode::FORBIDDEN);
         assert_eq!(
             v["error"],
             "chiku joins by himself: the organiser enters engine accounts (bao-1 … bao-10) only"
         );
-        let (s, v) = call("POST", at("join"), Some("amani"), Some(json!({"player": "bao-11"}))).await;
+        let (s, v) = call(
+            "POST",
+            at("join"),
+            Some("amani"),
+            Some(json!({"player": "bao-11"})),
+        )
+        .await;
         assert_eq!(s, StatusCode::NOT_FOUND);
         assert_eq!(v["error"], "no player named \"bao-11\"");
-        let (s, _) = call("POST", at("join"), Some("amani"), Some(json!({"player": "bao-3"}))).await;
+        let (s, _) = call(
+            "POST",
+            at("join"),
+            Some("amani"),
+            Some(json!({"player": "bao-3"})),
+        )
+        .await;
         assert_eq!(s, StatusCode::OK);
-        let (s, v) = call("POST", at("join"), Some("amani"), Some(json!({"player": "bao-3"}))).await;
+        let (s, v) = call(
+            "POST",
+            at("join"),
+            Some("amani"),
+            Some(json!({"player": "bao-3"})),
+        )
+        .await;
         assert_eq!(s, StatusCode::CONFLICT);
         assert_eq!(v["error"], "bao-3 is already in the tournament");
         // Starting: the organiser only, with two players at least, and no more rounds
         // than the players can play without meeting twice.
         let (s, v) = call("POST", at("start"), Some("baraka"), None).await;
         assert_eq!(s, StatusCode::FORBIDDEN);
-        assert_eq!(v["error"], "only the organiser (amani) can start this tournament");
+        assert_eq!(
+            v["error"],
+            "only the organiser (amani) can start this tournament"
+        );
         let (s, v) = call("POST", at("start"), Some("amani"), None).await;
         assert_eq!(s, StatusCode::CONFLICT);
-        assert_eq!(v["error"], "a tournament needs at least 2 players; 1 joined");
+        assert_eq!(
+            v["error"],
+            "a tournament needs at least 2 players; 1 joined"
+        );
         let (s, _) = call("POST", at("join"), Some("baraka"), None).await;
         assert_eq!(s, StatusCode::OK);
         let (s, v) = call("POST", at("start"), Some("amani"), None).await;
@@ -243,12 +296,30 @@ async fn the_organiser_and_the_players_are_answered_in_words() {
             v["error"],
             "the tournament has started or finished: players join before the start"
         );
-        let (s, v) = call("POST", at("withdraw"), Some("baraka"), Some(json!({"player": "chiku"}))).await;
+        let (s, v) = call(
+            "POST",
+            at("withdraw"),
+            Some("baraka"),
+            Some(json!({"player": "chiku"})),
+        )
+        .await;
         assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
-        let (s, v) = call("POST", at("withdraw"), Some("amani"), Some(json!({"player": "bao-3"}))).await;
+        let (s, v) = call(
+            "POST",
+            at("withdraw"),
+            Some("amani"),
+            Some(json!({"player": "bao-3"})),
+        )
+        .await;
         assert_eq!(s, StatusCode::OK, "{v}");
         assert_eq!(v, json!({"withdrawn": "bao-3"}));
-        let (s, v) = call("POST", at("withdraw"), Some("amani"), Some(json!({"player": "bao-3"}))).await;
+        let (s, v) = call(
+            "POST",
+            at("withdraw"),
+            Some("amani"),
+            Some(json!({"player": "bao-3"})),
+        )
+        .await;
         assert_eq!(s, StatusCode::CONFLICT);
         assert_eq!(
             v["error"],

@@ -71,16 +71,34 @@ fn each_round_is_written_once_over_its_version_on_both() {
         let t = tournament("t1", creator.clone(), Some(5_000));
         assert_eq!(store.create_tournament(&t).unwrap(), Ok(()), "{kind}");
         // Joins: each once, at most `max`.
-        assert_eq!(store.join_tournament("t1", accounts[0].id, 2, "x").unwrap(), Entry::Done);
+        assert_eq!(
+            store.join_tournament("t1", accounts[0].id, 2, "x").unwrap(),
+            Entry::Done
+        );
         assert_eq!(
             store.join_tournament("t1", accounts[0].id, 2, "x").unwrap(),
             Entry::Unchanged
         );
-        assert_eq!(store.join_tournament("t1", accounts[1].id, 2, "x").unwrap(), Entry::Done);
-        assert_eq!(store.join_tournament("t1", accounts[2].id, 2, "x").unwrap(), Entry::Full);
-        assert_eq!(store.leave_tournament("t1", accounts[2].id).unwrap(), Entry::Unchanged);
-        assert_eq!(store.join_tournament("t1", accounts[2].id, 3, "x").unwrap(), Entry::Done);
-        assert_eq!(store.leave_tournament("t1", accounts[2].id).unwrap(), Entry::Done);
+        assert_eq!(
+            store.join_tournament("t1", accounts[1].id, 2, "x").unwrap(),
+            Entry::Done
+        );
+        assert_eq!(
+            store.join_tournament("t1", accounts[2].id, 2, "x").unwrap(),
+            Entry::Full
+        );
+        assert_eq!(
+            store.leave_tournament("t1", accounts[2].id).unwrap(),
+            Entry::Unchanged
+        );
+        assert_eq!(
+            store.join_tournament("t1", accounts[2].id, 3, "x").unwrap(),
+            Entry::Done
+        );
+        assert_eq!(
+            store.leave_tournament("t1", accounts[2].id).unwrap(),
+            Entry::Done
+        );
         let snap = store.tournament("t1").unwrap().unwrap();
         assert_eq!(snap.players.len(), 2, "{kind}");
         // Every attempt moves the version on (it locks the row first), even one that
@@ -88,31 +106,62 @@ fn each_round_is_written_once_over_its_version_on_both() {
         assert_eq!(snap.t.version, 8, "{kind}");
         // Due: an open tournament once its start time passed.
         assert_eq!(store.due_tournaments(4_999).unwrap(), Vec::<String>::new());
-        assert_eq!(store.due_tournaments(5_000).unwrap(), vec!["t1".to_string()]);
+        assert_eq!(
+            store.due_tournaments(5_000).unwrap(),
+            vec!["t1".to_string()]
+        );
         // The start over an old version writes nothing; over the current one, round 1.
         let starts = [(accounts[0].id, 1, 1500.0), (accounts[1].id, 2, 1500.0)];
         let white = bao_swiss::Colour::White;
         let r1 = plan(&[(1, Some(2))]);
-        assert!(!store.start_tournament("t1", 7, &starts, 3, white, &r1).unwrap(), "{kind}");
-        assert!(store.start_tournament("t1", 8, &starts, 3, white, &r1).unwrap(), "{kind}");
-        assert!(!store.start_tournament("t1", 9, &starts, 3, white, &r1).unwrap());
-        assert_eq!(store.join_tournament("t1", accounts[2].id, 3, "x").unwrap(), Entry::NotOpen);
+        assert!(
+            !store
+                .start_tournament("t1", 7, &starts, 3, white, &r1)
+                .unwrap(),
+            "{kind}"
+        );
+        assert!(
+            store
+                .start_tournament("t1", 8, &starts, 3, white, &r1)
+                .unwrap(),
+            "{kind}"
+        );
+        assert!(!store
+            .start_tournament("t1", 9, &starts, 3, white, &r1)
+            .unwrap());
+        assert_eq!(
+            store.join_tournament("t1", accounts[2].id, 3, "x").unwrap(),
+            Entry::NotOpen
+        );
         let snap = store.tournament("t1").unwrap().unwrap();
-        assert_eq!((snap.t.status, snap.t.round, snap.t.version), (Status::Running, 1, 9));
+        assert_eq!(
+            (snap.t.status, snap.t.round, snap.t.version),
+            (Status::Running, 1, 9)
+        );
         assert_eq!(snap.t.first_colour, Some(white));
         assert_eq!(snap.pairings.len(), 1);
         // A running round with no game left (none was made here) is due.
-        assert_eq!(store.due_tournaments(0).unwrap(), vec!["t1".to_string()], "{kind}");
+        assert_eq!(
+            store.due_tournaments(0).unwrap(),
+            vec!["t1".to_string()],
+            "{kind}"
+        );
         // Two instances pair round 2 from the same snapshot (version 9): one writes it.
         let r2 = plan(&[(2, Some(1))]);
         assert!(store.write_round("t1", 9, 2, &r2).unwrap(), "{kind}");
-        assert!(!store.write_round("t1", 9, 2, &r2).unwrap(), "{kind}: paired twice");
+        assert!(
+            !store.write_round("t1", 9, 2, &r2).unwrap(),
+            "{kind}: paired twice"
+        );
         // Nor a round that is not the next one.
         assert!(!store.write_round("t1", 10, 4, &r2).unwrap(), "{kind}");
         let snap = store.tournament("t1").unwrap().unwrap();
         assert_eq!((snap.t.round, snap.pairings.len()), (2, 2), "{kind}");
         // A withdrawal: after round 2, once.
-        assert_eq!(store.withdraw_player("t1", accounts[1].id).unwrap(), Entry::Done);
+        assert_eq!(
+            store.withdraw_player("t1", accounts[1].id).unwrap(),
+            Entry::Done
+        );
         assert_eq!(
             store.withdraw_player("t1", accounts[1].id).unwrap(),
             Entry::Unchanged
@@ -121,14 +170,26 @@ fn each_round_is_written_once_over_its_version_on_both() {
         let baraka = snap.players.iter().find(|p| p.name == "baraka").unwrap();
         assert_eq!(baraka.withdrawn, Some(2), "{kind}");
         // A round paired from before the withdrawal is refused.
-        assert!(!store.write_round("t1", 10, 3, &plan(&[(1, None)])).unwrap(), "{kind}");
-        assert!(store.finish_tournament("t1", 12, Some("why"), "2026-05-02T00:00:00.000Z").unwrap());
+        assert!(
+            !store.write_round("t1", 10, 3, &plan(&[(1, None)])).unwrap(),
+            "{kind}"
+        );
+        assert!(store
+            .finish_tournament("t1", 12, Some("why"), "2026-05-02T00:00:00.000Z")
+            .unwrap());
         assert!(!store.finish_tournament("t1", 12, None, "x").unwrap());
         let list = store.tournaments().unwrap();
         assert_eq!(list.len(), 1);
-        assert_eq!((list[0].0.status, list[0].1), (Status::Finished, 2), "{kind}");
+        assert_eq!(
+            (list[0].0.status, list[0].1),
+            (Status::Finished, 2),
+            "{kind}"
+        );
         assert_eq!(list[0].0.note.as_deref(), Some("why"));
-        assert_eq!(store.due_tournaments(i64::MAX).unwrap(), Vec::<String>::new());
+        assert_eq!(
+            store.due_tournaments(i64::MAX).unwrap(),
+            Vec::<String>::new()
+        );
     }
 }
 

@@ -17,7 +17,9 @@ mod common;
 mod tour;
 use tour::{check_swiss, check_trf, points_total, run, Club, Watch};
 
-const ACCOUNTS: [&str; 7] = ["amani", "baraka", "chiku", "daudi", "eshe", "faraji", "gift"];
+const ACCOUNTS: [&str; 7] = [
+    "amani", "baraka", "chiku", "daudi", "eshe", "faraji", "gift",
+];
 
 /// amani creates a 5-round Swiss on a 6 s clock; the seven accounts join and amani
 /// enters bao-1 and bao-2. Its id.
@@ -44,7 +46,12 @@ async fn nine_player_swiss(club: &Club) -> String {
     }
     for engine in ["bao-1", "bao-2"] {
         let (s, v) = club
-            .call("POST", &join, Some("amani"), Some(json!({ "player": engine })))
+            .call(
+                "POST",
+                &join,
+                Some("amani"),
+                Some(json!({ "player": engine })),
+            )
             .await;
         assert_eq!(s, StatusCode::OK, "{v}");
     }
@@ -58,10 +65,18 @@ async fn nine_player_swiss(club: &Club) -> String {
 /// Starts it as amani: round 1 is paired at once (4 games and a bye).
 async fn start(club: &Club, id: &str) {
     let (s, t) = club
-        .call("POST", &format!("/api/tournaments/{id}/start"), Some("amani"), None)
+        .call(
+            "POST",
+            &format!("/api/tournaments/{id}/start"),
+            Some("amani"),
+            None,
+        )
         .await;
     assert_eq!(s, StatusCode::OK, "{t}");
-    assert_eq!((t["status"].as_str(), t["round"].as_u64()), (Some("running"), Some(1)));
+    assert_eq!(
+        (t["status"].as_str(), t["round"].as_u64()),
+        (Some("running"), Some(1))
+    );
     let pairings = t["rounds"][0]["pairings"].as_array().unwrap();
     assert_eq!(pairings.len(), 5);
     assert_eq!(pairings[4]["north"], Value::Null, "the bye last: {t}");
@@ -80,7 +95,10 @@ async fn start(club: &Club, id: &str) {
 /// The live stream's events show the standings change game by game within round 1 and
 /// the rounds follow one another to the end.
 fn check_live(events: &[Value]) {
-    assert_eq!(events[0]["status"], "open", "the stream starts with the state");
+    assert_eq!(
+        events[0]["status"], "open",
+        "the stream starts with the state"
+    );
     let mut last_round = 0;
     for e in events {
         let r = e["round"].as_u64().unwrap();
@@ -177,20 +195,32 @@ async fn a_player_who_never_moves_loses_by_forfeit() {
                 "POST",
                 "/api/tournaments",
                 Some("amani"),
-                Some(json!({"name": "Kwa haraka", "game": "kingulu", "format": "swiss",
-                    "rounds": 1, "clock": {"initial_s": 2, "increment_s": 0}})),
+                Some(
+                    json!({"name": "Kwa haraka", "game": "kingulu", "format": "swiss",
+                    "rounds": 1, "clock": {"initial_s": 2, "increment_s": 0}}),
+                ),
             )
             .await;
         assert_eq!(s, StatusCode::CREATED, "{v}");
         let id = v["id"].as_str().unwrap().to_string();
         for name in ["amani", "baraka"] {
             let (s, v) = club
-                .call("POST", &format!("/api/tournaments/{id}/join"), Some(name), None)
+                .call(
+                    "POST",
+                    &format!("/api/tournaments/{id}/join"),
+                    Some(name),
+                    None,
+                )
                 .await;
             assert_eq!(s, StatusCode::OK, "{v}");
         }
         let (s, t) = club
-            .call("POST", &format!("/api/tournaments/{id}/start"), Some("amani"), None)
+            .call(
+                "POST",
+                &format!("/api/tournaments/{id}/start"),
+                Some("amani"),
+                None,
+            )
             .await;
         assert_eq!(s, StatusCode::OK, "{t}");
         let p = &t["rounds"][0]["pairings"][0];
@@ -198,11 +228,19 @@ async fn a_player_who_never_moves_loses_by_forfeit() {
         let (_, state) = club
             .call("GET", &format!("/api/games/{game}"), Some("baraka"), None)
             .await;
-        assert!(state["clock"]["no_show_in_ms"].as_u64().unwrap() <= 2_000, "{state}");
+        assert!(
+            state["clock"]["no_show_in_ms"].as_u64().unwrap() <= 2_000,
+            "{state}"
+        );
         assert_eq!(state["clock"]["abort_in_ms"], Value::Null);
         // Nobody may abort a tournament game.
         let (s, v) = club
-            .call("POST", &format!("/api/games/{game}/abort"), Some("baraka"), None)
+            .call(
+                "POST",
+                &format!("/api/games/{game}/abort"),
+                Some("baraka"),
+                None,
+            )
             .await;
         assert_eq!(s, StatusCode::CONFLICT, "{v}");
         assert_eq!(

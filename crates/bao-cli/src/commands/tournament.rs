@@ -58,7 +58,11 @@ pub struct TournamentArgs {
 
 /// The levels of `--levels`: `A-B` (either way) or `A,B,C`.
 fn parse_levels(text: &str) -> Result<Vec<u8>> {
-    let bad = || anyhow!("--levels {text:?}: give a range such as 1-8 or a list such as 2,4,6 (levels 1 to 10)");
+    let bad = || {
+        anyhow!(
+            "--levels {text:?}: give a range such as 1-8 or a list such as 2,4,6 (levels 1 to 10)"
+        )
+    };
     let level = |t: &str| -> Result<u8> {
         t.trim()
             .parse::<u8>()
@@ -184,7 +188,12 @@ pub fn run(args: TournamentArgs) -> Result<()> {
                 .write(true)
                 .create_new(true)
                 .open(name)
-                .map_err(|e| anyhow!("--trf {}: cannot create it ({e}); it is never replaced", bao_cli::play::quote_file(name)))?,
+                .map_err(|e| {
+                    anyhow!(
+                        "--trf {}: cannot create it ({e}); it is never replaced",
+                        bao_cli::play::quote_file(name)
+                    )
+                })?,
         )),
         None => None,
     };
@@ -221,11 +230,9 @@ fn tournament_cmd<G: Evaluate>(
         indicatif::ProgressBar::hidden()
     };
     bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{msg} [{bar:30}] {pos}/{len} games, {eta} left",
-        )
-        .expect("template")
-        .progress_chars("=> "),
+        indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} games, {eta} left")
+            .expect("template")
+            .progress_chars("=> "),
     );
     let name = |s: u32| opts.entrants[s as usize - 1].name.clone();
     let t0 = Instant::now();
@@ -300,7 +307,11 @@ pub fn table(standings: &[bao_swiss::tiebreak::Standing], format: Format) -> Str
             s.rank.to_string()
         };
         last = s.rank;
-        out.push_str(&format!("{rank:>4}  {:<width$}  {:>6}", s.name, points(s.points)));
+        out.push_str(&format!(
+            "{rank:>4}  {:<width$}  {:>6}",
+            s.name,
+            points(s.points)
+        ));
         for (_, v) in &s.tiebreaks {
             out.push_str(&format!("  {:>6}", v.to_string()));
         }

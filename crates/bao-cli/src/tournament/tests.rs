@@ -55,7 +55,10 @@ fn a_round_robin_of_five_levels_plays_each_pair_once_and_reads_back() {
     }
     assert_eq!(met.len(), 10);
     let total: i64 = done.standings.iter().map(|s| s.points.0).sum();
-    assert_eq!(total, 1000, "ten games, a point each; the byes score nothing");
+    assert_eq!(
+        total, 1000,
+        "ten games, a point each; the byes score nothing"
+    );
     let back = bao_swiss::trf::read(&bao_swiss::trf::write(&done.report)).unwrap();
     assert_eq!(bao_swiss::check::check(&back).unwrap(), vec![]);
     assert_eq!(done.note, None);

@@ -354,9 +354,7 @@ fn start_now(
         }
         let n = snap.players.len();
         let problem = if n < 2 {
-            Some(format!(
-                "a tournament needs at least 2 players; {n} joined"
-            ))
+            Some(format!("a tournament needs at least 2 players; {n} joined"))
         } else {
             match (t.settings.format, t.settings.rounds) {
                 (Format::Swiss, Some(r)) if r > swiss_rounds_possible(n) => Some(format!(
@@ -403,7 +401,10 @@ fn start_now(
         };
         started.first_colour = Some(lot);
         let planned = next_round(&started, &players, &[], 1).map_err(|e| {
-            ApiError::new(StatusCode::CONFLICT, format!("no first round: {}", e.note(1)))
+            ApiError::new(
+                StatusCode::CONFLICT,
+                format!("no first round: {}", e.note(1)),
+            )
         })?;
         let (plan, games) = make_games(&started, &players, planned)?;
         let starts: Vec<(i64, u32, f64)> = players
@@ -429,9 +430,6 @@ fn start_now(
 pub(crate) fn no_tournament(id: &str) -> ApiError {
     ApiError::new(
         axum::http::StatusCode::NOT_FOUND,
-        format!(
-            "no tournament with id {}",
-            crate::http::error::clip(id)
-        ),
+        format!("no tournament with id {}", crate::http::error::clip(id)),
     )
 }

@@ -353,7 +353,11 @@ pub fn parse_time(text: &str) -> Option<i64> {
         if digits == 0 || digits > 9 {
             return None;
         }
-        let ms: String = frac[..digits].chars().chain("000".chars()).take(3).collect();
+        let ms: String = frac[..digits]
+            .chars()
+            .chain("000".chars())
+            .take(3)
+            .collect();
         millis = ms.parse::<i64>().ok()?;
         rest = &frac[digits..];
     }
@@ -506,7 +510,11 @@ impl Pairing {
                 Format::Swiss => C::PairingBye,
                 Format::RoundRobin => C::ZeroBye,
             };
-            let halves = if format == Format::Swiss { [2, 0] } else { [0, 0] };
+            let halves = if format == Format::Swiss {
+                [2, 0]
+            } else {
+                [0, 0]
+            };
             return Some(PairingResult {
                 south: code,
                 north: None,

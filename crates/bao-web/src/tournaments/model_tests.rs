@@ -12,9 +12,18 @@ fn fast() -> serde_json::Value {
 #[test]
 fn times_read_as_rfc_3339_in_unix_milliseconds() {
     assert_eq!(parse_time("2026-05-01T18:00:00Z"), Some(1_777_658_400_000));
-    assert_eq!(parse_time("2026-05-01T21:00:00+03:00"), Some(1_777_658_400_000));
-    assert_eq!(parse_time("2026-05-01T17:30:00-00:30"), Some(1_777_658_400_000));
-    assert_eq!(parse_time("2026-05-01T18:00:00.25Z"), Some(1_777_658_400_250));
+    assert_eq!(
+        parse_time("2026-05-01T21:00:00+03:00"),
+        Some(1_777_658_400_000)
+    );
+    assert_eq!(
+        parse_time("2026-05-01T17:30:00-00:30"),
+        Some(1_777_658_400_000)
+    );
+    assert_eq!(
+        parse_time("2026-05-01T18:00:00.25Z"),
+        Some(1_777_658_400_250)
+    );
     assert_eq!(parse_time("2024-02-29T23:59:59Z"), Some(1_709_251_199_000));
     assert_eq!(parse_time("1970-01-01T00:00:00Z"), Some(0));
     for bad in [
@@ -103,8 +112,10 @@ fn a_swiss_body_is_checked_field_by_field() {
         "starts_at 2026-05-01T18:00:00Z is more than 60 days ahead"
     );
     assert!(refused(j!({"game": "chess"}), 0).starts_with("unknown game \"chess\""));
-    assert!(refused(j!({"clock": {"initial_s": 0, "increment_s": 0}}), 0)
-        .starts_with("clock.initial_s 0 is out of range"));
+    assert!(
+        refused(j!({"clock": {"initial_s": 0, "increment_s": 0}}), 0)
+            .starts_with("clock.initial_s 0 is out of range")
+    );
 }
 
 #[test]
@@ -119,7 +130,10 @@ fn a_round_robin_has_cycles_and_no_rounds() {
         body(b).check(0)
     };
     let s = rr(serde_json::json!({})).unwrap();
-    assert_eq!((s.format, s.rounds, s.cycles, s.games_per_pairing), (Format::RoundRobin, None, 1, 1));
+    assert_eq!(
+        (s.format, s.rounds, s.cycles, s.games_per_pairing),
+        (Format::RoundRobin, None, 1, 1)
+    );
     assert_eq!(rr(serde_json::json!({"cycles": 2})).unwrap().cycles, 2);
     assert_eq!(
         rr(serde_json::json!({"cycles": 3})).unwrap_err().message(),
@@ -201,12 +215,22 @@ fn a_side_that_never_moved_lost_by_forfeit() {
     let south_absent = pairing(Some(2), None, vec![game(1, Some(GameResult::Win(N)), 0)]);
     assert_eq!(
         result_of(&south_absent),
-        Some((C::ForfeitLoss, Some(C::ForfeitWin), "-+".into(), "0-1".into()))
+        Some((
+            C::ForfeitLoss,
+            Some(C::ForfeitWin),
+            "-+".into(),
+            "0-1".into()
+        ))
     );
     let north_absent = pairing(Some(2), None, vec![game(1, Some(GameResult::Win(S)), 1)]);
     assert_eq!(
         result_of(&north_absent),
-        Some((C::ForfeitWin, Some(C::ForfeitLoss), "+-".into(), "1-0".into()))
+        Some((
+            C::ForfeitWin,
+            Some(C::ForfeitLoss),
+            "+-".into(),
+            "1-0".into()
+        ))
     );
     // North lost after moving once: played.
     let played = pairing(Some(2), None, vec![game(1, Some(GameResult::Win(S)), 2)]);
@@ -276,7 +300,12 @@ fn two_games_swap_the_sides_and_add_up() {
     );
     assert_eq!(
         result_of(&p),
-        Some((C::ForfeitWin, Some(C::ForfeitLoss), "+-".into(), "2-0".into()))
+        Some((
+            C::ForfeitWin,
+            Some(C::ForfeitLoss),
+            "+-".into(),
+            "2-0".into()
+        ))
     );
 }
 

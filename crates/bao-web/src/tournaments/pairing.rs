@@ -199,14 +199,14 @@ pub fn next_round(
                     board: i as u32 + 1,
                     south: g.south,
                     north: g.north,
-                    forfeit: g.north.and_then(|north| {
-                        match (out_of(g.south), out_of(north)) {
+                    forfeit: g
+                        .north
+                        .and_then(|north| match (out_of(g.south), out_of(north)) {
                             (false, false) => None,
                             (false, true) => Some("+-"),
                             (true, false) => Some("-+"),
                             (true, true) => Some("--"),
-                        }
-                    }),
+                        }),
                 })
                 .collect())
         }
@@ -231,8 +231,8 @@ pub fn standings(t: &Tournament, players: &[Entrant], pairings: &[Pairing]) -> V
 /// his points and rank.
 pub fn trf(t: &Tournament, players: &[Entrant], pairings: &[Pairing]) -> String {
     let mut report = report(t, players, pairings, t.round, false);
-    let ranks = bao_swiss::tiebreak::standings(&report, t.settings.format.tiebreaks())
-        .unwrap_or_default();
+    let ranks =
+        bao_swiss::tiebreak::standings(&report, t.settings.format.tiebreaks()).unwrap_or_default();
     for p in &mut report.players {
         p.rank = ranks.iter().find(|s| s.start == p.start).map(|s| s.rank);
     }

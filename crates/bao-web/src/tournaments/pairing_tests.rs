@@ -115,7 +115,10 @@ fn a_nine_player_swiss_is_paired_by_the_dutch_engine_round_by_round() {
             .map(|p| p.south)
             .collect();
         assert_eq!(round_byes.len(), 1, "one bye in round {round}");
-        assert!(!byes.contains(&round_byes[0]), "a second bye: {round_byes:?}");
+        assert!(
+            !byes.contains(&round_byes[0]),
+            "a second bye: {round_byes:?}"
+        );
         byes.extend(round_byes);
         for p in &planned {
             if let Some(n) = p.north {
@@ -159,7 +162,10 @@ fn a_withdrawn_player_is_left_out_of_the_next_swiss_round() {
     let r2 = next_round(&t, &ps, &all, 2).unwrap();
     // Five left: two pairs and a bye, without player 1.
     assert_eq!(r2.len(), 3);
-    assert!(r2.iter().all(|p| p.south != 1 && p.north != Some(1)), "{r2:?}");
+    assert!(
+        r2.iter().all(|p| p.south != 1 && p.north != Some(1)),
+        "{r2:?}"
+    );
     assert_eq!(r2.iter().filter(|p| p.north.is_none()).count(), 1);
     // His round 2 is an absence in the report.
     let report = report(&t, &ps, &all, 1, true);
@@ -193,13 +199,20 @@ fn a_round_robin_of_six_meets_every_pair_once_and_twice_in_double() {
         assert!(met.values().all(|&n| n == cycles), "{met:?}");
         assert_eq!(
             next_round(&t, &ps, &all, 5 * cycles + 1),
-            Err(NoRound::Engine(format!("the table has no round {}", 5 * cycles + 1)))
+            Err(NoRound::Engine(format!(
+                "the table has no round {}",
+                5 * cycles + 1
+            )))
         );
         let back = bao_swiss::trf::read(&trf(&t, &ps, &all)).unwrap();
         // The Dutch system's criteria hold for a single round robin; a double one's
         // second cycle repeats every pairing by design (15 "rematches").
         let violations = bao_swiss::check::check(&back).unwrap();
-        assert_eq!(violations.len(), if cycles == 1 { 0 } else { 15 }, "{violations:?}");
+        assert_eq!(
+            violations.len(),
+            if cycles == 1 { 0 } else { 15 },
+            "{violations:?}"
+        );
         let table = standings(&t, &ps, &all);
         // The lower number always won: 1 first with all his games.
         assert_eq!(table[0].start, 1);

@@ -26,9 +26,8 @@ fn tournament_of(r: &Row) -> DbResult<Tournament> {
     let clock: TimeControl = serde_json::from_str(&clock).map_err(|e| r.bad("clock", e))?;
     let format = r.text("format")?;
     let status = r.text("status")?;
-    let count = |name: &str| -> DbResult<u32> {
-        u32::try_from(r.int(name)?).map_err(|e| r.bad(name, e))
-    };
+    let count =
+        |name: &str| -> DbResult<u32> { u32::try_from(r.int(name)?).map_err(|e| r.bad(name, e)) };
     Ok(Tournament {
         id: r.text("id")?,
         settings: Settings {
@@ -130,12 +129,9 @@ fn read_snapshot(c: &mut dyn Exec, id: &str) -> DbResult<Option<Snapshot>> {
     )?;
     let mut players = rows.iter().map(entrant_of).collect::<DbResult<Vec<_>>>()?;
     players.sort_by(|a, b| {
-        (a.start.unwrap_or(u32::MAX), b.rating, a.name.to_lowercase()).partial_cmp(&(
-            b.start.unwrap_or(u32::MAX),
-            a.rating,
-            b.name.to_lowercase(),
-        ))
-        .unwrap_or(std::cmp::Ordering::Equal)
+        (a.start.unwrap_or(u32::MAX), b.rating, a.name.to_lowercase())
+            .partial_cmp(&(b.start.unwrap_or(u32::MAX), a.rating, b.name.to_lowercase()))
+            .unwrap_or(std::cmp::Ordering::Equal)
     });
     let rows = c.query(
         "SELECT p.round, p.board, p.south, p.north, p.result, tg.game, tg.seq, g.result AS game_result, g.aborted, g.plies

@@ -64,7 +64,9 @@ async fn create(
     ApiJson(req): ApiJson<TournamentBody>,
 ) -> Result<Response, ApiError> {
     if me.engine_level.is_some() {
-        return Err(ApiError::forbidden("engine accounts do not organise tournaments"));
+        return Err(ApiError::forbidden(
+            "engine accounts do not organise tournaments",
+        ));
     }
     let settings = req.check(now_ms() as i64)?;
     let t = Tournament {
@@ -133,7 +135,10 @@ async fn trf(
     let text = super::pairing::trf(&snap.t, &snap.players, &snap.pairings);
     Ok((
         [
-            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
             (
                 header::CONTENT_DISPOSITION,
                 format!("attachment; filename=\"tournament-{id}.trf\""),
@@ -194,7 +199,9 @@ async fn join(
     let snap = snapshot(&app, &id).await?;
     let who = player_named(&app, &me, &snap.t, body.player.as_deref(), true).await?;
     if body.player.is_none() && me.engine_level.is_some() {
-        return Err(ApiError::forbidden("engine accounts are entered by an organiser"));
+        return Err(ApiError::forbidden(
+            "engine accounts are entered by an organiser",
+        ));
     }
     let max = max_players(snap.t.settings.format, snap.t.settings.cycles);
     let app2 = Arc::clone(&app);
@@ -262,9 +269,7 @@ async fn leave(
                 "{} is not in the tournament",
                 who.name
             ))),
-            _ => Err(ApiError::conflict(
-                "the tournament has started or finished",
-            )),
+            _ => Err(ApiError::conflict("the tournament has started or finished")),
         }
     })
     .await?;
@@ -311,11 +316,7 @@ async fn withdraw(
     withdraw_account(&app, &id, who).await
 }
 
-async fn withdraw_account(
-    app: &Arc<App>,
-    id: &str,
-    who: Account,
-) -> Result<Response, ApiError> {
+async fn withdraw_account(app: &Arc<App>, id: &str, who: Account) -> Result<Response, ApiError> {
     let app2 = Arc::clone(app);
     let key = id.to_string();
     let name = who.name.clone();

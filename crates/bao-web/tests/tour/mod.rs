@@ -178,7 +178,10 @@ pub async fn run(club: &Club, id: &str, within: Duration) -> (Value, Vec<Value>)
         if t["status"] == "finished" {
             return (t, seen);
         }
-        assert!(start.elapsed() < within, "not finished within {within:?}: {t}");
+        assert!(
+            start.elapsed() < within,
+            "not finished within {within:?}: {t}"
+        );
         if let Some(last) = rounds.last() {
             let round = last["round"].as_u64().unwrap_or(0);
             for p in last["pairings"].as_array().unwrap() {
@@ -269,7 +272,11 @@ pub fn check_swiss(t: &Value, seen: &[Value], players: usize, rounds: usize) -> 
                     } else {
                         (north.to_string(), south.clone())
                     };
-                    assert!(met.insert(key.clone()), "round {}: {key:?} met again", i + 1);
+                    assert!(
+                        met.insert(key.clone()),
+                        "round {}: {key:?} met again",
+                        i + 1
+                    );
                     assert!(p["result"].is_string(), "{p}");
                     assert_eq!(p["games"].as_array().unwrap().len(), 1);
                 }
@@ -285,7 +292,13 @@ pub fn check_swiss(t: &Value, seen: &[Value], players: usize, rounds: usize) -> 
         .collect();
     assert_eq!(
         names,
-        ["Buchholz Cut 1", "Buchholz", "Sonneborn-Berger", "Direct encounter", "Wins"]
+        [
+            "Buchholz Cut 1",
+            "Buchholz",
+            "Sonneborn-Berger",
+            "Direct encounter",
+            "Wins"
+        ]
     );
     let standings = t["standings"].as_array().unwrap();
     assert_eq!(standings.len(), players);
@@ -323,7 +336,10 @@ pub async fn check_trf(club: &Club, id: &str, players: usize, rounds: usize) -> 
     let text = text.as_str().unwrap().to_string();
     let back = bao_swiss::trf::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(back.players.len(), players);
-    assert!(back.players.iter().all(|p| p.rounds.len() == rounds), "{text}");
+    assert!(
+        back.players.iter().all(|p| p.rounds.len() == rounds),
+        "{text}"
+    );
     assert_eq!(bao_swiss::check::check(&back).unwrap(), vec![], "{text}");
     text
 }
@@ -393,7 +409,7 @@ impl Watch {
 
 /// The sum of the standings' points in a tournament JSON.
 pub fn points_total(t: &Value) -> f64 {
-    t["standings"]
-        .as_array()
-        .map_or(0.0, |s| s.iter().map(|e| e["points"].as_f64().unwrap_or(0.0)).sum())
+    t["standings"].as_array().map_or(0.0, |s| {
+        s.iter().map(|e| e["points"].as_f64().unwrap_or(0.0)).sum()
+    })
 }
