@@ -112,4 +112,5 @@ def main():
           % (a.edition, a.seed, made, rounds, same, rounds - same))
 
 
-main()
+if __name__ == '__main__':
+    main()
