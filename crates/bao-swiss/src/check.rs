@@ -161,8 +161,7 @@ pub fn check_with_edition(t: &Tournament, edition: Edition) -> Result<Vec<Violat
                         criterion: Criterion::SecondBye { first: first + 1 },
                     });
                 } else if let Some(before) = earlier.iter().position(|x| {
-                    !x.played
-                        && x.opponent.is_some_and(|_| x.outcome == Outcome::Win)
+                    !x.played && x.opponent.is_some_and(|_| x.outcome == Outcome::Win)
                         || (edition == Edition::Dutch2025 && !x.played && x.points >= win)
                 }) {
                     let criterion = if earlier[before].opponent.is_some() {

@@ -15,7 +15,9 @@ fn ours(trf: &str, edition: Edition) -> String {
 }
 
 fn dir(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
 }
 
 fn files(name: &str) -> Vec<PathBuf> {
@@ -73,7 +75,10 @@ fn the_bye_goes_to_the_lowest_score_under_the_2025_rules() {
     assert_eq!(ours(&text, Edition::Dutch2017), "3\n1 3\n6 2\n5 0\n");
     // The default edition is 2025.
     let t = bao_swiss::trf::read(&text).unwrap();
-    assert_eq!(bao_swiss::pair(&t).unwrap().to_string(), "3\n1 5\n3 2\n6 0\n");
+    assert_eq!(
+        bao_swiss::pair(&t).unwrap().to_string(),
+        "3\n1 5\n3 2\n6 0\n"
+    );
 }
 
 #[test]

@@ -145,6 +145,18 @@ fn bad_lines_are_named_with_their_number() {
         e.to_string(),
         "line 1: round 1: column 96 should be blank (misaligned round block?)"
     );
+    // Everyone absent from round 1: it counts as played (the round to pair is 2), so
+    // its half-point bye belongs in the points column.
+    let absent = format!(
+        "{}\n{}\n",
+        player(1, "One", "0.0", &["0000 - Z"]),
+        player(2, "Two", "0.0", &["0000 - H"])
+    );
+    assert_eq!(
+        error(&absent).to_string(),
+        "line 2: player 2: points column says 0.0 but the results add up to 0.5"
+    );
+    assert!(read(&absent.replace("0.0    2", "0.5    2")).is_ok());
     let e = error(&good.replace("001    2", "001    7"));
     assert_eq!(
         e.to_string(),

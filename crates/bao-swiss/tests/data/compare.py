@@ -8,10 +8,11 @@ For each tournament, bbpPairings generates it (--dutch -g CONFIG -o FILE -s SEED
 a random number of players 2..P, of rounds 1..11 and random rates of draws, forfeits,
 retirements and half-point byes); the tournament is cut after every round K in turn
 (the points recomputed, XXR set to the total rounds, the announced absences of round
-K+1 kept, `XXC white1` before round 1) and both engines pair round K+1: bbpPairings
+K+1 kept, `XXC white1` while no game has a colour) and both engines pair round K+1: bbpPairings
 with `--dutch FILE -p`, ours with `PAIR_EXE FILE EDITION` (the crate's example `pair`:
 cargo build --release -p bao-swiss --example pair). The outputs are compared byte for
-byte, exit codes included (bbpPairings exits 1 when no pairing is legal, as ours does).
+byte, exit codes included (bbpPairings exits 1 when no pairing is legal, as ours does;
+a file both refuse as bad input, bbpPairings with 3 and ours with 2, is counted apart).
 
 Use bbpPairings v5.0.1 with --edition 2017 and v6.0.0 with --edition 2025: each
 generates its tournaments by its own rules. Differences are kept in DIR (default
@@ -31,12 +32,14 @@ def cut(text, k, total):
     """The tournament after round k, to pair round k+1 of `total`."""
     lines = [l for l in text.replace('\r\n', '\n').replace('\r', '\n').split('\n') if l.strip()]
     out = []
+    coloured = False
     for l in lines:
         if l[:3] in ('XXR', 'XXC', '142', '152'):
             continue
         if l.startswith('001'):
             head = l[:91].ljust(91)
             blocks = [l[91 + 10 * i:91 + 10 * i + 8].ljust(8) for i in range(k)]
+            coloured = coloured or any(b[5] in 'wb' for b in blocks)
             points = sum(POINTS[b[7].upper()] for b in blocks)
             following = l[91 + 10 * k:91 + 10 * k + 8].ljust(8)
             if following[:4] in ('0000', '    ') and following[7].upper() in 'HFZ-' and following.strip():
@@ -45,7 +48,8 @@ def cut(text, k, total):
             l = (head + '  '.join(blocks)).rstrip()
         out.append(l)
     out.insert(1, 'XXR %d' % total)
-    if k == 0:
+    if not coloured:
+        # Before any colour was given bbpPairings needs the first colour.
         out.insert(2, 'XXC white1')
     return '\n'.join(out) + '\n'
 
@@ -70,7 +74,7 @@ def main():
     a = ap.parse_args()
     os.makedirs(a.keep, exist_ok=True)
     rng = random.Random(a.seed)
-    made = rounds = same = 0
+    made = rounds = same = refused = 0
     differ = []
     for t in range(a.tournaments):
         players = rng.randint(2, a.max_players)
@@ -96,6 +100,10 @@ def main():
             if theirs[0] == ours[0] and (theirs[0] != 0 or theirs[1] == ours[1]):
                 same += 1
                 os.remove(name)
+            elif theirs[0] == 3 and ours[0] == 2:
+                # Both refuse the input (bbpPairings exits 3, ours 2 for bad input).
+                refused += 1
+                os.remove(name)
             else:
                 differ.append(name)
                 for suffix, (code, out) in (('.bbp', theirs), ('.ours', ours)):
@@ -108,8 +116,9 @@ def main():
             os.remove(name)
     for name in differ[:20]:
         print('differs:', name)
-    print('edition %s, seed %d: %d tournaments, %d rounds paired, %d the same, %d different'
-          % (a.edition, a.seed, made, rounds, same, rounds - same))
+    print('edition %s, seed %d: %d tournaments, %d rounds paired, %d the same, '
+          '%d refused as bad input by both, %d different'
+          % (a.edition, a.seed, made, rounds, same, refused, rounds - same - refused))
 
 
 if __name__ == '__main__':
