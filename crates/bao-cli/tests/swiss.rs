@@ -18,6 +18,10 @@ fn cases() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../bao-swiss/tests/data/bbp")
 }
 
+fn cases_2025() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../bao-swiss/tests/data/bbp6")
+}
+
 /// A player line with its fields in their columns; `rounds` are 8-character blocks.
 fn player(start: u32, points: &str, rounds: &[&str]) -> String {
     let mut line = format!("001 {start:>4}      Player {start:<26}");
@@ -38,13 +42,37 @@ fn file(dir: &tempfile::TempDir, name: &str, lines: &[String]) -> String {
 
 #[test]
 fn pair_prints_what_bbp_pairings_prints() {
+    // The 2017 rules as bbpPairings v5 pairs them.
     for case in ["case05", "case17", "case30"] {
         let trf = cases().join(format!("{case}.trf"));
-        let out = bao(&["swiss", "pair", trf.to_str().unwrap()]);
+        let out = bao(&["swiss", "pair", "--edition", "2017", trf.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(0), "{out:?}");
         let want = std::fs::read_to_string(cases().join(format!("{case}.out"))).unwrap();
         assert_eq!(text(&out.stdout), want, "{case}");
     }
+    // The 2025 rules (the default) as bbpPairings v6 pairs them; case33 is paired
+    // otherwise by the 2017 rules.
+    for case in ["case01", "case33", "bbp6-dutch_2025_C5"] {
+        let trf = cases_2025().join(format!("{case}.trf"));
+        let want = std::fs::read_to_string(cases_2025().join(format!("{case}.out"))).unwrap();
+        for args in [
+            &["swiss", "pair"][..],
+            &["swiss", "pair", "--edition", "2025"][..],
+        ] {
+            let out = bao(&[args, &[trf.to_str().unwrap()][..]].concat());
+            assert_eq!(out.status.code(), Some(0), "{out:?}");
+            assert_eq!(text(&out.stdout), want, "{case}");
+        }
+        let old = bao(&["swiss", "pair", "--edition", "2017", trf.to_str().unwrap()]);
+        assert_ne!(text(&old.stdout), want, "{case}");
+    }
+    let out = bao(&["swiss", "pair", "--edition", "2016", "x.trf"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        text(&out.stderr).contains("unknown edition \"2016\" of the Dutch rules: 2017 or 2025"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]

@@ -1,6 +1,10 @@
 //! Checking the played rounds of a tournament against the Dutch system's absolute
-//! criteria (C.04.3 C.1–C.3) and the one-bye-per-round rule (C.04.1 c), naming each
-//! violation with its round, players and criterion.
+//! criteria (C.04.3 C.1–C.3; [C1]–[C3] in 2025) and the one-bye-per-round rule
+//! (C.04.1 c), naming each violation with its round, players and criterion.
+//!
+//! The editions differ in C.2: under the 2017 rules a player who won by forfeit may not
+//! receive the pairing-allocated bye; under the 2025 rules, one who scored a win's
+//! points in a round without playing (a forfeit win, a full-point bye).
 //!
 //! Colours (C.3) are checked by their outcome, as the arbiter sees it: after a round, no
 //! player may have a colour difference beyond ±2 nor the same colour in three played
@@ -8,6 +12,7 @@
 //! (more than half the points possible before it). Only a round that makes the
 //! difference worse, or completes the third game, is named.
 
+use crate::edition::Edition;
 use crate::history::{State, StateError};
 use crate::tournament::{Colour, Outcome, Tournament};
 use std::fmt;
@@ -29,6 +34,12 @@ pub enum Criterion {
     ByeAfterForfeitWin {
         /// The round of the forfeit win.
         forfeit: usize,
+    },
+    /// C2 (2025): a pairing-allocated bye after a win's points scored without playing
+    /// (other than by forfeit: a full-point bye) in that round.
+    ByeAfterPointsWithoutPlaying {
+        /// The round of those points.
+        round: usize,
     },
     /// C.04.1 c: more than one pairing-allocated bye in a round.
     ManyByes,
@@ -83,6 +94,10 @@ impl fmt::Display for Violation {
                 f,
                 "received the pairing-allocated bye after a win by forfeit in round {forfeit}: C.2"
             ),
+            Criterion::ByeAfterPointsWithoutPlaying { round } => write!(
+                f,
+                "received the pairing-allocated bye after scoring a win's points without playing in round {round}: C.2 (2025)"
+            ),
             Criterion::ManyByes => write!(
                 f,
                 "all received a pairing-allocated bye: one per round at most (C.04.1 c)"
@@ -98,12 +113,19 @@ impl fmt::Display for Violation {
     }
 }
 
-/// Every violation in the played rounds, by round, then players.
+/// Every violation in the played rounds, by round, then players, by the edition the
+/// file names ([`Tournament::edition`]), by default the rules in force (2025).
 pub fn check(t: &Tournament) -> Result<Vec<Violation>, StateError> {
+    check_with_edition(t, t.edition.unwrap_or_default())
+}
+
+/// Every violation in the played rounds by the rules of `edition`.
+pub fn check_with_edition(t: &Tournament, edition: Edition) -> Result<Vec<Violation>, StateError> {
     let state = State::new(t, false)?;
     let players = &state.players;
     let mut out = Vec::new();
     let best = state.points.win.max(state.points.draw) as u64;
+    let win = state.points.win;
     for r in 0..state.played_rounds {
         let round = r + 1;
         let mut byes = Vec::new();
@@ -138,16 +160,21 @@ pub fn check(t: &Tournament) -> Result<Vec<Violation>, StateError> {
                         players: vec![start],
                         criterion: Criterion::SecondBye { first: first + 1 },
                     });
-                } else if let Some(forfeit) = earlier
-                    .iter()
-                    .position(|x| x.opponent.is_some() && !x.played && x.outcome == Outcome::Win)
-                {
+                } else if let Some(before) = earlier.iter().position(|x| {
+                    !x.played && x.opponent.is_some_and(|_| x.outcome == Outcome::Win)
+                        || (edition == Edition::Dutch2025 && !x.played && x.points >= win)
+                }) {
+                    let criterion = if earlier[before].opponent.is_some() {
+                        Criterion::ByeAfterForfeitWin {
+                            forfeit: before + 1,
+                        }
+                    } else {
+                        Criterion::ByeAfterPointsWithoutPlaying { round: before + 1 }
+                    };
                     out.push(Violation {
                         round,
                         players: vec![start],
-                        criterion: Criterion::ByeAfterForfeitWin {
-                            forfeit: forfeit + 1,
-                        },
+                        criterion,
                     });
                 }
             }
@@ -259,6 +286,44 @@ mod tests {
             v[0].to_string(),
             "round 2: player 1 received a second pairing-allocated bye (the first in round 1): C.2"
         );
+    }
+
+    #[test]
+    fn a_bye_after_a_full_point_bye_breaks_only_the_2025_rules() {
+        // P1 takes a full-point bye in round 1, then the pairing-allocated bye in round 2.
+        let t = Builder::new(5, 3)
+            .alone(1, 1, ResultCode::FullBye)
+            .game(1, 2, 3, '1')
+            .game(1, 4, 5, '1')
+            .alone(2, 1, ResultCode::PairingBye)
+            .game(2, 4, 2, '=')
+            .game(2, 3, 5, '=')
+            .build();
+        assert_eq!(check_with_edition(&t, Edition::Dutch2017).unwrap(), []);
+        let v = check_with_edition(&t, Edition::Dutch2025).unwrap();
+        assert_eq!(
+            v,
+            [Violation {
+                round: 2,
+                players: vec![1],
+                criterion: Criterion::ByeAfterPointsWithoutPlaying { round: 1 }
+            }]
+        );
+        assert_eq!(check(&t).unwrap(), v, "2025 by default");
+        assert_eq!(
+            v[0].to_string(),
+            "round 2: player 1 received the pairing-allocated bye after scoring a win's points without playing in round 1: C.2 (2025)"
+        );
+        // A half-point bye is not a win's points.
+        let half = Builder::new(5, 3)
+            .alone(1, 1, ResultCode::HalfBye)
+            .game(1, 2, 3, '1')
+            .game(1, 4, 5, '1')
+            .alone(2, 1, ResultCode::PairingBye)
+            .game(2, 4, 2, '=')
+            .game(2, 3, 5, '=')
+            .build();
+        assert_eq!(check(&half).unwrap(), []);
     }
 
     #[test]

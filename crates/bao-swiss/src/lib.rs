@@ -29,6 +29,7 @@ pub mod berger;
 mod cardinality;
 pub mod check;
 pub mod dutch;
+pub mod edition;
 pub mod history;
 mod matching;
 #[cfg(test)]
@@ -38,5 +39,6 @@ pub mod tournament;
 pub mod trf;
 mod wide;
 
-pub use dutch::{pair, Board, PairError, Round};
+pub use dutch::{pair, pair_with_edition, Board, PairError, Round};
+pub use edition::Edition;
 pub use tournament::{Colour, Entry, Outcome, Player, PointSystem, ResultCode, Tournament};

@@ -302,6 +302,10 @@ pub struct Tournament {
     pub points: PointSystem,
     /// Which `BB?` lines the file had (so that writing it back keeps them): W D L Z F U.
     pub point_lines: [bool; 6],
+    /// The edition of the Dutch rules the file names (TRF-2026 line `192`:
+    /// `FIDE_DUTCH_2025`, `FIDE_DUTCH_2017`); `None`: not named, the default (2025)
+    /// pairs it.
+    pub edition: Option<crate::edition::Edition>,
 }
 
 impl Tournament {

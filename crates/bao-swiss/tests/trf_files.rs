@@ -145,9 +145,71 @@ fn bad_lines_are_named_with_their_number() {
         e.to_string(),
         "line 1: round 1: column 96 should be blank (misaligned round block?)"
     );
+    // Everyone absent from round 1: it counts as played (the round to pair is 2), so
+    // its half-point bye belongs in the points column.
+    let absent = format!(
+        "{}\n{}\n",
+        player(1, "One", "0.0", &["0000 - Z"]),
+        player(2, "Two", "0.0", &["0000 - H"])
+    );
+    assert_eq!(
+        error(&absent).to_string(),
+        "line 2: player 2: points column says 0.0 but the results add up to 0.5"
+    );
+    assert!(read(&absent.replace("0.0    2", "0.5    2")).is_ok());
     let e = error(&good.replace("001    2", "001    7"));
     assert_eq!(
         e.to_string(),
         "line 2: start number 7 but only 2 players: start numbers must run 1..2"
     );
+}
+
+#[test]
+fn trf_2026_lines_read_as_their_trf_16_equivalents() {
+    // 3-1-0 points, the bye worth a draw; player 2 announced a half-point bye (240) for
+    // round 3, the round to pair.
+    let players = format!(
+        "{}\n{}\n{}\n",
+        player(1, "One", "4.0", &["   2 w 1", "   2 b ="]),
+        player(2, "Two", "1.0", &["   1 b 0", "   1 w ="]),
+        player(3, "Three", "0.0", &[]),
+    );
+    let new = format!(
+        "012 Club\n142 5\n152 B\n162  W 3.0    D 1.0    P 1.0\n192 FIDE_DUTCH_2017\n\
+         240 H 003    2\n{players}"
+    );
+    let old = format!(
+        "012 Club\n192 FIDE_DUTCH_2017\nXXR 5\nXXC black1\nBBW  3.0\nBBD  1.0\nBBU  1.0\n{}",
+        players.replace("   1 w =", "   1 w =  0000 - H")
+    );
+    let (a, b) = (read(&new).unwrap(), read(&old).unwrap());
+    assert_eq!(a, b);
+    assert_eq!(a.edition, Some(bao_swiss::Edition::Dutch2017));
+    assert_eq!(
+        (a.points.win, a.points.draw, a.points.pairing_bye),
+        (30, 10, 10)
+    );
+    assert_eq!(a.players[1].rounds[2].result, ResultCode::HalfBye);
+    assert_eq!(read(&write(&a)).unwrap(), a);
+    // FIDE_DUTCH is the rules in force; a 240 line of a played round is kept as it is.
+    let in_force = new
+        .replace("FIDE_DUTCH_2017", "FIDE_DUTCH")
+        .replace("240 H 003", "240 H 001");
+    let c = read(&in_force).unwrap();
+    assert_eq!(c.edition, Some(bao_swiss::Edition::Dutch2025));
+    assert_eq!(c.other_lines, ["012 Club", "240 H 001    2"]);
+    assert_eq!(c.players[1].rounds.len(), 2);
+    // What the engine does not do is refused, naming the line.
+    for (line, what) in [
+        ("192 FIDE_DUTCH_2025_BAKU", "line 1: 192 FIDE_DUTCH_2025_BAKU: accelerated pairings (Baku) are not supported by this engine"),
+        ("250      1.0 001 002    1    2", "line 1: 250 (accelerated pairings) is not supported by this engine"),
+        ("260 001 002    1    2", "line 1: 260 (pairings prohibited in some rounds) is not supported: XXP forbids a pair in every round"),
+        ("162  X 0.5", "line 1: 162: X (unknown results) is not supported"),
+        ("162  W 1.0 D 0.5", "line 1: 162: column 11 should be blank (a code every 9 columns from 6)"),
+        ("152 white", "line 1: 152 needs W or B (the initial colour), not \"white\""),
+        ("240 Q 003    2", "line 1: 240: the bye type (column 5) must be F, H or Z, not Some('Q')"),
+        ("240 H 003    9", "line 1: 240 names player 9, who is not in the file"),
+    ] {
+        assert_eq!(error(&format!("{line}\n{players}")).to_string(), what);
+    }
 }

@@ -1,29 +1,38 @@
 //! `bao swiss`: Swiss tournaments on FIDE TRF-16 files: pair the next round by the
-//! Dutch system, check the played rounds, print the standings (docs/tournaments.md).
+//! Dutch system (the 2025 rules by default, `--edition 2017` for the older ones), check
+//! the played rounds, print the standings (docs/tournaments.md).
 //!
 //! Exit codes: 0 done, 1 a violation or no legal pairing, 2 bad input (the file cannot
 //! be read, or a line is wrong: its number and what is wrong go to stderr).
 
 use bao_swiss::tiebreak::{standings, TieBreak};
-use bao_swiss::{check, trf, Tournament};
+use bao_swiss::{check, trf, Edition, Tournament};
 use clap::Subcommand;
 use std::io::Write;
 
 /// `bao swiss` subcommands.
 #[derive(Subcommand, Debug)]
 pub enum SwissCommand {
-    /// Pair the next round (FIDE Dutch system, C.04.3) and print it as bbpPairings
-    /// does with -p: the number of pairs, then `SOUTH NORTH` start numbers per line, a
+    /// Pair the next round (FIDE Dutch system, C.04.3; the 2025 rules by default) and
+    /// print it as bbpPairings does with -p: the number of pairs, then `SOUTH NORTH` start numbers per line, a
     /// bye as `ID 0`. The file needs XXR (the total rounds).
     Pair {
-        /// The tournament (TRF-16).
+        /// The tournament (TRF-16, or TRF-2026).
         file: String,
+        /// The edition of the Dutch rules: 2025 (in force since 1 February 2026) or
+        /// 2017. Default: the one the file names (TRF-2026 line 192), else 2025.
+        #[arg(long, value_name = "YEAR")]
+        edition: Option<Edition>,
     },
     /// Check every played round against the absolute criteria (no rematch, at most one
     /// pairing-allocated bye per player, colours) and name each violation.
     Check {
-        /// The tournament (TRF-16).
+        /// The tournament (TRF-16, or TRF-2026).
         file: String,
+        /// The edition of the Dutch rules (they differ in who may get the bye: C.2):
+        /// 2025 or 2017. Default: the one the file names, else 2025.
+        #[arg(long, value_name = "YEAR")]
+        edition: Option<Edition>,
     },
     /// Print the standings after the played rounds, with tie-breaks.
     Standings {
@@ -66,20 +75,21 @@ fn load(file: &str) -> Result<Tournament, String> {
 /// Runs `bao swiss`; returns the exit code.
 pub fn run(command: SwissCommand) -> i32 {
     let code = match command {
-        SwissCommand::Pair { file } => pair(&file),
-        SwissCommand::Check { file } => check_file(&file),
+        SwissCommand::Pair { file, edition } => pair(&file, edition),
+        SwissCommand::Check { file, edition } => check_file(&file, edition),
         SwissCommand::Standings { file, round_robin } => standings_of(&file, round_robin),
     };
     let _ = std::io::stdout().flush();
     code
 }
 
-fn pair(file: &str) -> i32 {
+fn pair(file: &str, edition: Option<Edition>) -> i32 {
     let t = match load(file) {
         Ok(t) => t,
         Err(e) => return fail(BAD_INPUT, &e),
     };
-    match bao_swiss::pair(&t) {
+    let edition = edition.or(t.edition).unwrap_or_default();
+    match bao_swiss::pair_with_edition(&t, edition) {
         Ok(round) => {
             print!("{round}");
             0
@@ -89,12 +99,13 @@ fn pair(file: &str) -> i32 {
     }
 }
 
-fn check_file(file: &str) -> i32 {
+fn check_file(file: &str, edition: Option<Edition>) -> i32 {
     let t = match load(file) {
         Ok(t) => t,
         Err(e) => return fail(BAD_INPUT, &e),
     };
-    match check::check(&t) {
+    let edition = edition.or(t.edition).unwrap_or_default();
+    match check::check_with_edition(&t, edition) {
         Ok(violations) if violations.is_empty() => {
             let rounds = t.rounds_in_file();
             println!("{rounds} rounds checked: no violation");

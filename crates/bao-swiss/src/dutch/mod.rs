@@ -1,20 +1,30 @@
-//! The FIDE Dutch system (Handbook C.04.3, the rules in force from 2017): the pairing of
-//! the next round of a Swiss tournament.
+//! The FIDE Dutch system (Handbook C.04.3): the pairing of the next round of a Swiss
+//! tournament, by the rules of 2025 (in force since 1 February 2026, the default) or
+//! of 2017 ([`Edition`]).
 //!
-//! The method is bbpPairings' (and JaVaFo's): score brackets are paired from the top,
-//! each by a sequence of maximum-weight matchings whose edge weights encode the
-//! absolute criteria (C.1–C.3), the completion criterion (C.4) and the quality criteria
-//! (C.5–C.19) in priority order ([`weights`]), then fix the choices section D leaves to
-//! the order of exchanges and transpositions: which moved-down players are paired,
-//! their opponents, the players exchanged between S1 and S2, and S1's opponents. A
-//! bracket whose choice of downfloaters would leave the rest unpairable is the
-//! penultimate pairing bracket, paired again together with the rest.
+//! The method is bbpPairings' (v6 for the 2025 rules, v5 for 2017): score brackets are
+//! paired from the top, each by a sequence of maximum-weight matchings whose edge
+//! weights encode the absolute criteria, the completion criterion and the quality
+//! criteria in priority order (`weights.rs` for 2017, `weights2025.rs`), then fix the
+//! choices left to the order of exchanges and transpositions (`choices.rs`): which
+//! moved-down players are paired, their opponents, the players exchanged between S1
+//! and S2, and S1's opponents. Under the 2017 rules a bracket whose choice of
+//! downfloaters would leave the rest unpairable is the penultimate pairing bracket,
+//! paired again together with the rest (`brackets.rs`); under the 2025 rules one
+//! matching of all the players still to pair keeps every bracket's choice completable
+//! (`brackets2025.rs`).
 //!
-//! Colours follow section E ([`colour`]). South is "white".
+//! Colours follow section E of 2017, article 5 of 2025, which agree ([`colour`]).
+//! South is "white".
 
 mod brackets;
+mod brackets2025;
+mod choices;
 pub mod colour;
 mod weights;
+mod weights2025;
+
+pub use crate::edition::Edition;
 
 use crate::history::{PlayerState, State, StateError};
 use crate::tournament::Tournament;
@@ -84,7 +94,7 @@ impl Context<'_> {
                 || self.state.topscorer(b))
     }
 
-    /// C.2: may get the pairing-allocated bye (had no bye and no win by forfeit).
+    /// C.2 (2017): may get the pairing-allocated bye (had no bye and no win by forfeit).
     pub fn bye_eligible(&self, p: &PlayerState) -> bool {
         !p.rounds
             .iter()
@@ -92,8 +102,16 @@ impl Context<'_> {
     }
 }
 
-/// Pairs the next round of a tournament by the Dutch system.
+/// Pairs the next round of a tournament by the Dutch system, in the edition the file
+/// names (its `192` line, [`Tournament::edition`]), by default the rules in force
+/// (2025).
 pub fn pair(t: &Tournament) -> Result<Round, PairError> {
+    pair_with_edition(t, t.edition.unwrap_or_default())
+}
+
+/// Pairs the next round of a tournament by the Dutch system in the edition given
+/// (whatever the file says).
+pub fn pair_with_edition(t: &Tournament, edition: Edition) -> Result<Round, PairError> {
     let state = State::new(t, true)?;
     let count = state.players.iter().filter(|p| p.to_pair).count();
     if count > MAX_PLAYERS {
@@ -104,7 +122,10 @@ pub fn pair(t: &Tournament) -> Result<Round, PairError> {
         .into());
     }
     let ctx = Context { state: &state };
-    let mates = brackets::pair_all(&ctx)?;
+    let mates = match edition {
+        Edition::Dutch2017 => brackets::pair_all(&ctx)?,
+        Edition::Dutch2025 => brackets2025::pair_all(&ctx)?,
+    };
     Ok(colour::boards(&ctx, &mates))
 }
 

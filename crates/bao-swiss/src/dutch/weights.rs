@@ -246,7 +246,7 @@ impl Layout {
 }
 
 /// C.8–C.11 as four one-bit fields (of `p` bits, summed over the pairs).
-fn colour_fields<const N: usize>(
+pub(crate) fn colour_fields<const N: usize>(
     r: &mut Wide<N>,
     player: &PlayerState,
     opponent: &PlayerState,
