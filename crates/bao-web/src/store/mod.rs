@@ -23,7 +23,6 @@
 //! * `rating/repo.rs`: `ratings` and their history;
 //! * `clock/repo.rs`: `server_alive` (the heartbeat).
 
-mod group_sync;
 pub mod pg;
 pub mod sql;
 pub mod sqlite;
@@ -96,10 +95,6 @@ pub enum StoreError {
     /// runs): what was written went to a file no one will open again.
     #[error("the database file {0} is gone (deleted or replaced while the server runs)")]
     Vanished(String),
-    /// The disk failed to make a commit durable (SQLite's group commit): this write and
-    /// every later one are refused.
-    #[error("{0}")]
-    NotDurable(String),
     /// The game was changed meanwhile by another request or another instance (its
     /// version moved on): nothing was written.
     #[error("game {0} was changed meanwhile")]
