@@ -169,6 +169,10 @@ pub fn router_with(app: Arc<App>) -> Router {
         .merge(crate::analysis::routes())
         .merge(crate::puzzles::routes())
         .merge(crate::live::routes())
+        .merge(crate::history::routes())
+        .merge(crate::chat::routes())
+        .merge(crate::moderation::routes())
+        .merge(crate::rematch::routes())
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,

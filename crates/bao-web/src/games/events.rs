@@ -1,4 +1,5 @@
-//! `GET /api/games/{id}/events`: a game's event stream (server-sent events).
+//! `GET /api/games/{id}/events`: a game's event stream (server-sent events), with its
+//! chat lines (`event: chat`) for the readers of their room.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -47,6 +48,7 @@ pub(super) async fn events(
     let (app2, id2, viewer2) = (Arc::clone(&app), id.clone(), viewer.clone());
     // A signed-in player's open game counts him present (crate::notices).
     let present = who.account.map(|a| crate::notices::Present::new(&app, a));
+    let reader = who.account;
     let (first, watching) = with_game(&s, move |slot, g| {
         // Someone without a seat of the game (or whose seat plays no side) watches.
         let plays = who
@@ -92,6 +94,22 @@ pub(super) async fn events(
         first.1,
     )))
     .chain(later)
+    .then(move |notice| {
+        // Issue 31: a chat line reaches only its room's readers who have not muted its
+        // author.
+        let app = Arc::clone(&app);
+        async move {
+            match &notice {
+                Notice::Chat(line)
+                    if !crate::chat::deliver(&app, reader, !watching, line).await =>
+                {
+                    None
+                }
+                _ => Some(notice),
+            }
+        }
+    })
+    .filter_map(std::future::ready)
     .map(|notice| {
         let event = match &notice {
             Notice::State(text, version) => Event::default()
@@ -103,6 +121,7 @@ pub(super) async fn events(
                 .event("spectators")
                 .data(format!("{{\"spectators\":{n}}}")),
             Notice::Analysis(text) => Event::default().event("analysis").data(text.as_str()),
+            Notice::Chat(line) => Event::default().event("chat").data(line.json().to_string()),
         };
         Ok::<_, std::convert::Infallible>(event)
     });
