@@ -123,6 +123,12 @@ impl App {
         Arc::new(app)
     }
 
+    /// The database (for tests and commands that act on it beside the server: granting
+    /// the moderator role).
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
     /// The engine pool.
     pub fn pool(&self) -> &engines::EnginePool {
         &self.pool

@@ -111,20 +111,21 @@ async fn offer(
     let opponent = f.meta.accounts[1 - side].unwrap_or_default();
     let app2 = Arc::clone(&app);
     let key = id.clone();
-    let (offer, engine) = blocking(move || {
+    let (offer, fresh, engine) = blocking(move || {
         let engine = app2
             .store
             .account(opponent)
             .map_err(ApiError::from)?
             .is_some_and(|a| a.engine_level.is_some());
         match app2.store.rematch(&key).map_err(ApiError::from)? {
-            Some(o) => Ok((o, engine)),
-            None => Ok((
-                app2.store
+            Some(o) => Ok((o, false, engine)),
+            None => {
+                let o = app2
+                    .store
                     .offer_rematch(&key, me.id)
-                    .map_err(ApiError::from)?,
-                engine,
-            )),
+                    .map_err(ApiError::from)?;
+                Ok((o, true, engine))
+            }
         }
     })
     .await?;
@@ -133,6 +134,9 @@ async fn offer(
         Offer {
             next_game: Some(g), ..
         } => Ok(answer(StatusCode::OK, Some(name(&f, by_side)), Some(g))),
+        Offer { offered_by, .. } if offered_by == me.id && !fresh => {
+            Ok(answer(StatusCode::OK, Some(me.name), None))
+        }
         Offer { offered_by, .. } if offered_by == me.id && engine => {
             let game = accept(&app, &f, offered_by).await?;
             Ok(answer(StatusCode::CREATED, Some(me.name), Some(game)))
