@@ -40,6 +40,9 @@ enum Command {
     Puzzle(bao_cli::puzzle::PuzzleArgs),
     Reach(commands::solve::ReachArgs),
     Serve(commands::serve::ServeArgs),
+    /// Administer a `bao serve` database: `bao admin grant NAME` makes a moderator.
+    #[command(subcommand)]
+    Admin(commands::admin::AdminCommand),
 }
 
 /// Output piped into a program that stops reading (`bao perft --divide | head`) ends the
@@ -90,6 +93,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Verify(args) => commands::solve::run_verify(args),
         Command::Reach(args) => commands::solve::run_reach(args),
         Command::Serve(args) => commands::serve::run(args),
+        Command::Admin(command) => commands::admin::run(command),
         Command::Engine => {
             // The protocol reads stdin on a thread of its own (stop, quit mid-search).
             let stdin = std::io::BufReader::new(std::io::stdin());
