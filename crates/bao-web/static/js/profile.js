@@ -29,6 +29,7 @@ async function start() {
   const name = decodeURIComponent(location.pathname.replace(/^\/@\//, ''));
   const p = await api('GET', `/api/players/${encodeURIComponent(name)}`);
   document.title = `Bao · ${p.name}`;
+  $('all-games').href = `/@/${encodeURIComponent(p.name)}/games`;
   $('who').textContent = p.engine_level ? `${p.name} (the computer, level ${p.engine_level})` : p.name;
   if (p.bot || p.engine_level) $('who').append(' ', botBadge());
   // A signed-in player may challenge anyone else by name (only that player can accept).
