@@ -46,6 +46,7 @@ pub mod kinds;
 pub mod live;
 pub mod lobby;
 pub mod logging;
+pub mod mail;
 pub mod moderation;
 pub mod notices;
 pub mod proxy;

@@ -278,6 +278,7 @@ impl App {
     ) -> Result<(), ApiError> {
         let row = self.commit_row(slot, g)?;
         if let Some(n) = crate::notices::your_move(&row) {
+            self.turn_mail(&row, &n);
             self.notify_account(n);
         }
         Ok(())
