@@ -15,6 +15,9 @@ mod common;
 mod kit;
 use kit::{call, lobby_game, play_first, resign, send, sign_up, state};
 
+/// Which games a filter keeps.
+type Keep = fn(&Made) -> bool;
+
 /// One game of amani's and what its history should say of it.
 #[derive(Clone, Debug)]
 struct Made {
@@ -27,7 +30,7 @@ struct Made {
 
 /// Game `i` of amani's (against baraka, or the computer for every sixth).
 async fn make(app: &Router, i: usize, amani: &str, baraka: &str) -> Made {
-    if i % 6 == 0 {
+    if i.is_multiple_of(6) {
         let (s, v) = call(
             app,
             "POST",
@@ -57,7 +60,7 @@ async fn make(app: &Router, i: usize, amani: &str, baraka: &str) -> Made {
         };
     }
     let game = if i % 4 == 1 { "kiswahili" } else { "kingulu" };
-    let rated = i % 2 == 0;
+    let rated = i.is_multiple_of(2);
     let body = json!({"game": game, "clock": {"days_per_move": 2}, "rated": rated});
     // amani plays South in two games of three, North in the third.
     let amani_south = i % 3 != 2;
@@ -220,7 +223,7 @@ async fn history_on(app: Router) {
         });
     }
     // Each filter lists exactly the games it names (all 68 now, in pages of 100).
-    let filters: [(&str, fn(&Made) -> bool); 10] = [
+    let filters: [(&str, Keep); 10] = [
         ("game=kiswahili", |m| m.game == "kiswahili"),
         ("game=kingulu", |m| m.game == "kingulu"),
         ("result=win", |m| m.result == "win"),
