@@ -397,4 +397,8 @@ async fn a_server_without_smtp_says_so_and_sends_nothing() {
     assert_eq!((s, &v["error"]), (StatusCode::SERVICE_UNAVAILABLE, &off));
     let (_, v): (StatusCode, Value) = call(&r, "GET", "/api/me/email", Some(&amani), None).await;
     assert_eq!(v["email"], Value::Null, "nothing was kept");
+    // The settings page, where the mails' links lead.
+    let a = kit::send(&r, "GET", "/settings", None, None).await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert!(a.text.contains("src=\"/js/settings.js\""));
 }

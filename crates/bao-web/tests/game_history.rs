@@ -346,4 +346,8 @@ async fn history_on(app: Router) {
         "baraka: the 58 lobby games"
     );
     assert_eq!(v["next"], Value::Null);
+    // The page.
+    let a = send(&app, "GET", "/@/amani/games", None, None).await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert!(a.text.contains("<script type=\"module\" src=\"/js/games.js\"></script>"));
 }

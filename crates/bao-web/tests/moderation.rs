@@ -232,4 +232,7 @@ async fn moderation_on(app: &bao_web::App, r: axum::Router) {
             &Value::from("no player named \"bao-3\"")
         )
     );
+    let a = kit::send(&r, "GET", "/mod", None, None).await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert!(a.text.contains("src=\"/js/mod.js\""));
 }
