@@ -49,7 +49,7 @@ pub(super) async fn events(
     // A signed-in player's open game counts him present (crate::notices).
     let present = who.account.map(|a| crate::notices::Present::new(&app, a));
     let reader = who.account;
-    let (first, watching) = with_game(&s, move |slot, g| {
+    let (first, watching, chat_plays) = with_game(&s, move |slot, g| {
         // Someone without a seat of the game (or whose seat plays no side) watches.
         let plays = who
             .seat_in(g)
@@ -59,7 +59,11 @@ pub(super) async fn events(
         }
         let text =
             serde_json::to_string(&g.state()).map_err(|e| ApiError::internal(e.to_string()))?;
-        Ok(((text, g.meta().stored), !plays))
+        // The chat's players are the game's accounts (crate::chat).
+        let chat_plays = who
+            .account
+            .is_some_and(|a| g.meta().accounts.contains(&Some(a)));
+        Ok(((text, g.meta().stored), !plays, chat_plays))
     })
     .await?;
     // The stream holds the slot, so the game stays in memory while someone watches. It
@@ -101,7 +105,7 @@ pub(super) async fn events(
         async move {
             match &notice {
                 Notice::Chat(line)
-                    if !crate::chat::deliver(&app, reader, !watching, line).await =>
+                    if !crate::chat::deliver(&app, reader, chat_plays, line).await =>
                 {
                     None
                 }

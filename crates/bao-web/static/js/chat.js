@@ -128,8 +128,8 @@ async function refresh() {
     chat.game = null;
     return;
   }
-  // A room to read: a lobby game, or anyone's game to watch once signed in.
-  card.hidden = !(lobbyGame() || chat.name);
+  // The chat is a lobby game's (between accounts).
+  card.hidden = !lobbyGame();
   if (card.hidden) return;
   const over = !!s.outcome;
   if (chat.game === s.id && chat.over === over) return;
