@@ -26,6 +26,7 @@
 //!   `chat_reports`; `moderation/repo.rs`: the accounts' role, mute and closing;
 //!   `mail/repo.rs`: addresses, `mail_tokens`, `turn_mails`.
 
+mod group_sync;
 pub mod pg;
 pub mod sql;
 pub mod sqlite;
@@ -104,6 +105,10 @@ pub enum StoreError {
     /// runs): what was written went to a file no one will open again.
     #[error("the database file {0} is gone (deleted or replaced while the server runs)")]
     Vanished(String),
+    /// The disk failed to make a commit durable (SQLite's group commit): this write and
+    /// every later one are refused.
+    #[error("{0}")]
+    NotDurable(String),
     /// The game was changed meanwhile by another request or another instance (its
     /// version moved on): nothing was written.
     #[error("game {0} was changed meanwhile")]
