@@ -349,5 +349,48 @@ async fn history_on(app: Router) {
     // The page.
     let a = send(&app, "GET", "/@/amani/games", None, None).await;
     assert_eq!(a.status, StatusCode::OK);
-    assert!(a.text.contains("<script type=\"module\" src=\"/js/games.js\"></script>"));
+    assert!(a
+        .text
+        .contains("<script type=\"module\" src=\"/js/games.js\"></script>"));
+}
+
+/// The record file holds at most 500 games and names the file of the older ones, which
+/// holds the rest: 502 games in two files, each once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_record_file_stops_at_500_games_and_names_the_next() {
+    let app = bao_web::router();
+    let amani = sign_up(&app, "amani").await;
+    let mut made = HashSet::new();
+    for _ in 0..502 {
+        let (s, v) = call(
+            &app,
+            "POST",
+            "/api/games",
+            Some(&amani),
+            Some(json!({"game": "kingulu"})),
+        )
+        .await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        made.insert(v["id"].as_str().unwrap().to_string());
+    }
+    let first = send(&app, "GET", "/api/players/amani/records", None, None).await;
+    assert_eq!(first.headers["x-bao-games"], "500");
+    let next = first.headers["x-bao-next"].to_str().unwrap().to_string();
+    assert!(
+        next.starts_with("/api/players/amani/records?before="),
+        "{next}"
+    );
+    assert_eq!(
+        first.headers["x-bao-note"].to_str().unwrap(),
+        format!("the 500 newest games; the older ones: GET {next} (with the same filters)")
+    );
+    let rest = send(&app, "GET", &next, None, None).await;
+    assert_eq!(rest.headers["x-bao-games"], "2");
+    assert!(rest.headers.get("x-bao-next").is_none());
+    let pieces = bao_rules::record::split_records(&first.text).len()
+        + bao_rules::record::split_records(&rest.text).len();
+    assert_eq!(pieces, 502);
+    // Each game once: the history's ids over both files' cursors.
+    let all = ids(&all_pages(&app, "limit=100", async || {}).await);
+    assert_eq!(all.iter().cloned().collect::<HashSet<_>>(), made);
 }

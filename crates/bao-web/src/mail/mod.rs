@@ -9,7 +9,7 @@
 //! the routes that would send a mail answer 503 saying so, and nothing is sent.
 //!
 //! * [`model`]: addresses, token lifetimes, the mails' words;
-//! * [`repo`]: the accounts' mail columns, `mail_tokens`, `turn_mails`;
+//! * [`repo`]: the accounts' mail columns, `mail_tokens`, `mails_sent`;
 //! * `routes`: `GET|POST /api/me/email`, `POST /api/email/verify`,
 //!   `POST /api/password/forgot`, `POST /api/password/reset`;
 //! * `turns`: the "your turn" mails after a move.

@@ -1,5 +1,5 @@
 //! The accounts' mail columns (migration 0007: `email`, `email_verified`,
-//! `turn_mails`) and the tables `mail_tokens` and `turn_mails`.
+//! `turn_mails`) and the tables `mail_tokens` and `mails_sent`.
 
 use super::model::TokenKind;
 use crate::params;
@@ -110,22 +110,6 @@ impl Store {
         })
     }
 
-    /// When the account's open link of `kind` expires (Unix s), if it has one.
-    ///
-    /// # Errors
-    /// The database's error.
-    pub fn mail_token_expiry(&self, account: i64, kind: TokenKind) -> DbResult<Option<i64>> {
-        self.read(|c| {
-            c.query_opt(
-                "SELECT max(expires) AS e FROM mail_tokens WHERE account = ?1 AND kind = ?2",
-                params![account, kind.name()],
-            )?
-            .map(|r| r.opt_int("e"))
-            .transpose()
-            .map(Option::flatten)
-        })
-    }
-
     /// Uses a link: removes its token (it works once) and answers its account and
     /// address when it was of `kind` and had not expired at `now` (Unix s).
     ///
@@ -212,24 +196,26 @@ impl Store {
         })
     }
 
-    /// Takes the right to send `account` a "your turn" mail for `game` at `now_ms`:
-    /// `true` (and noted) unless one was sent after `now_ms - gap_ms`.
+    /// Takes the right to send `account` a mail `about` something (a game's id for a
+    /// "your turn" mail, `password-reset`) at `now_ms`: `true` (and noted) unless one
+    /// was sent after `now_ms - gap_ms`. One statement, so of two instances (or two
+    /// requests) asking at once one gets it.
     ///
     /// # Errors
     /// The database's error.
-    pub fn claim_turn_mail(
+    pub fn claim_mail(
         &self,
-        game: &str,
+        about: &str,
         account: i64,
         now_ms: i64,
         gap_ms: i64,
     ) -> Result<bool, StoreError> {
         self.write(|tx| {
             Ok(tx.exec(
-                "INSERT INTO turn_mails (game, account, sent_ms) VALUES (?1, ?2, ?3)
-                 ON CONFLICT (game, account) DO UPDATE SET sent_ms = excluded.sent_ms
-                 WHERE turn_mails.sent_ms <= ?4",
-                params![game, account, now_ms, now_ms - gap_ms],
+                "INSERT INTO mails_sent (about, account, sent_ms) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (about, account) DO UPDATE SET sent_ms = excluded.sent_ms
+                 WHERE mails_sent.sent_ms <= ?4",
+                params![about, account, now_ms, now_ms - gap_ms],
             )? > 0)
         })
     }

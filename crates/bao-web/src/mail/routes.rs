@@ -241,12 +241,12 @@ fn send_reset(app: &App, mailer: &Mailer, email: &str) -> Result<(), String> {
         return Ok(());
     };
     let now = unix_now();
-    let recent = app
+    // At most one reset mail per account in RESET_GAP_SECS, however many ask at once.
+    if !app
         .store
-        .mail_token_expiry(account, TokenKind::Reset)
+        .claim_mail("password-reset", account, now * 1000, RESET_GAP_SECS * 1000)
         .map_err(|e| e.to_string())?
-        .is_some_and(|e| e > now + RESET_SECS - RESET_GAP_SECS);
-    if recent {
+    {
         return Ok(());
     }
     let token = crate::ids::token();

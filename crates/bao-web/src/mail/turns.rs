@@ -1,7 +1,7 @@
 //! "Your turn" mails: after a move in a correspondence game between accounts, the
 //! player to move gets one, when he asked for them and his address is verified, at most
 //! one per game per [`super::model::TURN_GAP_MS`] (over all instances: the table
-//! `turn_mails`).
+//! `mails_sent`).
 
 use std::sync::Arc;
 
@@ -43,7 +43,7 @@ impl App {
                 let now = crate::clock::model::now_ms() as i64;
                 if !app
                     .store
-                    .claim_turn_mail(&game, account, now, TURN_GAP_MS)
+                    .claim_mail(&game, account, now, TURN_GAP_MS)
                     .map_err(|e| e.to_string())?
                 {
                     return Ok(());

@@ -63,10 +63,12 @@ CREATE TABLE mail_tokens (
     email TEXT NOT NULL,
     expires BIGINT NOT NULL
 );
--- When a "your turn" mail was last sent for a game to an account (at most one an hour).
-CREATE TABLE turn_mails (
-    game TEXT NOT NULL,
+-- When a mail about something was last sent to an account (at most one "your turn" mail
+-- per game an hour: `about` is the game's id; one password reset mail in 5 minutes:
+-- `password-reset`).
+CREATE TABLE mails_sent (
+    about TEXT NOT NULL,
     account BIGINT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
     sent_ms BIGINT NOT NULL,
-    PRIMARY KEY (game, account)
+    PRIMARY KEY (about, account)
 );
