@@ -159,6 +159,15 @@ async fn moderation_on(app: &bao_web::App, r: axum::Router) {
     )
     .await;
     assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, _) = call(
+        &r,
+        "POST",
+        "/api/challenges",
+        Some(&baraka),
+        Some(json!({"game": "kingulu", "clock": {"days_per_move": 3}})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED);
     let mut page = Events::open(&r, "/api/me/events", Some(&baraka)).await;
     assert_eq!(page.next_of("ready").await, json!({"name": "baraka"}));
     let (s, v) = call(
@@ -187,6 +196,8 @@ async fn moderation_on(app: &bao_web::App, r: axum::Router) {
     );
     let (s, _) = call(&r, "GET", "/api/me", Some(&baraka), None).await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);
+    let (_, v) = call(&r, "GET", "/api/challenges", None, None).await;
+    assert_eq!(v, json!([]), "his challenge left the lobby");
     let (s, v) = call(
         &r,
         "POST",

@@ -94,8 +94,8 @@ impl Store {
         })
     }
 
-    /// Closes an account: it cannot sign in again, and every session of it ends (in the
-    /// same transaction). How many sessions ended.
+    /// Closes an account: it cannot sign in again, every session of it ends and its open
+    /// challenges leave the lobby (in the same transaction). How many sessions ended.
     ///
     /// # Errors
     /// The database's error.
@@ -105,6 +105,13 @@ impl Store {
                 "UPDATE accounts SET closed = ?2 WHERE id = ?1 AND closed IS NULL",
                 params![account, crate::ids::now_rfc3339()],
             )?;
+            if tx.exec(
+                "DELETE FROM challenges WHERE account = ?1",
+                params![account],
+            )? > 0
+            {
+                tx.notify(&crate::store::Change::Lobby)?;
+            }
             tx.exec("DELETE FROM sessions WHERE account = ?1", params![account])
         })
     }

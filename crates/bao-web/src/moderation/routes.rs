@@ -130,8 +130,9 @@ async fn mute(
 
 /// `POST /api/mod/accounts/{name}/close` → `{"name", "closed": true, "sessions_ended":
 /// n}`: the account cannot sign in again, its sessions end at once (its next request
-/// is signed out), and its pages' notices stream ends (`event: notice` of kind
-/// `closed`, then the stream's end). 422 for one's own account.
+/// is signed out), its open challenges leave the lobby, and its pages' notices stream
+/// ends (`event: notice` of kind `closed`, then the stream's end). 422 for one's own
+/// account.
 async fn close(
     State(app): State<Arc<App>>,
     SignedIn(me): SignedIn,
@@ -144,6 +145,7 @@ async fn close(
             return Err(ApiError::invalid("you cannot close your own account here"));
         }
         let ended = app.store.close_account(a.id).map_err(ApiError::from)?;
+        crate::lobby::announce(&app);
         app.notify_account(Notice {
             account: a.id,
             kind: "closed".to_string(),
