@@ -73,7 +73,9 @@ async function load(fresh) {
 async function start() {
   await header();
   document.title = `Bao · ${name}'s games`;
-  $('who').replaceChildren(...nameNodes(name), `'s games`);
+  $('who').textContent = `${name}'s games`;
+  $('profile-link').href = `/@/${encodeURIComponent(name)}`;
+  $('profile-link').textContent = `${name}'s profile`;
   $('filters').addEventListener('change', () => load(true).catch(fail));
   $('more').addEventListener('click', () => load(false).catch(fail));
   await load(true);
