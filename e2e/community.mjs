@@ -5,7 +5,8 @@
 // stays in the spectators' room: bob never sees it, carol does. bob mutes alice: her next
 // line does not show on his page. Then bob resigns; alice's card offers "Rematch", she
 // offers it, bob's card says "alice offers a rematch." and he accepts: both boards go to
-// the new game, where bob plays South and alice North.
+// the new game, where bob plays South and alice North. alice's /@/alice/games lists both
+// games and filters them; /settings says this server sends no e-mail.
 import { appUrl, check, equal, fail, finish, launch } from './lib.mjs';
 
 const url = appUrl('community.mjs');
@@ -109,6 +110,17 @@ try {
   equal(a.url().split('#')[1], next, 'both boards show the rematch');
   const st = await call(a, 'GET', `/api/games/${next}`);
   equal(st.json.names, { south: 'bob', north: 'alice' }, 'the sides are swapped');
+  // alice's game history: both games, newest first; the filter "won" keeps the first.
+  await a.goto(at('/@/alice/games'));
+  await a.waitForFunction(() => document.querySelectorAll('#games tbody tr').length === 2, null, { timeout: 10000 });
+  equal(await a.$$eval('#games tbody tr td:nth-child(6)', (t) => t.map((x) => x.textContent)), ['playing', '1-0 won'], 'alice\'s games: the rematch, then the won game');
+  await a.selectOption('#f-result', 'win');
+  await a.waitForFunction(() => document.querySelectorAll('#games tbody tr').length === 1, null, { timeout: 10000 });
+  equal(await a.getAttribute('#download-all', 'href'), '/api/players/alice/records?result=win', 'the record file of the games shown');
+  // A server started without --smtp says so on the settings page.
+  await a.goto(at('/settings'));
+  await a.waitForSelector('#email-card:not([hidden])');
+  equal(await a.textContent('#email-state'), 'This server sends no e-mail (it was started without --smtp): addresses, password resets by mail and turn mails are off.', 'no mail here, said');
   for (const [p, who] of [[a, 'alice'], [b, 'bob'], [c, 'carol']]) {
     equal(p.errors, [], `no page error on ${who}'s page`);
   }
