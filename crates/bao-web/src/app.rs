@@ -364,9 +364,17 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
                     .unwrap_or("localhost");
                 format!("bao@{host}")
             });
-            app.with_mailer(
-                crate::mail::Mailer::new(url, &from, &base).map_err(anyhow::Error::msg)?,
-            )
+            let mailer = crate::mail::Mailer::new(url, &from, &base).map_err(anyhow::Error::msg)?;
+            // Not fatal: the mail server may come back; each mail says when it fails.
+            let shown = crate::mail::shown_url(url);
+            let mailer = tokio::task::spawn_blocking(move || {
+                if let Err(e) = mailer.check() {
+                    tracing::warn!("--smtp {shown}: {e}; mails will fail until it answers");
+                }
+                mailer
+            })
+            .await?;
+            app.with_mailer(mailer)
         }
         None => app,
     };

@@ -63,6 +63,19 @@ impl Mailer {
         format!("{}{path}", self.base)
     }
 
+    /// Whether the SMTP server answers now (a conversation without a mail; call it on
+    /// the blocking pool). `bao serve` asks once at start and warns when it does not.
+    ///
+    /// # Errors
+    /// A sentence: why it cannot be reached or refused.
+    pub fn check(&self) -> Result<(), String> {
+        match self.transport.test_connection() {
+            Ok(true) => Ok(()),
+            Ok(false) => Err("the mail server did not accept a connection".to_string()),
+            Err(e) => Err(format!("the mail server: {e}")),
+        }
+    }
+
     /// Sends a plain-text mail (call it on the blocking pool: it talks to the server).
     ///
     /// # Errors
