@@ -43,6 +43,10 @@ enum Command {
     /// Administer a `bao serve` database: `bao admin grant NAME` makes a moderator.
     #[command(subcommand)]
     Admin(commands::admin::AdminCommand),
+    /// Swiss tournaments on FIDE TRF-16 files: `pair` the next round (Dutch system),
+    /// `check` the played rounds, print the `standings`.
+    #[command(subcommand)]
+    Swiss(commands::swiss::SwissCommand),
 }
 
 /// Output piped into a program that stops reading (`bao perft --divide | head`) ends the
@@ -94,6 +98,10 @@ fn run(cli: Cli) -> Result<()> {
         Command::Reach(args) => commands::solve::run_reach(args),
         Command::Serve(args) => commands::serve::run(args),
         Command::Admin(command) => commands::admin::run(command),
+        Command::Swiss(command) => match commands::swiss::run(command) {
+            0 => Ok(()),
+            code => std::process::exit(code),
+        },
         Command::Engine => {
             // The protocol reads stdin on a thread of its own (stop, quit mid-search).
             let stdin = std::io::BufReader::new(std::io::stdin());

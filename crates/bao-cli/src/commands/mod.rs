@@ -8,6 +8,7 @@ pub mod play;
 pub mod report;
 pub mod serve;
 pub mod solve;
+pub mod swiss;
 
 use anyhow::{anyhow, bail, Context, Result};
 use bao_cli::common::{describe_config, make_position, make_rules, parse_engine_spec};
