@@ -307,6 +307,7 @@ pub fn run<G: Evaluate>(
         total_rounds: Some(rounds),
         initial_colour: Some(opts.first),
         other_lines: vec![format!("012 {}", opts.name)],
+        edition: matches!(opts.format, Format::Swiss { .. }).then(bao_swiss::Edition::default),
         ..Tournament::default()
     };
     for (i, e) in opts.entrants.iter().enumerate() {

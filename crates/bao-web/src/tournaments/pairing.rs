@@ -106,6 +106,9 @@ pub fn report(
     let mut out = bao_swiss::Tournament {
         total_rounds: t.rounds(),
         initial_colour: t.first_colour,
+        // A Swiss is paired by the Dutch rules in force (the 2025 text), named on the
+        // report's `192` line.
+        edition: (t.settings.format == Format::Swiss).then(bao_swiss::Edition::default),
         ..bao_swiss::Tournament::default()
     };
     let mut started: Vec<&Entrant> = players.iter().filter(|p| p.start.is_some()).collect();
@@ -238,7 +241,10 @@ pub fn trf(t: &Tournament, players: &[Entrant], pairings: &[Pairing]) -> String 
     }
     let date = |rfc: &str| rfc.get(..10).unwrap_or("").replace('-', "/");
     let kind = match (t.settings.format, t.settings.cycles) {
-        (Format::Swiss, _) => "Swiss System (FIDE Dutch)".to_string(),
+        (Format::Swiss, _) => format!(
+            "Swiss System (FIDE Dutch {})",
+            bao_swiss::Edition::default().year()
+        ),
         (Format::RoundRobin, 1) => "Round Robin (Berger)".to_string(),
         (Format::RoundRobin, _) => "Double Round Robin (Berger)".to_string(),
     };

@@ -136,7 +136,7 @@ fn a_nine_player_swiss_is_paired_by_the_dutch_engine_round_by_round() {
     let back = bao_swiss::trf::read(&text).unwrap();
     assert_eq!(bao_swiss::check::check(&back).unwrap(), vec![]);
     assert_eq!(back.total_rounds, Some(5));
-    assert!(text.starts_with("012 Club\n042 2026/05/01\n052 2026/05/02\n062 9\n092 Swiss System (FIDE Dutch)\n102 amani\n"), "{text}");
+    assert!(text.starts_with("012 Club\n042 2026/05/01\n052 2026/05/02\n062 9\n092 Swiss System (FIDE Dutch 2025)\n102 amani\n"), "{text}");
     // Standings: by points, then Buchholz Cut 1 and the rest, named.
     let table = standings(&t, &ps, &all);
     assert_eq!(table.len(), 9);
