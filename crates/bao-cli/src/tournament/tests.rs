@@ -27,7 +27,10 @@ fn options(entrants: Vec<Entrant>, format: Format, games: u32) -> TournamentOpti
     }
 }
 
-fn run_it(opts: &TournamentOptions) -> (Finished, Vec<Vec<(u32, Option<u32>)>>, u64) {
+/// Each round's boards as paired: (South, North or the bye).
+type Rounds = Vec<Vec<(u32, Option<u32>)>>;
+
+fn run_it(opts: &TournamentOptions) -> (Finished, Rounds, u64) {
     let mut paired = Vec::new();
     let mut games = 0;
     let done = run::<Kingulu>(Default::default(), opts, &mut |e| match e {

@@ -177,7 +177,7 @@ fn read_snapshot(c: &mut dyn Exec, id: &str) -> DbResult<Option<Snapshot>> {
                 seq: num("seq")?,
                 result,
                 // A game row that is gone (never, but read safely) counts as aborted.
-                aborted: r.opt_int("aborted")?.map_or(true, |a| a != 0),
+                aborted: r.opt_int("aborted")? != Some(0),
                 plies: r.opt_int("plies")?.unwrap_or(0).max(0) as usize,
             });
         }

@@ -267,7 +267,7 @@ pub fn check_swiss(t: &Value, seen: &[Value], players: usize, rounds: usize) -> 
                 }
                 Some(north) => {
                     assert!(in_round.insert(north.to_string()));
-                    let key = if south < north.to_string() {
+                    let key = if south.as_str() < north {
                         (south.clone(), north.to_string())
                     } else {
                         (north.to_string(), south.clone())
