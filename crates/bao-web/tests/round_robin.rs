@@ -347,3 +347,92 @@ async fn the_organiser_and_the_players_are_answered_in_words() {
         assert_eq!(list["upcoming"], json!([]));
     }
 }
+
+/// `ms` (Unix milliseconds) as RFC 3339, to the second.
+fn rfc3339(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
+/// A start time: the server's sweep starts the tournament then with no request, or
+/// cancels it with a note when too few players joined.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_start_time_starts_or_cancels_a_tournament() {
+    let store = bao_web::store::Store::in_memory().unwrap();
+    let app = bao_web::App::new(store, 256, bao_web::guard::Hosts { bound: None });
+    bao_web::clock::start(&app).await.unwrap();
+    let club = Club::new(vec![bao_web::router_with(app)], &["amani", "baraka"]).await;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64;
+    let soon = rfc3339(now + 3_000);
+    let make = |name: &'static str| {
+        let club = &club;
+        let soon = soon.clone();
+        async move {
+            let (s, v) = club
+                .call(
+                    "POST",
+                    "/api/tournaments",
+                    Some("amani"),
+                    Some(
+                        json!({"name": name, "game": "kingulu", "format": "swiss", "rounds": 1,
+                        "clock": {"initial_s": 60, "increment_s": 0}, "starts_at": soon}),
+                    ),
+                )
+                .await;
+            assert_eq!(s, StatusCode::CREATED, "{v}");
+            v["id"].as_str().unwrap().to_string()
+        }
+    };
+    let full = make("Sunset Swiss").await;
+    let empty = make("Nobody came").await;
+    for (id, who) in [(&full, "amani"), (&full, "baraka"), (&empty, "amani")] {
+        let (s, v) = club
+            .call(
+                "POST",
+                &format!("/api/tournaments/{id}/join"),
+                Some(who),
+                None,
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let t = club.get(&full).await;
+    assert_eq!(
+        (t["status"].as_str(), t["starts_at"].as_str()),
+        (Some("open"), Some(soon.as_str()))
+    );
+    let start = std::time::Instant::now();
+    loop {
+        let (a, b) = (club.get(&full).await, club.get(&empty).await);
+        if a["status"] == "running" && b["status"] == "finished" {
+            assert_eq!(a["round"], 1);
+            assert_eq!(a["rounds"][0]["pairings"].as_array().unwrap().len(), 1);
+            assert_eq!(
+                b["note"],
+                "cancelled at its start time: a tournament needs at least 2 players; 1 joined"
+            );
+            assert_eq!(b["rounds"], json!([]));
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(15), "{a}\n{b}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}

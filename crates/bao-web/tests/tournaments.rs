@@ -275,3 +275,75 @@ async fn a_player_who_never_moves_loses_by_forfeit() {
         assert_eq!(t["standings"][0]["tiebreaks"]["wins"], 0.0);
     }
 }
+
+/// The instance that stored a round's last result died before pairing the next round
+/// (here: the results are written to the database directly, as it would have written
+/// them): the other instance's sweep pairs it, with no request.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sweep_pairs_a_round_the_finishing_instance_left() {
+    use bao_web::games::model::{LiveGame, WebGame};
+    let Some(url) = common::postgres_url() else {
+        return;
+    };
+    let db = bao_web::store::pg::create_database(&url).unwrap();
+    let _guard = common::TestDb(db.clone());
+    let store = bao_web::store::Store::connect(&db).unwrap();
+    let app = bao_web::App::new(store, 256, bao_web::guard::Hosts { bound: None });
+    bao_web::clock::start(&app).await.unwrap();
+    let names = ["amani", "baraka", "chiku", "daudi"];
+    let club = Club::new(vec![bao_web::router_with(app)], &names).await;
+    let (s, v) = club
+        .call(
+            "POST",
+            "/api/tournaments",
+            Some("amani"),
+            Some(
+                json!({"name": "Night", "game": "kingulu", "format": "swiss", "rounds": 2,
+                "clock": {"initial_s": 600, "increment_s": 0}}),
+            ),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let id = v["id"].as_str().unwrap().to_string();
+    for n in names {
+        club.call(
+            "POST",
+            &format!("/api/tournaments/{id}/join"),
+            Some(n),
+            None,
+        )
+        .await;
+    }
+    let (s, t) = club
+        .call(
+            "POST",
+            &format!("/api/tournaments/{id}/start"),
+            Some("amani"),
+            None,
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{t}");
+    // "Another instance" ends both games of round 1 and dies: North resigns each.
+    let other = bao_web::store::Store::connect(&db).unwrap();
+    for game in other.tournament_games(&id).unwrap() {
+        let row = other.load(&game).unwrap().unwrap();
+        let mut g = WebGame::<bao_rules::kingulu::Kingulu>::restore(&row).unwrap();
+        g.resign(bao_rules::Side::North).unwrap();
+        other.save(&g.row()).unwrap();
+    }
+    let start = std::time::Instant::now();
+    loop {
+        let t = club.get(&id).await;
+        if t["round"] == 2 {
+            assert_eq!(
+                t["rounds"][0]["pairings"][0]["result"], "+-",
+                "North resigned unmoved"
+            );
+            assert_eq!(t["rounds"][1]["pairings"].as_array().unwrap().len(), 2);
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "not paired: {t}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(other.tournament_games(&id).unwrap().len(), 4);
+}

@@ -91,7 +91,22 @@ pub(crate) fn game_ended(app: &Arc<App>, id: String) {
     });
 }
 
-/// The sweep (every instance, [`crate::clock::SWEEP`]): the tournaments due by now.
+/// Starts the tournaments' sweep on this instance: every [`crate::clock::SWEEP`], the
+/// tournaments due ([`sweep`]).
+pub(crate) fn start_sweep(app: &Arc<App>) {
+    let app = Arc::clone(app);
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(crate::clock::SWEEP);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            sweep(&app).await;
+        }
+    });
+}
+
+/// The sweep (every instance): the tournaments due by now (a round complete, a start
+/// time passed), each advanced.
 pub(crate) async fn sweep(app: &Arc<App>) {
     let app2 = Arc::clone(app);
     let due = blocking(move || {

@@ -22,5 +22,5 @@ pub mod view;
 mod api;
 mod routes;
 
-pub(crate) use api::{announce_now, game_ended, sweep, Live};
+pub(crate) use api::{announce_now, game_ended, start_sweep, Live};
 pub use routes::{routes, streams};
