@@ -1,7 +1,7 @@
 // Browser test of the tournament pages: node e2e/tournament.mjs <url>.
 // amani signs up, organises a tournament with the form on /tournaments (landing on its
 // page), joins it, enters and removes an engine account there. Then a fast Swiss (2
-// rounds, 6 s clocks) of amani, bob and the engine accounts bao-1 and bao-2: amani starts
+// rounds, 10 s clocks) of amani, bob and the engine accounts bao-1 and bao-2: amani starts
 // it from its page; "your next game" links to his game; as the games end (the test plays
 // the two accounts' moves through the API, the engines move by themselves) the standings
 // on amani's page change with no reload, round 2 appears, and the page ends "Finished"
@@ -85,9 +85,9 @@ try {
   await a.waitForFunction(() => document.getElementById('t-count').textContent === '(1)');
   check(true, 'amani leaves again');
 
-  // The fast Swiss: 2 rounds, 6 s clocks; bob joins on his phone.
+  // The fast Swiss: 2 rounds, 10 s clocks; bob joins on his phone.
   const { json: made } = await call(a, 'POST', '/api/tournaments', {
-    name: 'Blitz night', game: 'kingulu', format: 'swiss', rounds: 2, clock: { initial_s: 6, increment_s: 0 }, rated: true,
+    name: 'Blitz night', game: 'kingulu', format: 'swiss', rounds: 2, clock: { initial_s: 10, increment_s: 0 }, rated: true,
   });
   const tid = made.id;
   const phone = await env.page({ width: 390, height: 844 }, { isMobile: true, hasTouch: true });
@@ -143,6 +143,12 @@ try {
   check(await a.isVisible('#t-trf'), 'the TRF export is offered');
   const trf = await a.request.get(at(await a.getAttribute('#t-trf', 'href')));
   check(/^012 Blitz night/.test(await trf.text()), 'it downloads the report');
+  // Amani's round 1 game links back to the tournament.
+  const g = await a.context().newPage();
+  await g.goto(at(next));
+  await g.waitForSelector('#game-info dd[data-key="Tournament"] a');
+  equal(await g.getAttribute('#game-info dd[data-key="Tournament"] a', 'href'), `/tournaments/${tid}`, 'the game page links to its tournament');
+  await g.close();
 
   // bob's phone: the finished page fits, and its controls are big enough to tap.
   await phone.waitForFunction(() => /Finished/.test(document.getElementById('t-state').textContent), null, { timeout: 30000 });

@@ -334,6 +334,7 @@ impl<G: Solvable + 'static> WebGame<G> {
                 south: self.meta.names[0].clone(),
                 north: self.meta.names[1].clone(),
             },
+            tournament: self.meta.tournament.clone(),
             rated: self.meta.rated,
             clock: None,
             spectators: 0,
