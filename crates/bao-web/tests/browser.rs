@@ -222,3 +222,12 @@ fn browser_keeps_the_reply_that_lands_during_an_animation() {
 fn browser_notices_named_challenge_and_draw_offer() {
     run_script("social.mjs", "social");
 }
+
+/// Issue 31: the game's chat shows a `<script>` line as text, keeps a spectator's line out
+/// of the players' room, hides a muted opponent's line; a rematch offered on one page and
+/// accepted on the other takes both boards to the new game, sides swapped
+/// (e2e/community.mjs).
+#[test]
+fn browser_chat_is_text_and_a_rematch_swaps_sides() {
+    run_script("community.mjs", "community");
+}

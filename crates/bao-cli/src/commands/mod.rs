@@ -1,6 +1,7 @@
 //! The subcommands of `bao`: per subcommand its arguments (a `clap::Args` struct) and its
 //! runner. `main.rs` holds the command enum and dispatches to them.
 
+pub mod admin;
 pub mod analyze;
 pub mod matches;
 pub mod play;

@@ -42,6 +42,9 @@ pub(crate) enum Notice {
     /// `{"done": d, "total": n, "ready": bool}`: the game's analysis progressed
     /// ([`crate::analysis`]).
     Analysis(Arc<String>),
+    /// A chat line (`event: chat`, [`crate::chat`]): each stream passes it on only to
+    /// its readers ([`crate::chat::deliver`]).
+    Chat(Arc<crate::chat::Line>),
 }
 
 impl Slot {
@@ -201,6 +204,7 @@ impl App {
                 }
             }
             Change::Spectators(id) => self.recount_spectators(id).await,
+            Change::Chat(line) => self.announce_chat(&line),
             Change::Resync => {
                 let watched: Vec<(String, Arc<Slot>)> = lock(&self.cache)
                     .map
@@ -255,6 +259,16 @@ impl App {
         Ok(row)
     }
 
+    /// Sends a chat line to the event streams of its game on this instance (if the
+    /// game is in memory here and someone follows it).
+    pub(crate) fn announce_chat(&self, line: &crate::chat::Line) {
+        if let Some(s) = self.cache_get(&line.game) {
+            if s.events.receiver_count() > 0 {
+                let _ = s.events.send(Notice::Chat(Arc::new(line.clone())));
+            }
+        }
+    }
+
     /// [`App::commit`] after a move: the player to move in a lobby game that goes on
     /// is told on every page ([`crate::notices::your_move`]).
     pub(crate) fn commit_move(
@@ -264,6 +278,7 @@ impl App {
     ) -> Result<(), ApiError> {
         let row = self.commit_row(slot, g)?;
         if let Some(n) = crate::notices::your_move(&row) {
+            self.turn_mail(&row, &n);
             self.notify_account(n);
         }
         Ok(())

@@ -258,6 +258,9 @@ impl Store {
     pub fn delete(&self, id: &str) -> Result<bool, StoreError> {
         self.write(|tx| {
             let gone = tx.exec("DELETE FROM games WHERE id = ?1", params![id])? > 0;
+            // Its chat and rematch offer go with it (issue 31).
+            tx.exec("DELETE FROM chat WHERE game = ?1", params![id])?;
+            tx.exec("DELETE FROM rematches WHERE game = ?1", params![id])?;
             if gone {
                 tx.notify(&Change::Game {
                     id: id.to_string(),
@@ -402,4 +405,19 @@ impl Store {
             )? > 0)
         })
     }
+}
+
+/// The games matching `rest` (a `WHERE … ORDER BY … LIMIT …` over the columns of
+/// `games g`), read as [`GameRow`]s with the accounts' names; a damaged row is left out.
+/// For the other resources' lists of games (the history, `crate::history`).
+///
+/// # Errors
+/// The database's error.
+pub(crate) fn select_games(
+    c: &mut dyn Exec,
+    rest: &str,
+    params: &[crate::store::sql::Val],
+) -> DbResult<Vec<GameRow>> {
+    let rows = c.query(&format!("{SELECT} {rest}"), params)?;
+    Ok(rows.iter().filter_map(|r| row_of(r).ok()).collect())
 }

@@ -21,9 +21,11 @@
 //!   sign-in attempts;
 //! * `lobby/repo.rs`: `challenges`;
 //! * `rating/repo.rs`: `ratings` and their history;
-//! * `clock/repo.rs`: `server_alive` (the heartbeat).
+//! * `clock/repo.rs`: `server_alive` (the heartbeat);
+//! * `rematch/repo.rs`: `rematches`; `chat/repo.rs`: `chat`, `chat_mutes`,
+//!   `chat_reports`; `moderation/repo.rs`: the accounts' role, mute and closing;
+//!   `mail/repo.rs`: addresses, `mail_tokens`, `turn_mails`.
 
-mod group_sync;
 pub mod pg;
 pub mod sql;
 pub mod sqlite;
@@ -83,6 +85,12 @@ pub const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("migrations/0006_owners_viewers.sql"),
         postgres: include_str!("migrations/pg/0006_owners_viewers.sql"),
     },
+    Migration {
+        number: 7,
+        name: "game history, rematches, chat and moderation, e-mail",
+        sqlite: include_str!("migrations/0007_community.sql"),
+        postgres: include_str!("migrations/pg/0007_community.sql"),
+    },
 ];
 
 /// Why a write was not made durable.
@@ -96,10 +104,6 @@ pub enum StoreError {
     /// runs): what was written went to a file no one will open again.
     #[error("the database file {0} is gone (deleted or replaced while the server runs)")]
     Vanished(String),
-    /// The disk failed to make a commit durable (SQLite's group commit): this write and
-    /// every later one are refused.
-    #[error("{0}")]
-    NotDurable(String),
     /// The game was changed meanwhile by another request or another instance (its
     /// version moved on): nothing was written.
     #[error("game {0} was changed meanwhile")]
@@ -129,6 +133,10 @@ pub enum Change {
     /// counts them again (channel `bao_spectators`, payload the game's id;
     /// [`crate::spectators`]).
     Spectators(String),
+    /// A chat line of a game was posted on some instance (channel `bao_chat`, payload
+    /// the line's JSON, [`crate::chat::Line`]): each instance tells its streams of the
+    /// game.
+    Chat(crate::chat::Line),
     /// Notifications may have been missed (the listener reconnected): refresh all.
     Resync,
 }
@@ -155,6 +163,7 @@ impl Change {
             "bao_spectators" if crate::ids::is_id(payload) => {
                 Change::Spectators(payload.to_string())
             }
+            "bao_chat" => serde_json::from_str(payload).map_or(Change::Resync, Change::Chat),
             _ => Change::Resync,
         }
     }
@@ -186,6 +195,10 @@ impl<'a> Tx<'a> {
             Change::Notice(n) => ("bao_notices", n.to_payload()),
             Change::Presence(account) => ("bao_presence", account.to_string()),
             Change::Spectators(id) => ("bao_spectators", id.clone()),
+            Change::Chat(line) => (
+                "bao_chat",
+                serde_json::to_string(line).expect("a chat line is JSON"),
+            ),
             Change::Resync => return Ok(()),
         };
         self.exec

@@ -1,6 +1,5 @@
-//! The SQLite backend: one file (rusqlite, bundled SQLite), WAL journal with group
-//! commit (`synchronous = NORMAL`, and one sync of the log acknowledges every write
-//! committed before it: [`super::group_sync`]), opened in exclusive locking mode (a second `bao serve` on the
+//! The SQLite backend: one file (rusqlite, bundled SQLite), WAL journal,
+//! `synchronous = FULL`, opened in exclusive locking mode (a second `bao serve` on the
 //! same file gets a clear "in use" message at start). A write is acknowledged only when
 //! the file is still the one opened at start: a database deleted under the running
 //! server is noticed.
@@ -11,7 +10,6 @@ use std::time::Duration;
 
 use rusqlite::Connection;
 
-use super::group_sync::GroupSync;
 use super::sql::{DbResult, Exec, SqliteTx};
 use super::{StoreError, Tx, MIGRATIONS};
 
@@ -20,8 +18,6 @@ pub(super) struct Sqlite {
     conn: Mutex<Connection>,
     /// The file and its identity (device, inode) at open; `None` in memory.
     file: Option<(PathBuf, FileId)>,
-    /// The log's group commit; `None` in memory.
-    group: Option<GroupSync>,
 }
 
 /// A file's identity: (device, inode) on Unix, its length-free existence elsewhere.
@@ -170,12 +166,6 @@ impl Sqlite {
         }
         let conn = Connection::open(path).map_err(|e| open_error(&shown, &e))?;
         let mut db = Self::prepare(conn, &shown)?;
-        // Group commit: a commit no longer syncs the log itself; `write` waits for a
-        // sync that covers it (super::group_sync).
-        db.lock()
-            .pragma_update(None, "synchronous", "NORMAL")
-            .map_err(|e| open_error(&shown, &e))?;
-        db.group = Some(GroupSync::for_wal(path));
         db.file = file_id(path).map(|id| (path.to_path_buf(), id));
         Ok(db)
     }
@@ -216,7 +206,6 @@ impl Sqlite {
         Ok(Sqlite {
             conn: Mutex::new(conn),
             file: None,
-            group: None,
         })
     }
 
@@ -230,24 +219,16 @@ impl Sqlite {
     }
 
     /// Runs `f` in one transaction and commits it; succeeds only when the commit is
-    /// durable (a sync of the log that began after it has finished) in the file the
-    /// server opened (it is still at its path). The connection is free for the next
-    /// writer while this one waits for its sync.
+    /// durable in the file the server opened (it is still at its path).
     pub(super) fn write<T>(
         &self,
         f: impl FnOnce(&mut Tx<'_>) -> DbResult<T>,
     ) -> Result<T, StoreError> {
-        let (out, seq) = {
-            let mut conn = self.lock();
-            self.check_file()?;
-            let mut tx = SqliteTx(conn.transaction().map_err(super::sql::DbError::from)?);
-            let out = f(&mut Tx::new(&mut tx, false))?;
-            tx.0.commit().map_err(super::sql::DbError::from)?;
-            (out, self.group.as_ref().map(GroupSync::committed))
-        };
-        if let (Some(group), Some(seq)) = (&self.group, seq) {
-            group.wait(seq).map_err(StoreError::NotDurable)?;
-        }
+        let mut conn = self.lock();
+        self.check_file()?;
+        let mut tx = SqliteTx(conn.transaction().map_err(super::sql::DbError::from)?);
+        let out = f(&mut Tx::new(&mut tx, false))?;
+        tx.0.commit().map_err(super::sql::DbError::from)?;
         self.check_file()?;
         Ok(out)
     }
@@ -296,34 +277,6 @@ fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_write_is_acknowledged_only_after_the_log_is_synced() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("g.sqlite3");
-        let mut db = Sqlite::open(&path).unwrap();
-        let mode: i64 = db
-            .lock()
-            .query_row("PRAGMA synchronous", [], |r| r.get(0))
-            .unwrap();
-        assert_eq!(
-            mode, 1,
-            "NORMAL: the commit leaves the log's sync to the group"
-        );
-        db.write(|tx| tx.exec("DELETE FROM games", &[]).map(|_| ()))
-            .unwrap();
-        assert!(dir.path().join("g.sqlite3-wal").exists());
-        db.group = Some(GroupSync::new(Box::new(|| {
-            Err(std::io::Error::other("EIO"))
-        })));
-        let e = db
-            .write(|tx| tx.exec("DELETE FROM games", &[]).map(|_| ()))
-            .unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "the disk failed to make the journal durable (EIO); no write is acknowledged after it: restart the server"
-        );
-    }
 
     #[test]
     fn a_database_of_before_the_migrations_is_upgraded() {
