@@ -74,17 +74,15 @@ def test_check_names_each_violation() -> None:
 
 
 def test_a_bye_after_a_full_point_bye_breaks_only_the_2025_rules() -> None:
-    # Player 5 of case02 took the pairing-allocated bye in round 1; make it a full-point
-    # bye and give him the pairing-allocated bye of round 3.
+    # In case02, player 4 lost to player 2 in round 1 and had the pairing-allocated bye
+    # in round 2; make round 1 a full-point bye for 4 (and an absence for 2).
     lines = text("bbp6/case02.trf").split("\n")
-    lines[6] = lines[6].replace("0000 - U", "0000 - F").replace("   1 b 0", "0000 - U").replace(
-        " 1.0    5", " 2.0    5"
-    )
-    lines[2] = lines[2].replace("   5 w 1", "0000 - Z").replace(" 2.5    1", " 1.5    1")
+    lines[3] = lines[3].replace("   4 w 1", "0000 - Z").replace(" 2.0    2", " 1.0    2")
+    lines[5] = lines[5].replace("   2 b 0", "0000 - F").replace(" 2.0    4", " 3.0    4")
     trf = "\n".join(lines)
     assert bao.swiss.check(trf, "2017") == []
     message = (
-        "round 3: player 5 received the pairing-allocated bye after scoring a win's points"
+        "round 2: player 4 received the pairing-allocated bye after scoring a win's points"
         " without playing in round 1: C.2 (2025)"
     )
     assert bao.swiss.check(trf) == [message]
