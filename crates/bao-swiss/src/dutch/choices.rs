@@ -73,6 +73,8 @@ impl<const N: usize> Bracket<'_, N> {
 
     /// Makes the choices; `fixed(a, b)` is told of each pair made for good (local
     /// indices).
+    // The local indices are used with `score` and `mate` as well as `matched`.
+    #[allow(clippy::needless_range_loop)]
     pub fn choose(mut self, fixed: &mut dyn FnMut(usize, usize)) -> Choice {
         let (moved_down, size) = (self.moved_down, self.size);
         let total = self.vertex.len();

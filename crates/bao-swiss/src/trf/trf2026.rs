@@ -144,7 +144,7 @@ pub(super) fn byes(line: &[char], raw: &str, number: usize) -> Result<Byes, TrfE
     };
     let round_text = text(6, 9);
     let round = match round_text.trim().parse::<usize>() {
-        Ok(r) if r >= 1 && r <= super::MAX_ROUNDS => r,
+        Ok(r) if (1..=super::MAX_ROUNDS).contains(&r) => r,
         _ => {
             return err(
                 number,
