@@ -233,7 +233,11 @@ async fn a_player_who_never_moves_loses_by_forfeit() {
             "{state}"
         );
         assert_eq!(state["clock"]["abort_in_ms"], Value::Null);
-        assert_eq!(state["tournament"], json!(id), "the game names its tournament");
+        assert_eq!(
+            state["tournament"],
+            json!(id),
+            "the game names its tournament"
+        );
         // Nobody may abort a tournament game.
         let (s, v) = club
             .call(
