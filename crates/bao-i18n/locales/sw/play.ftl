@@ -1,0 +1,5 @@
+seeds = kete { $n }
+laps = { $n ->
+    [one] mzunguko { $n }
+   *[other] mizunguko { $n }
+}
