@@ -73,14 +73,29 @@ fn inline_vars(e: &InlineExpression<&str>, vars: &mut BTreeSet<String>) {
     }
 }
 
-/// The keys a source text asks for: the string literal after every `t!(`, with the
-/// argument names given after it (`t!("lap-caption", k = 1, total = 3)`). Calls are found
-/// by this one pattern; a key built at run time would not be (the code never does that).
+/// The keys a source text asks for: the string literal after every `t!(` (spaces and
+/// line breaks allowed between), with the argument names given after it
+/// (`t!("lap-caption", k = 1, total = 3)`). Calls are found by this one pattern; a key
+/// built at run time would not be (the code never does that).
 pub fn keys_used(source: &str) -> Vec<(String, BTreeSet<String>)> {
     let mut keys = Vec::new();
     let mut rest = source;
-    while let Some(i) = rest.find("t!(\"") {
-        rest = &rest[i + 4..];
+    while let Some(i) = rest.find("t!(") {
+        // A word of its own (`t!`, `crate::t!`), not the end of `format!` or `print!`.
+        let word = i == 0 || {
+            let before = rest[..i].chars().next_back().unwrap_or(' ');
+            !(before.is_alphanumeric() || before == '_')
+        };
+        // Not in a comment (the docs show the pattern).
+        let at = source.len() - rest.len() + i;
+        let line_start = source[..at].rfind('\n').map_or(0, |n| n + 1);
+        let word = word && !source[line_start..at].contains("//");
+        rest = &rest[i + 3..];
+        let trimmed = rest.trim_start();
+        if !word || !trimmed.starts_with('"') {
+            continue;
+        }
+        rest = &trimmed[1..];
         let Some(end) = rest.find('"') else { break };
         let key = rest[..end].to_string();
         // The argument names: `name =` up to the call's closing parenthesis.
@@ -134,4 +149,31 @@ fn argument_names(call: &str) -> BTreeSet<String> {
         }
     }
     names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::keys_used;
+
+    #[test]
+    fn calls_are_found_with_their_arguments() {
+        let code = r#"out(t!("a")); // t!("not-this")
+        crate::t!(
+            "b",
+            n = f(x, y),
+            hole = h
+        ); format!("{x}"); print!("c"); t!("d", k = 1)"#;
+        let found: Vec<(String, Vec<String>)> = keys_used(code)
+            .into_iter()
+            .map(|(k, a)| (k, a.into_iter().collect()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("a".to_string(), vec![]),
+                ("b".to_string(), vec!["hole".to_string(), "n".to_string()]),
+                ("d".to_string(), vec!["k".to_string()]),
+            ]
+        );
+    }
 }

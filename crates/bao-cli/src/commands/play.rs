@@ -163,9 +163,12 @@ fn play_loaded<G: bao_engine::solve::Solvable>(
     let line = bao_cli::play::load_line::<G>(file, text)?;
     let start = line.start().clone();
     println!(
-        "Loaded {}: {}.",
-        bao_cli::play::quote_file(file),
-        bao_cli::play::plural(line.plies() as u64, "move")
+        "{}",
+        bao_cli::t!(
+            "loaded",
+            file = bao_cli::play::quote_file(file),
+            moves = bao_cli::t!("moves-count", n = line.plies())
+        )
     );
     bao_cli::play::play(start, Some(line), opts, input)
 }
