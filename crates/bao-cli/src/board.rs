@@ -406,12 +406,13 @@ mod tests {
         assert!(changed_holes(&view([1, 2, 3]), &view([1, 2, 3])).is_empty());
     }
 
-    fn event(kind: EventKind, text: &str) -> TraceEvent {
+    fn event(kind: EventKind, phrase: bao_rules::Phrase) -> TraceEvent {
         TraceEvent {
             kind,
             holes: Vec::new(),
             seeds: 0,
-            text: text.to_string(),
+            text: phrase.to_string(),
+            phrase,
             counts: Vec::new(),
             stores: [0, 0],
         }
@@ -420,22 +421,38 @@ mod tests {
     /// One rule for both players: up to 12 laps every sentence, above that a summary.
     #[test]
     fn long_moves_by_laps() {
+        use bao_rules::Phrase;
+        let hole = |h: &str| h.to_string();
         let laps = |n: usize| -> Vec<TraceEvent> {
-            let mut evs = vec![event(EventKind::Lift, "lifts 4 from A3")];
+            let lift = Phrase::Lift {
+                seeds: 4,
+                hole: hole("A3"),
+            };
+            let mut evs = vec![event(EventKind::Lift, lift)];
             for k in 1..=n {
-                evs.push(event(EventKind::Sow, &format!("lap {k}")));
+                let sow = Phrase::Sow {
+                    seeds: k as u32,
+                    clockwise: k % 2 == 0,
+                    end: hole("A1"),
+                };
+                evs.push(event(EventKind::Sow, sow));
             }
-            evs.push(event(EventKind::Capture, "captures 1 seed from a5"));
+            let capture = Phrase::Capture {
+                seeds: 1,
+                hole: hole("a5"),
+            };
+            evs.push(event(EventKind::Capture, capture));
             evs
         };
         let twelve = describe_events(&laps(12));
         assert_eq!(twelve.len(), 14);
-        assert_eq!(twelve[0], "lifts 4 from A3");
-        assert_eq!(twelve[12], "lap 12");
-        assert_eq!(twelve[13], "captures 1 seed from a5");
+        assert_eq!(twelve[0], "lifts 4 seeds from A3");
+        assert_eq!(twelve[1], "sows 1 seed anticlockwise, ending in A1");
+        assert_eq!(twelve[12], "sows 12 seeds clockwise, ending in A1");
+        assert_eq!(twelve[13], "captures 1 from a5");
         assert_eq!(
             describe_events(&laps(13)),
-            ["13 laps in all", "captures 1 seed from a5"]
+            ["13 laps in all", "captures 1 from a5"]
         );
     }
 

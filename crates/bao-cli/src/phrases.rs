@@ -149,3 +149,38 @@ pub fn phrase(p: &Phrase) -> String {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::say;
+    use bao_rules::kingulu::Kingulu;
+    use bao_rules::kiswahili::Kiswahili;
+    use bao_rules::Game;
+
+    /// Plays `plies` moves (each time the `k`-th legal move, k turning) and checks that
+    /// the English catalogue says every traced step as the rules' English text does.
+    fn english_as_the_rules<G: Game>(plies: usize) -> usize {
+        let mut pos = G::start(&Default::default());
+        let mut checked = 0;
+        for ply in 0..plies {
+            let moves = pos.moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[(ply * 7) % moves.len()];
+            let (next, events) = pos.play_traced(mv).unwrap();
+            for e in &events {
+                assert_eq!(say(e), e.text, "{:?}", e.phrase);
+                checked += 1;
+            }
+            pos = next;
+        }
+        checked
+    }
+
+    #[test]
+    fn the_english_catalogue_says_what_the_rules_say() {
+        assert!(english_as_the_rules::<Kiswahili>(120) > 300);
+        assert!(english_as_the_rules::<Kingulu>(120) > 200);
+    }
+}

@@ -49,6 +49,11 @@ pub struct PlayArgs {
     /// the oracle, hints and the tutor read beside the opening book.
     #[arg(long, value_name = "FILE")]
     pub values: Option<String>,
+    /// The language of the game: sw (Kiswahili) or en (English); en-XA is the
+    /// pseudo-locale for testing [default: from LC_ALL, LC_MESSAGES or LANG
+    /// (sw_TZ.UTF-8, sw_KE.UTF-8, sw: Kiswahili), else English].
+    #[arg(long, value_name = "LANG", value_parser = bao_i18n::Lang::from_tag)]
+    pub lang: Option<bao_i18n::Lang>,
 }
 
 /// Step through a saved game move by move and lap by lap (Enter = next move, l = next
@@ -85,7 +90,10 @@ pub fn run_play(args: PlayArgs) -> Result<()> {
         number,
         lap_delay,
         values,
+        lang,
     } = args;
+    // `--lang` beats LC_ALL, LC_MESSAGES and LANG (read once, at the start).
+    bao_cli::i18n::set_lang(lang.unwrap_or_else(bao_i18n::Lang::from_env));
     if let Some(file) = &values {
         bao_cli::solve::install_values(file)?;
     }

@@ -17,3 +17,4 @@ status-scores = Scores: { $south_name } { $south }, { $north_name } { $north }.
 status-takasia = { $hole } is takasia'd for { $side }'s next move: no move may start there, and a lap ending there stops.
 laps-in-all = { $n } laps in all
 more-events = ... ({ $n } more events)
+position-label = Position

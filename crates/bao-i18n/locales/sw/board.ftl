@@ -17,3 +17,4 @@ status-scores = Alama: { $south_name } { $south }, { $north_name } { $north }.
 status-takasia = { $hole } limetakasiwa kwa hatua ijayo ya { $side }: hakuna hatua inayoweza kuanzia hapo, na mzunguko ukiishia hapo unasimama.
 laps-in-all = mizunguko { $n } kwa jumla
 more-events = ... (matukio mengine { $n })
+position-label = Mpangilio
