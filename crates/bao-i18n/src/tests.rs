@@ -197,3 +197,24 @@ fn accept_language_negotiation() {
     assert_eq!(Lang::negotiate(""), Lang::EN);
     assert_eq!(Lang::negotiate(&"x,".repeat(100_000)), Lang::EN);
 }
+
+/// `help` in `bao play` shows the commands two to a line in 80 columns: a left
+/// description fits 31 characters, a right one 23 (what a translation must keep to).
+#[test]
+fn help_fits_two_columns() {
+    let left = ["moves", "oracle", "tutor", "save", "position", "new", "quit"];
+    let right = ["hint", "explain", "undo", "board", "level", "help"];
+    // The pseudo-locale's brackets may spill over: it is for finding strings, not reading.
+    for lang in Lang::all().into_iter().filter(|l| *l != Lang::PSEUDO) {
+        for (keys, width) in [(&left[..], 31), (&right[..], 23)] {
+            for key in keys {
+                let text = tr(lang, &format!("help-{key}"), &[]);
+                assert!(
+                    text.chars().count() <= width,
+                    "{lang}: help-{key} is {:?}, longer than {width}",
+                    text
+                );
+            }
+        }
+    }
+}
