@@ -30,7 +30,11 @@ fn main() {
         for f in files {
             println!("cargo:rerun-if-changed={}", f.display());
             let name = f.file_name().unwrap().to_string_lossy().to_string();
-            let _ = write!(code, "({name:?}, include_str!({:?})), ", f.display().to_string());
+            let _ = write!(
+                code,
+                "({name:?}, include_str!({:?})), ",
+                f.display().to_string()
+            );
         }
         code.push_str("]),\n");
     }

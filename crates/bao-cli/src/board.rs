@@ -1,8 +1,8 @@
 //! Drawing a [`BoardView`] for the terminal: plain ASCII or with ANSI colours.
 
-use bao_rules::{BoardView, CellMark, CellView, EventKind, Outcome, Side, TraceEvent};
 use crate::i18n::side_name;
 use crate::t;
+use bao_rules::{BoardView, CellMark, CellView, EventKind, Outcome, Side, TraceEvent};
 use crossterm::style::Stylize;
 
 /// How to draw.
@@ -292,7 +292,9 @@ pub const MAX_LAPS_SHOWN: usize = 12;
 pub fn describe_events(events: &[TraceEvent]) -> Vec<String> {
     const SHORT: usize = MAX_LAPS_SHOWN;
     let texts = |evs: &mut dyn Iterator<Item = &TraceEvent>| -> Vec<String> {
-        evs.map(crate::phrases::say).filter(|t| !t.is_empty()).collect()
+        evs.map(crate::phrases::say)
+            .filter(|t| !t.is_empty())
+            .collect()
     };
     let laps = events.iter().filter(|e| e.kind == EventKind::Sow).count();
     if laps <= SHORT {

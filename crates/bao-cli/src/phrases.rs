@@ -94,14 +94,15 @@ pub fn phrase(p: &Phrase) -> String {
             opposite,
             side,
             hole,
-        } => t!("ev-seed-only", opposite = opposite, side = side, hole = hole),
+        } => t!(
+            "ev-seed-only",
+            opposite = opposite,
+            side = side,
+            hole = hole
+        ),
         Reserve { hole, side } => t!("ev-reserve", hole = hole, side = side),
         Transfer { from, to } => t!("ev-transfer", from = from, to = to),
-        PitEnd {
-            why,
-            hole,
-            laps: n,
-        } => {
+        PitEnd { why, hole, laps: n } => {
             let after = laps(*n);
             match why {
                 Why::Reserved(owner) => {
@@ -109,7 +110,12 @@ pub fn phrase(p: &Phrase) -> String {
                 }
                 Why::EmptyOwn => t!("ev-end-empty-own", hole = hole, laps = after),
                 Why::EmptyOpponent(row) => {
-                    t!("ev-end-empty-opponent", hole = hole, row = row, laps = after)
+                    t!(
+                        "ev-end-empty-opponent",
+                        hole = hole,
+                        row = row,
+                        laps = after
+                    )
                 }
                 Why::Kuweka => t!("ev-end-kuweka", hole = hole, laps = after),
                 Why::LapCap => t!("ev-end-lap-cap", hole = hole, laps = after),

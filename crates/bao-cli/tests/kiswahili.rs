@@ -137,15 +137,14 @@ fn is_position(line: &str) -> bool {
 
 /// English words that must not appear in a Kiswahili game (notation aside).
 const ENGLISH: [&str; 18] = [
-    "South", "North", "seed", "seeds", "Stage", "Type", "move", "the", "captures", "sows",
-    "wins", "Lap", "Hint", "store", "you", "computer", "level", "and",
+    "South", "North", "seed", "seeds", "Stage", "Type", "move", "the", "captures", "sows", "wins",
+    "Lap", "Hint", "store", "you", "computer", "level", "and",
 ];
 
 /// The commands a player types stay as typed (`'moves'`, `save FILE`, `bao play --load`).
 const COMMANDS: [&str; 20] = [
-    "on", "off",
-    "moves", "help", "hint", "oracle", "explain", "undo", "save", "save!", "FILE", "board",
-    "position", "level", "new", "quit", "tutor", "bao", "play", "--load",
+    "on", "off", "moves", "help", "hint", "oracle", "explain", "undo", "save", "save!", "FILE",
+    "board", "position", "level", "new", "quit", "tutor", "bao", "play", "--load",
 ];
 
 fn assert_kiswahili(transcript: &[String]) {
@@ -247,11 +246,12 @@ fn lang_from_the_environment() {
     // LC_ALL beats LANG; --lang beats both.
     let english = Bao::start(&args, &[("LC_ALL", "en_US.UTF-8"), ("LANG", "sw_KE.UTF-8")]);
     let t = english.finish();
-    assert!(t[0].starts_with("Bao la Kiswahili: you play South"), "{}", t[0]);
-    let chosen = Bao::start(
-        &["--lang", "sw", "--plain"],
-        &[("LC_ALL", "en_US.UTF-8")],
+    assert!(
+        t[0].starts_with("Bao la Kiswahili: you play South"),
+        "{}",
+        t[0]
     );
+    let chosen = Bao::start(&["--lang", "sw", "--plain"], &[("LC_ALL", "en_US.UTF-8")]);
     assert!(chosen.finish()[0].starts_with("Bao la Kiswahili: unacheza Kusini"));
     let unknown = Command::new(BAO)
         .args(["play", "--lang", "fr"])
@@ -289,7 +289,11 @@ fn a_whole_game_of_bao_kingulu_in_kiswahili() {
     ] {
         contains(&t, line);
     }
-    assert!(t.iter().any(|l| l.starts_with("Dokezo: ")), "{}", t.join("\n"));
+    assert!(
+        t.iter().any(|l| l.starts_with("Dokezo: ")),
+        "{}",
+        t.join("\n")
+    );
     assert!(
         t.iter().any(|l| l.starts_with("Mchezo umekwisha: ")),
         "{}",
@@ -334,7 +338,16 @@ fn bypassing(transcript: &[String]) -> Vec<String> {
 #[test]
 fn the_pseudo_locale_finds_no_text_outside_the_catalogue() {
     let first = [
-        "help", "Z9?", "a6>", "A6<", "explain 1", "hint", "undo", "level 2", "tutor", "bogus",
+        "help",
+        "Z9?",
+        "a6>",
+        "A6<",
+        "explain 1",
+        "hint",
+        "undo",
+        "level 2",
+        "tutor",
+        "bogus",
         "board",
     ];
     let args = ["--lang", "en-XA", "--plain", "--level", "1", "--seed", "1"];
@@ -364,5 +377,8 @@ fn the_pseudo_check_catches_plain_english() {
         "⟦Ĥíñţ: ⟧A5>".to_string(),
         "  ⟦Ñóŕţĥ⟧ ⟦(çóḿƥúţéŕ)⟧ store 22".to_string(),
     ];
-    assert_eq!(bypassing(&lines), ["\"store\" in \"  ⟦Ñóŕţĥ⟧ ⟦(çóḿƥúţéŕ)⟧ store 22\""]);
+    assert_eq!(
+        bypassing(&lines),
+        ["\"store\" in \"  ⟦Ñóŕţĥ⟧ ⟦(çóḿƥúţéŕ)⟧ store 22\""]
+    );
 }

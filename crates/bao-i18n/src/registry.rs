@@ -14,6 +14,12 @@ pub struct Language {
 /// Every language, English (the source language) first; [`crate::Lang::EN`] and
 /// [`crate::Lang::SW`] are the first two.
 pub const LANGUAGES: &[Language] = &[
-    Language { tag: "en", name: "English" },
-    Language { tag: "sw", name: "Kiswahili" },
+    Language {
+        tag: "en",
+        name: "English",
+    },
+    Language {
+        tag: "sw",
+        name: "Kiswahili",
+    },
 ];

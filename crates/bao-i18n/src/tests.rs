@@ -53,7 +53,11 @@ fn every_language_has_the_same_keys() {
         let missing: Vec<_> = en.keys().filter(|k| !theirs.contains_key(*k)).collect();
         let extra: Vec<_> = theirs.keys().filter(|k| !en.contains_key(*k)).collect();
         assert!(missing.is_empty(), "{}: missing {missing:?}", language.tag);
-        assert!(extra.is_empty(), "{}: not in English {extra:?}", language.tag);
+        assert!(
+            extra.is_empty(),
+            "{}: not in English {extra:?}",
+            language.tag
+        );
         let declared = declared();
         for (key, vars) in &theirs {
             let none = BTreeSet::new();
@@ -85,12 +89,19 @@ fn every_message_formats_with_its_arguments() {
         for key in en.keys() {
             let none = BTreeSet::new();
             let vars = declared.get(key).unwrap_or(&none);
-            for value in [FluentValue::from(1), FluentValue::from(5), FluentValue::from("A5")] {
+            for value in [
+                FluentValue::from(1),
+                FluentValue::from(5),
+                FluentValue::from("A5"),
+            ] {
                 let args: Vec<(&str, FluentValue)> =
                     vars.iter().map(|v| (v.as_str(), value.clone())).collect();
                 let text = try_tr(lang, key, &args).unwrap();
                 assert!(!text.trim().is_empty(), "{lang}: {key} is empty");
-                assert!(!text.contains('\u{2068}'), "{lang}: {key} has isolation marks");
+                assert!(
+                    !text.contains('\u{2068}'),
+                    "{lang}: {key} has isolation marks"
+                );
             }
         }
     }
@@ -130,7 +141,12 @@ fn the_registry_and_the_directories_agree() {
     assert_eq!(Lang::EN.tag(), "en");
     assert_eq!(Lang::SW.tag(), "sw");
     assert_eq!(Lang::PSEUDO.tag(), "en-XA");
-    let files = |tag| catalogue_files(tag).iter().map(|(f, _)| *f).collect::<Vec<_>>();
+    let files = |tag| {
+        catalogue_files(tag)
+            .iter()
+            .map(|(f, _)| *f)
+            .collect::<Vec<_>>()
+    };
     for tag in tags {
         assert_eq!(files(tag), files("en"), "{tag}");
     }
@@ -171,7 +187,10 @@ fn the_language_from_the_environment() {
         Lang::EN
     );
     assert_eq!(
-        Lang::from_vars(env(&[("LC_MESSAGES", "sw_TZ.UTF-8"), ("LANG", "en_GB.UTF-8")])),
+        Lang::from_vars(env(&[
+            ("LC_MESSAGES", "sw_TZ.UTF-8"),
+            ("LANG", "en_GB.UTF-8")
+        ])),
         Lang::SW
     );
     assert_eq!(
@@ -190,7 +209,10 @@ fn the_language_from_the_environment() {
 fn accept_language_negotiation() {
     assert_eq!(Lang::negotiate("sw"), Lang::SW);
     assert_eq!(Lang::negotiate("sw-TZ,sw;q=0.9,en;q=0.8"), Lang::SW);
-    assert_eq!(Lang::negotiate("fr-FR,fr;q=0.9,sw;q=0.5,en;q=0.4"), Lang::SW);
+    assert_eq!(
+        Lang::negotiate("fr-FR,fr;q=0.9,sw;q=0.5,en;q=0.4"),
+        Lang::SW
+    );
     assert_eq!(Lang::negotiate("en;q=0.5,sw;q=0.9"), Lang::SW);
     assert_eq!(Lang::negotiate("sw;q=0,en"), Lang::EN);
     assert_eq!(Lang::negotiate("de, fr"), Lang::EN);
@@ -202,7 +224,9 @@ fn accept_language_negotiation() {
 /// description fits 31 characters, a right one 23 (what a translation must keep to).
 #[test]
 fn help_fits_two_columns() {
-    let left = ["moves", "oracle", "tutor", "save", "position", "new", "quit"];
+    let left = [
+        "moves", "oracle", "tutor", "save", "position", "new", "quit",
+    ];
     let right = ["hint", "explain", "undo", "board", "level", "help"];
     // The pseudo-locale's brackets may spill over: it is for finding strings, not reading.
     for lang in Lang::all().into_iter().filter(|l| *l != Lang::PSEUDO) {

@@ -16,13 +16,12 @@ use super::text::{clip, command, quote_file, unquote};
 use super::words::what_it_does;
 use super::PlayOptions;
 use crate::board;
+use crate::common::today;
 use crate::i18n::{english, side_name};
 use crate::t;
-use crate::common::today;
 use anyhow::{bail, Result};
 use bao_engine::hint::{
-    check_search_hint, hint_config, solve_hint_line, HintCheck,
-    PROVED_HINT_MS,
+    check_search_hint, hint_config, solve_hint_line, HintCheck, PROVED_HINT_MS,
 };
 use bao_engine::solve::oracle::oracle_line as solve_moves;
 use bao_engine::solve::Solvable;
@@ -364,7 +363,10 @@ impl<G: Solvable> Session<G> {
         }
         out(t!("banner-help"));
         self.show_board();
-        out(t!("board-marks", legend = board::legend(&self.current().view())));
+        out(t!(
+            "board-marks",
+            legend = board::legend(&self.current().view())
+        ));
         let mut announced_end = false;
         loop {
             if let Some(message) = self.game_over_message() {

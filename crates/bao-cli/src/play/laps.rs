@@ -290,7 +290,12 @@ mod tests {
         };
         let sow = |_| {
             let holes = vec!["A1".to_string()];
-            event(EventKind::Sow, "A1", 1, bao_rules::Phrase::SowInto { holes })
+            event(
+                EventKind::Sow,
+                "A1",
+                1,
+                bao_rules::Phrase::SowInto { holes },
+            )
         };
         let mut events: Vec<TraceEvent> = (1..=60).map(sow).collect();
         let capture = bao_rules::Phrase::PitCapture {

@@ -32,9 +32,8 @@ pub use rules::{
 };
 
 use crate::{
-    BoardView, EndReason, EventKind, Game, MoveParseError, Outcome, Phrase, PlayError, PositionError,
-    Side,
-    TraceEvent,
+    BoardView, EndReason, EventKind, Game, MoveParseError, Outcome, Phrase, PlayError,
+    PositionError, Side, TraceEvent,
 };
 use play::{End, NoSink, SimOut};
 use trace::{text_counts, TraceSink};

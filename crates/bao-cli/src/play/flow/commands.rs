@@ -36,7 +36,10 @@ impl<G: Solvable> Session<G> {
             );
             out(t!("hint", mv = pos.move_text(best.mv), value = value));
             if let Ok((_, events)) = pos.play_traced(best.mv) {
-                out(format!("  {}", t!("hint-does", does = what_it_does(&events))));
+                out(format!(
+                    "  {}",
+                    t!("hint-does", does = what_it_does(&events))
+                ));
             }
             return Ok(());
         }
@@ -61,7 +64,11 @@ impl<G: Solvable> Session<G> {
             HintCheck::Agrees => {}
             HintCheck::Replaced { mv, value, note } => {
                 // The solver's note is English; other languages say it in general.
-                let note = if english() { note } else { t!("hint-replaced-note") };
+                let note = if english() {
+                    note
+                } else {
+                    t!("hint-replaced-note")
+                };
                 out(t!(
                     "hint-replaced",
                     mv = pos.move_text(mv),
@@ -69,7 +76,10 @@ impl<G: Solvable> Session<G> {
                     note = note
                 ));
                 if let Ok((_, events)) = pos.play_traced(mv) {
-                    out(format!("  {}", t!("hint-does", does = what_it_does(&events))));
+                    out(format!(
+                        "  {}",
+                        t!("hint-does", does = what_it_does(&events))
+                    ));
                 }
                 return Ok(());
             }
@@ -335,7 +345,11 @@ impl<G: Solvable> Session<G> {
         let kiswahili = bao_rules::GameKind::of::<G>() == bao_rules::GameKind::Kiswahili;
         out(t!(
             "help-rules",
-            file = if kiswahili { "bao-la-kiswahili" } else { "bao-kingulu" },
+            file = if kiswahili {
+                "bao-la-kiswahili"
+            } else {
+                "bao-kingulu"
+            },
             cite = if kiswahili { "K-Rn" } else { "G-Rn" }
         ));
     }
