@@ -176,7 +176,7 @@ fn contains(transcript: &[String], line: &str) {
     );
 }
 
-const KISWAHILI_FIRST: [&str; 6] = ["help", "Z9?", "a6>", "A6<", "explain 1", "undo"];
+const KISWAHILI_FIRST: [&str; 7] = ["help", "Z9?", "a6>", "A6<", "explain 1", "hint", "undo"];
 
 #[test]
 fn a_whole_game_of_bao_la_kiswahili_with_lang_sw() {
@@ -217,6 +217,10 @@ fn a_whole_game_of_bao_la_kiswahili_with_lang_sw() {
         "  - anapanda kete alizokula kuanzia kichwa a1",
         "Hatua 1. A6< (Kusini, zamu 1), mzunguko 1.",
         "Mwisho wa hatua 1. A6<.",
+        "Dokezo: A4>: kete +3.92 kwa anayecheza sasa (kina 6).",
+        "  Kwa hatua hii anakula kete 6 (za a5) na Kaskazini amepoteza nyumba (imeliwa),",
+        "  kwa mzunguko 1.",
+        "  Mfuatano unaotarajiwa: A4> a6< A1> a1> A3< a2>.",
         "Nimerudisha zamu 2: A6< a6>.",
         "Hatua halali: A6< A6> A7< A7>",
         "Hakuna hatua halali: mchezo umekwisha.",
@@ -298,6 +302,47 @@ fn a_whole_game_of_bao_kingulu_in_kiswahili() {
         t.iter().any(|l| l.starts_with("Mchezo umekwisha: ")),
         "{}",
         t.join("\n")
+    );
+    assert_kiswahili(&t);
+}
+
+/// `save` and `--load` in Kiswahili.
+#[test]
+fn saving_and_loading_in_kiswahili() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mchezo.bao");
+    let file = file.to_str().unwrap();
+    let mut bao = Bao::start(
+        &["--lang", "sw", "--plain", "--level", "1", "--seed", "1"],
+        &[],
+    );
+    bao.send("A6<");
+    bao.send(&format!("save {file}"));
+    bao.wait_for(&["Mchezo umehifadhiwa katika "]);
+    bao.send(&format!("save {file}"));
+    bao.wait_for(&["Haujahifadhiwa: "]);
+    let t = bao.finish();
+    // Lines wrapped at 80 columns join back with a space.
+    let all = t.join(" ");
+    for sentence in [
+        format!(
+            "Mchezo umehifadhiwa katika {file} (hatua 1). Uendeleze kwa: bao play --load {file}"
+        ),
+        format!("Haujahifadhiwa: {file} tayari lipo. Kulibadilisha, andika: save! {file}"),
+    ] {
+        assert!(all.contains(&sentence), "{sentence}\n{}", t.join("\n"));
+    }
+    let loaded = Bao::start(&["--load", file, "--plain"], &[("LANG", "sw_KE.UTF-8")]);
+    let t = loaded.finish();
+    assert_eq!(
+        t[..3],
+        [
+            format!("Imefunguliwa {file}: hatua 2."),
+            "Imerejeshwa kutoka kwenye rekodi: unacheza Kusini, kompyuta inacheza kiwango 1."
+                .to_string(),
+            "Bao la Kiswahili: unacheza Kusini, kompyuta inacheza Kaskazini (kiwango 1:"
+                .to_string(),
+        ]
     );
     assert_kiswahili(&t);
 }
