@@ -213,7 +213,7 @@ fn a_whole_game_of_bao_la_kiswahili_with_lang_sw() {
         "  - anapanda kete 3 kinyume cha mwendo wa saa, hadi A3",
         "  - kete ya mwisho imeangukia shimo tupu A3: hatua imekwisha",
         "Kompyuta (Kaskazini) inacheza a6>",
-        "  - anakula kete 1 za A3",
+        "  - anakula kete 1 ya A3",
         "  - anapanda kete alizokula kuanzia kichwa a1",
         "Hatua 1. A6< (Kusini, zamu 1), mzunguko 1.",
         "Mwisho wa hatua 1. A6<.",

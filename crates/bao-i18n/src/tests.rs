@@ -162,6 +162,16 @@ fn kiswahili_plurals_and_no_isolation_marks() {
     assert_eq!(tr(Lang::SW, "laps", &n(1)), "mzunguko 1");
     assert_eq!(tr(Lang::SW, "laps", &n(4)), "mizunguko 4");
     assert_eq!(tr(Lang::PSEUDO, "seeds", &n(3)), "⟦3 šééđš⟧");
+    // Agreement of the N class: kete 1 ya a5, kete 3 za a5.
+    let capture = |k: u32| {
+        let args = [
+            ("n", FluentValue::from(k)),
+            ("hole", FluentValue::from("a5")),
+        ];
+        tr(Lang::SW, "ev-capture", &args)
+    };
+    assert_eq!(capture(1), "anakula kete 1 ya a5");
+    assert_eq!(capture(3), "anakula kete 3 za a5");
     assert_eq!(tr(Lang::EN, "no-such-key", &[]), "{no-such-key}");
 }
 

@@ -31,7 +31,12 @@ pub fn what_it_does(events: &[TraceEvent]) -> String {
             from.push(' ');
             from.push_str(&t!("does-more-holes", n = more));
         }
-        parts.push(t!("does-captures", count = seeds(total), from = from));
+        parts.push(t!(
+            "does-captures",
+            n = total,
+            count = seeds(total),
+            from = from
+        ));
     }
     for e in events {
         let text = match &e.phrase {

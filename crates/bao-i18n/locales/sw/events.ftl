@@ -18,7 +18,10 @@ ev-sow = anapanda { $count } { $dir ->
     [cw] kwa mwendo wa saa
    *[acw] kinyume cha mwendo wa saa
 }, hadi { $hole }
-ev-capture = anakula kete { $n } za { $hole }
+ev-capture = anakula kete { $n } { $n ->
+    [one] ya
+   *[other] za
+} { $hole }
 ev-bao-hamna = safu ya mbele ya { $loser } iko tupu: { $winner } ameshinda (bao hamna)
 ev-kichwa = anapanda kete alizokula kuanzia kichwa { $hole }
 ev-tax = anatoza nyumba: anapanda { $count }
@@ -41,7 +44,10 @@ ev-bank = { $count } { $n ->
     [one] ikaenda
    *[other] zikaenda
 } akibani kwa { $owner }
-ev-pit-capture = { $side } anakula kete { $n } za { $from } pamoja na kete ya { $with } (jumla { $total })
+ev-pit-capture = { $side } anakula kete { $n } { $n ->
+    [one] ya
+   *[other] za
+} { $from } pamoja na kete ya { $with } (jumla { $total })
 ev-seed-only = shimo la mkabala { $opposite } limewekwa: { $side } anachukua kete ya { $hole } tu
 ev-reserve = kuweka mtoto: { $hole } sasa lina kete 4 na limewekwa na { $side }
 ev-transfer = kete ya pili kutoka mwisho inahamia kutoka { $from } kwenda { $to }

@@ -1,6 +1,9 @@
 # Hatua kwa kifungu kimoja (madokezo, na chini ya hatua inayoonyeshwa).
 
-does-captures = anakula { $count } (za { $from })
+does-captures = anakula { $count } ({ $n ->
+    [one] ya
+   *[other] za
+} { $from })
 does-more-holes = na mengine { $n }
 does-safari = anakwenda safari
 does-nyumba-stop = anasimama kwenye nyumba
