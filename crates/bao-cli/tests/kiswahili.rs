@@ -345,6 +345,16 @@ fn saving_and_loading_in_kiswahili() {
         ]
     );
     assert_kiswahili(&t);
+    // bao replay: the whole game when the input ends, the result last.
+    let replayed = Command::new(BAO)
+        .args(["replay", file, "--lang", "sw"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8(replayed.stdout).unwrap();
+    assert!(text.starts_with("Mchezo wa Bao la Kiswahili: you (Kusini) dhidi ya bao level 1"));
+    assert!(text.contains("\nHatua 1. A6< (Kusini, zamu 1)\n"), "{text}");
+    assert!(text.ends_with("\nMatokeo: mchezo haujaisha.\n"), "{text}");
 }
 
 /// What is left of `line` outside the pseudo-locale's ⟦ ⟧ (nested ones included).

@@ -73,6 +73,10 @@ pub struct ReplayArgs {
     #[arg(long, value_name = "MS", default_value_t = bao_cli::play::DEFAULT_LAP_DELAY_MS,
           value_parser = clap::value_parser!(u64).range(0..=10_000))]
     pub lap_delay: u64,
+    /// The language: sw (Kiswahili) or en (English) [default: from LC_ALL, LC_MESSAGES
+    /// or LANG, else English].
+    #[arg(long, value_name = "LANG", value_parser = bao_i18n::Lang::from_tag)]
+    pub lang: Option<bao_i18n::Lang>,
 }
 
 /// Runs `bao play`.
@@ -142,7 +146,9 @@ pub fn run_replay(args: ReplayArgs) -> Result<()> {
         plain,
         number,
         lap_delay,
+        lang,
     } = args;
+    bao_cli::i18n::set_lang(lang.unwrap_or_else(bao_i18n::Lang::from_env));
     let (name, text) = bao_cli::play::read_record_file(&file, number)?;
     let screen = bao_cli::play::Screen::new(plain || !bao_cli::play::is_terminal(), lap_delay);
     let stdin = std::io::stdin();

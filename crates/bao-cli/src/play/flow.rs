@@ -35,7 +35,8 @@ mod describe;
 
 use describe::*;
 pub use describe::{
-    explain_move, hole_prefix, move_heading, move_name, move_number, moves_played, plies_text,
+    end_sentence, explain_move, game_end_sentence, hole_prefix, move_heading, move_name,
+    move_number, moves_played, moves_text, plies_text,
 };
 
 /// The commands of `bao play` and what they do, for `help` (two to a line).
@@ -164,7 +165,7 @@ impl<G: Solvable> Session<G> {
     /// `Game over: <what happened>. You won.` once the game is over.
     fn game_over_message(&self) -> Option<String> {
         let outcome = self.line.outcome()?;
-        let sentence = end_sentence(&self.line).unwrap_or_default();
+        let sentence = game_end_sentence(&self.line).unwrap_or_default();
         let who = match outcome.winner {
             Some(side) if side == self.opts.human => t!("over-you-won"),
             Some(_) => t!("over-computer-won"),

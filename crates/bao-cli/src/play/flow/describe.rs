@@ -263,6 +263,16 @@ pub(super) fn engine_words(config: &EngineConfig) -> String {
     words.join(" ")
 }
 
+/// How the game of `line` ended, in the current language: in English the rules' own
+/// sentence ([`GameLine::end_sentence`]), else [`end_sentence`]'s.
+pub fn game_end_sentence<G: Game>(line: &GameLine<G>) -> Option<String> {
+    if crate::i18n::english() {
+        line.end_sentence()
+    } else {
+        end_sentence(line)
+    }
+}
+
 /// How the game of `line` ended, in a sentence (`None` while it goes on): the reason and,
 /// where seeds decide, the score (`South wins: the loser's front row was emptied (bao
 /// hamna)`).
