@@ -7,7 +7,9 @@
 pub mod board;
 pub mod book;
 pub mod common;
+pub mod i18n;
 pub mod matching;
+pub mod phrases;
 pub mod play;
 pub mod protocol;
 pub mod puzzle;
