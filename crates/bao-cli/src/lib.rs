@@ -16,4 +16,5 @@ pub mod puzzle;
 pub mod report;
 pub mod solve;
 pub mod tournament;
+pub mod train;
 pub mod tune;

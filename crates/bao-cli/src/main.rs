@@ -48,6 +48,9 @@ enum Command {
     #[command(subcommand)]
     Swiss(commands::swiss::SwissCommand),
     Tournament(commands::tournament::TournamentArgs),
+    /// Bao la Kiswahili: training data for a learned evaluation (`bao train gen`).
+    #[command(subcommand)]
+    Train(commands::train::TrainCommand),
 }
 
 /// Output piped into a program that stops reading (`bao perft --divide | head`) ends the
@@ -111,6 +114,7 @@ fn run(cli: Cli) -> Result<()> {
             protocol::run(stdin, &mut stdout).context("engine protocol I/O")
         }
         Command::Puzzle(args) => bao_cli::puzzle::run(args),
+        Command::Train(cmd) => commands::train::run(cmd),
         Command::Book(BookCommand::Build { plies, out, force }) => book::build(plies, &out, force),
         Command::Book(BookCommand::Verify { file }) => book::verify(file.as_deref()),
     }

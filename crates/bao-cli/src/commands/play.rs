@@ -14,11 +14,12 @@ pub struct PlayArgs {
     /// A rule option NAME=VALUE (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
-    /// The computer's strength, 1 (random) to 10 (strongest) [default: 5, or the
-    /// level of --load's record]. Measured Elo (level 1 = 0, docs/engine.md): Bao la
-    /// Kiswahili 2 ≈ 480, 3 ≈ 960, 4 ≈ 1160, 5 ≈ 1320, 6 ≈ 1580, 7 ≈ 1790, 8 ≈ 2200,
-    /// 9 ≈ 2270, 10 ≈ 2320; Bao Kingulu 2 ≈ 100, 3 ≈ 160, 4 ≈ 220, 5 ≈ 270, 6 ≈ 320,
-    /// 7 ≈ 380, 8–10 ≈ 460 (they play alike: perfectly wherever the solver reaches).
+    /// The computer's strength, 1 (weakest: one ply ahead, misses captures) to 10
+    /// (strongest) [default: 5, or the level of --load's record]; each game has its own
+    /// levels (docs/levels.md). Measured Elo (level 1 = 0): Bao la Kiswahili 2 ≈ 230,
+    /// 3 ≈ 660, 4 ≈ 890, 5 ≈ 1070, 6 ≈ 1310, 7 ≈ 1510, 8 ≈ 1910, 9 ≈ 1980, 10 ≈ 2030;
+    /// Bao Kingulu 2 ≈ 70, 3 ≈ 150, 4 ≈ 230, 5 ≈ 290, 6 ≈ 360, 7 ≈ 420, 8 ≈ 480,
+    /// 9 ≈ 530, 10 ≈ 590 (perfect play wherever the solver proves the position).
     #[arg(long, short, value_parser = clap::value_parser!(u8).range(1..=10))]
     pub level: Option<u8>,
     /// Your side: south (moves first, bottom of the board) or north [default: south,

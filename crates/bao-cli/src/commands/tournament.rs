@@ -95,7 +95,7 @@ fn entrants(args: &TournamentArgs) -> Result<Vec<Entrant>> {
         out.push(Entrant { name, contender });
     };
     for spec in &args.players {
-        let config = parse_engine_spec(spec).context("--player")?;
+        let config = parse_engine_spec(spec, args.game.kind()).context("--player")?;
         let name = match spec.trim().parse::<u8>() {
             Ok(l) => format!("level {l}"),
             Err(_) => spec.trim().to_string(),
@@ -106,7 +106,7 @@ fn entrants(args: &TournamentArgs) -> Result<Vec<Entrant>> {
         for l in parse_levels(text)? {
             push(
                 format!("level {l}"),
-                matching::Contender::Local(EngineConfig::level(l), None),
+                matching::Contender::Local(EngineConfig::level_for(args.game.kind(), l), None),
             );
         }
     }

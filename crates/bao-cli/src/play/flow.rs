@@ -79,7 +79,7 @@ impl<G: Solvable> Session<G> {
     /// A session for `line` (roles already set in its players), with the computer's
     /// engine configured from `opts`.
     pub fn new(line: GameLine<G>, opts: PlayOptions) -> Session<G> {
-        let mut config = EngineConfig::level(opts.level);
+        let mut config = EngineConfig::level_of::<G>(opts.level);
         if let Some(seed) = opts.seed {
             config.seed = seed;
         }

@@ -230,7 +230,7 @@ impl<G: Solvable> Session<G> {
     pub(super) fn set_level(&mut self, arg: &str) {
         match arg.parse::<u8>() {
             Ok(n) if (1..=10).contains(&n) => {
-                let mut config = EngineConfig::level(n);
+                let mut config = EngineConfig::level_of::<G>(n);
                 config.seed = self.engine.config().seed;
                 self.engine.set_config(config);
                 self.opts.level = n;

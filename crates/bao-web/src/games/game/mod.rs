@@ -404,10 +404,10 @@ impl<G: Solvable + 'static> WebGame<G> {
         let config = if hint {
             hint::hint_config()
         } else {
-            // In a lobby game the mover's own level: two engine accounts of a
-            // tournament may meet.
+            // In a lobby game the mover's own level (two engine accounts of a
+            // tournament may meet), on this game's own level table.
             let mover = self.line.player(self.line.current().side_to_move());
-            EngineConfig::level(match mover {
+            EngineConfig::level_of::<G>(match mover {
                 Player::Computer { level } if self.meta.is_lobby() => *level,
                 _ => self.meta.level,
             })
