@@ -20,6 +20,10 @@ pub(crate) trait Weight:
     fn double(self) -> Self;
     /// Is zero.
     fn is_zero(&self) -> bool;
+    /// One.
+    fn one() -> Self;
+    /// Is odd.
+    fn is_odd(&self) -> bool;
 }
 
 impl Weight for u64 {
@@ -34,6 +38,12 @@ impl Weight for u64 {
     }
     fn is_zero(&self) -> bool {
         *self == 0
+    }
+    fn one() -> Self {
+        1
+    }
+    fn is_odd(&self) -> bool {
+        *self & 1 == 1
     }
 }
 
@@ -62,6 +72,12 @@ impl<const N: usize> Weight for Wide<N> {
     }
     fn is_zero(&self) -> bool {
         self.0.iter().all(|&l| l == 0)
+    }
+    fn one() -> Self {
+        Wide::from_u64(1)
+    }
+    fn is_odd(&self) -> bool {
+        self.0[0] & 1 == 1
     }
 }
 

@@ -191,3 +191,74 @@ fn random_graphs_reach_the_brute_force_optimum() {
         assert_eq!(total(&wide.compute(), &w), best, "wide, round {round}");
     }
 }
+
+/// Solving again after changes (warm starts) reaches the optimum every time: random
+/// graphs, then rounds of changes to the edges of a few vertices, pairs fixed for good.
+#[test]
+#[allow(clippy::needless_range_loop)] // a weight matrix, filled by index
+fn warm_starts_reach_the_brute_force_optimum() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(17);
+    for round in 0..300 {
+        let n = rng.gen_range(2..=11);
+        let top = if round % 3 == 0 { 4 } else { 60 };
+        let mut w = vec![vec![0u64; n]; n];
+        let mut m = Matcher::<u64>::new(n);
+        for i in 0..n {
+            for j in i + 1..n {
+                if rng.gen_bool(0.6) {
+                    let x = rng.gen_range(1..=top);
+                    w[i][j] = x;
+                    w[j][i] = x;
+                    m.set(i, j, x);
+                }
+            }
+        }
+        for step in 0..8 {
+            let mate = m.compute();
+            for i in 0..n {
+                assert_eq!(mate[mate[i]], i);
+                if mate[i] != i {
+                    assert!(w[i][mate[i]] > 0, "round {round} step {step}");
+                }
+            }
+            let best = best_weight(n, &w, &mut vec![false; n], 0);
+            assert_eq!(total(&mate, &w), best, "round {round} step {step}: {w:?}");
+            // Change the edges of one to three vertices, or fix a pair.
+            if rng.gen_bool(0.2) {
+                let a = rng.gen_range(0..n);
+                let b = (a + rng.gen_range(1..n)) % n;
+                let x = rng.gen_range(1..=top);
+                m.fix(a, b, x);
+                for v in 0..n {
+                    w[a][v] = 0;
+                    w[v][a] = 0;
+                    w[b][v] = 0;
+                    w[v][b] = 0;
+                }
+                w[a][b] = x;
+                w[b][a] = x;
+            } else {
+                for _ in 0..rng.gen_range(1..=3) {
+                    let i = rng.gen_range(0..n);
+                    for j in 0..n {
+                        if j != i && rng.gen_bool(0.5) {
+                            let x = if rng.gen_bool(0.3) {
+                                0
+                            } else {
+                                rng.gen_range(1..=top)
+                            };
+                            w[i][j] = x;
+                            w[j][i] = x;
+                            m.set(i, j, x);
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            m.fallbacks, 0,
+            "round {round}: warm starts end by themselves"
+        );
+    }
+}
