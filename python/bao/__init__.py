@@ -12,13 +12,17 @@ native speed (a thin PyO3 layer over the Rust crates ``bao-rules`` and ``bao-eng
   :class:`SearchResult`, :class:`SearchInfo`.
 * Batch calls (GIL released): :func:`random_playouts`, :func:`legal_masks`,
   :func:`observations`, :func:`play_actions`.
+* Tournaments: ``bao.swiss`` (Swiss pairings by the FIDE Dutch system, checks and
+  standings on TRF files: :func:`bao.swiss.pair`, :func:`bao.swiss.check`,
+  :func:`bao.swiss.standings`), :class:`TournamentError`, :class:`NoLegalPairingError`.
 * Environments: ``bao.env.kiswahili_v0`` / ``bao.env.kingulu_v0`` (PettingZoo AEC) and
   ``bao.env.BaoGymEnv`` (Gymnasium, one agent against the engine); they need the
   ``env`` extra (``pip install "./python[env]"``).
 
 Every error is a :class:`BaoError` (a ``ValueError``): :class:`PositionError`,
 :class:`MoveError` (and :class:`GameOverError`), :class:`RulesError`,
-:class:`RecordError`, each with the rules' own message.
+:class:`RecordError`, :class:`TournamentError` (and :class:`NoLegalPairingError`), each
+with the rules' own message.
 
 Games are named ``"kiswahili"`` and ``"kingulu"``. The action and observation encodings
 are described in ``python/README.md``.
@@ -36,6 +40,7 @@ from ._bao import (
     GameRecord,
     MoveError,
     MoveSolution,
+    NoLegalPairingError,
     Outcome,
     Position,
     PositionError,
@@ -46,6 +51,7 @@ from ._bao import (
     SearchInfo,
     SearchResult,
     Solution,
+    TournamentError,
     TraceEvent,
     legal_masks,
     observations,
@@ -58,6 +64,8 @@ from ._bao import (
 
 import json
 from typing import Any
+
+from . import swiss
 
 __version__ = "0.1.0"
 
@@ -113,6 +121,7 @@ __all__ = [
     "MASK_DTYPE",
     "MoveError",
     "MoveSolution",
+    "NoLegalPairingError",
     "Outcome",
     "Position",
     "PositionError",
@@ -123,6 +132,7 @@ __all__ = [
     "SearchInfo",
     "SearchResult",
     "Solution",
+    "TournamentError",
     "TraceEvent",
     "legal_masks",
     "num_actions",
@@ -133,4 +143,5 @@ __all__ = [
     "random_playouts",
     "report",
     "solve",
+    "swiss",
 ]

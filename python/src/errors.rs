@@ -43,6 +43,19 @@ create_exception!(
     "A game record that cannot be read (notation.md §4), with the line or move number."
 );
 
+create_exception!(
+    bao,
+    TournamentError,
+    BaoError,
+    "A tournament report (TRF) that cannot be read (the line and what is wrong), or that cannot be paired as it stands."
+);
+create_exception!(
+    bao,
+    NoLegalPairingError,
+    TournamentError,
+    "No pairing of the next round meets the absolute criteria (no rematch, the bye, colours)."
+);
+
 /// A position error of the rules crate as a Python exception.
 pub fn position_err(e: bao_rules::PositionError) -> PyErr {
     PositionError::new_err(e.to_string())

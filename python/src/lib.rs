@@ -1,7 +1,8 @@
 //! The native module `bao._bao` of the Python package `bao`: a thin PyO3 layer over the
 //! crates `bao-rules` (positions, moves, play, traced play, records, perft) and
 //! `bao-engine` (search, the exact solver), a game line with its history (G-R15), plus batch calls and the action/observation encodings used by
-//! the PettingZoo and Gymnasium environments (written in Python, `python/bao/env`).
+//! the PettingZoo and Gymnasium environments (written in Python, `python/bao/env`), and
+//! `bao-swiss` (Swiss pairings, checks and standings on TRF files: `bao.swiss`).
 //! See python/README.md.
 
 mod args;
@@ -18,6 +19,7 @@ mod record;
 mod report;
 mod rules;
 mod solve;
+mod swiss;
 
 use pyo3::prelude::*;
 
@@ -50,12 +52,20 @@ fn _bao(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::legal_masks, m)?)?;
     m.add_function(wrap_pyfunction!(batch::observations, m)?)?;
     m.add_function(wrap_pyfunction!(batch::play_actions, m)?)?;
+    m.add_function(wrap_pyfunction!(swiss::swiss_pair, m)?)?;
+    m.add_function(wrap_pyfunction!(swiss::swiss_check, m)?)?;
+    m.add_function(wrap_pyfunction!(swiss::swiss_standings, m)?)?;
     m.add("BaoError", py.get_type::<errors::BaoError>())?;
     m.add("PositionError", py.get_type::<errors::PositionError>())?;
     m.add("MoveError", py.get_type::<errors::MoveError>())?;
     m.add("GameOverError", py.get_type::<errors::GameOverError>())?;
     m.add("RulesError", py.get_type::<errors::RulesError>())?;
     m.add("RecordError", py.get_type::<errors::RecordError>())?;
+    m.add("TournamentError", py.get_type::<errors::TournamentError>())?;
+    m.add(
+        "NoLegalPairingError",
+        py.get_type::<errors::NoLegalPairingError>(),
+    )?;
     m.add("KISWAHILI_ACTIONS", 64)?;
     m.add("KINGULU_ACTIONS", 6)?;
     m.add("KISWAHILI_OBS_SHAPE", (7, 4, 8))?;

@@ -40,6 +40,14 @@ enum Command {
     Puzzle(bao_cli::puzzle::PuzzleArgs),
     Reach(commands::solve::ReachArgs),
     Serve(commands::serve::ServeArgs),
+    /// Administer a `bao serve` database: `bao admin grant NAME` makes a moderator.
+    #[command(subcommand)]
+    Admin(commands::admin::AdminCommand),
+    /// Swiss tournaments on FIDE TRF-16 files: `pair` the next round (Dutch system),
+    /// `check` the played rounds, print the `standings`.
+    #[command(subcommand)]
+    Swiss(commands::swiss::SwissCommand),
+    Tournament(commands::tournament::TournamentArgs),
     /// Bao la Kiswahili: training data for a learned evaluation (`bao train gen`).
     #[command(subcommand)]
     Train(commands::train::TrainCommand),
@@ -93,6 +101,12 @@ fn run(cli: Cli) -> Result<()> {
         Command::Verify(args) => commands::solve::run_verify(args),
         Command::Reach(args) => commands::solve::run_reach(args),
         Command::Serve(args) => commands::serve::run(args),
+        Command::Admin(command) => commands::admin::run(command),
+        Command::Tournament(args) => commands::tournament::run(args),
+        Command::Swiss(command) => match commands::swiss::run(command) {
+            0 => Ok(()),
+            code => std::process::exit(code),
+        },
         Command::Engine => {
             // The protocol reads stdin on a thread of its own (stop, quit mid-search).
             let stdin = std::io::BufReader::new(std::io::stdin());

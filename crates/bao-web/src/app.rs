@@ -65,6 +65,11 @@ pub struct App {
     pub(crate) hub: crate::notices::Hub,
     /// This instance's name in the table `spectators` (random at each start).
     pub(crate) instance: String,
+    /// The mail sender (`bao serve --smtp`), if any ([`crate::mail`]).
+    pub(crate) mailer: Option<Arc<crate::mail::Mailer>>,
+    /// The tournaments' watchers and this instance's pairing lock
+    /// ([`crate::tournaments`]).
+    pub(crate) tournaments: crate::tournaments::Live,
 }
 
 /// How many record loads replay at once: one core fewer than the machine has (at least
@@ -110,6 +115,8 @@ impl App {
             proxies: crate::proxy::TrustedProxies::default(),
             hub: crate::notices::Hub::default(),
             instance: crate::ids::token(),
+            mailer: None,
+            tournaments: crate::tournaments::Live::default(),
         })
     }
 
@@ -120,6 +127,21 @@ impl App {
             .unwrap_or_else(|_| panic!("with_public_url before the app is shared"));
         app.secure_cookies = public.is_https();
         app.public = Some(public);
+        Arc::new(app)
+    }
+
+    /// The database (for tests and commands that act on it beside the server: granting
+    /// the moderator role).
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The same app sending mail with `mailer` (`--smtp`, [`crate::mail`]). Call before
+    /// serving.
+    pub fn with_mailer(self: Arc<App>, mailer: crate::mail::Mailer) -> Arc<App> {
+        let mut app = Arc::try_unwrap(self)
+            .unwrap_or_else(|_| panic!("with_mailer before the app is shared"));
+        app.mailer = Some(Arc::new(mailer));
         Arc::new(app)
     }
 
@@ -169,6 +191,12 @@ pub fn router_with(app: Arc<App>) -> Router {
         .merge(crate::analysis::routes())
         .merge(crate::puzzles::routes())
         .merge(crate::live::routes())
+        .merge(crate::history::routes())
+        .merge(crate::chat::routes())
+        .merge(crate::moderation::routes())
+        .merge(crate::rematch::routes())
+        .merge(crate::mail::routes())
+        .merge(crate::tournaments::routes())
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
@@ -177,6 +205,7 @@ pub fn router_with(app: Arc<App>) -> Router {
         .merge(
             games::streams()
                 .merge(lobby::streams())
+                .merge(crate::tournaments::streams())
                 .merge(crate::notices::routes())
                 .route_layer(axum::middleware::from_fn_with_state(
                     Arc::clone(&app),
@@ -229,6 +258,12 @@ pub struct ServeConfig {
     /// The most live event streams of one client address (`--max-streams-per-address`,
     /// [`crate::streams::PER_ADDRESS`] by default).
     pub max_streams_per_address: usize,
+    /// The SMTP server mails go through (`--smtp URL`, [`crate::mail`]); `None`: no
+    /// mail is sent and the routes that would send one say so.
+    pub smtp: Option<String>,
+    /// The sender of the mails (`--mail-from`; default `bao@` the public host, or
+    /// `bao@localhost`).
+    pub mail_from: Option<String>,
 }
 
 impl Default for ServeConfig {
@@ -244,6 +279,8 @@ impl Default for ServeConfig {
             trusted_proxies: Vec::new(),
             max_streams: None,
             max_streams_per_address: crate::streams::PER_ADDRESS,
+            smtp: None,
+            mail_from: None,
         }
     }
 }
@@ -317,6 +354,36 @@ pub async fn serve(config: ServeConfig) -> anyhow::Result<()> {
         ),
         crate::proxy::TrustedProxies(config.trusted_proxies.clone()),
     );
+    // Issue 31: mail, with links to the public URL (else the address served).
+    let app = match &config.smtp {
+        Some(url) => {
+            let base = config
+                .public_url
+                .clone()
+                .unwrap_or_else(|| format!("http://{local}"));
+            let from = config.mail_from.clone().unwrap_or_else(|| {
+                let host = base
+                    .split("://")
+                    .nth(1)
+                    .and_then(|h| h.split([':', '/']).next())
+                    .filter(|h| h.contains('.') && h.parse::<IpAddr>().is_err())
+                    .unwrap_or("localhost");
+                format!("bao@{host}")
+            });
+            let mailer = crate::mail::Mailer::new(url, &from, &base).map_err(anyhow::Error::msg)?;
+            // Not fatal: the mail server may come back; each mail says when it fails.
+            let shown = crate::mail::shown_url(url);
+            let mailer = tokio::task::spawn_blocking(move || {
+                if let Err(e) = mailer.check() {
+                    tracing::warn!("--smtp {shown}: {e}; mails will fail until it answers");
+                }
+                mailer
+            })
+            .await?;
+            app.with_mailer(mailer)
+        }
+        None => app,
+    };
     let max_connections = app.capacity.connections;
     clock::start(&app).await?;
     let router = router_with(app);

@@ -1,6 +1,7 @@
 //! The page: every file under `static/`, compiled into the binary, served with its
 //! content type; `/` is the board, `/learn` the lessons, `/lobby`, `/signin`,
-//! `/leaderboard` and `/@/NAME` (a profile) the account pages.
+//! `/leaderboard`, `/@/NAME` (a profile), `/@/NAME/games` (his game history),
+//! `/settings` (e-mail, password reset) and `/mod` (moderation) the account pages.
 
 use axum::http::{header, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -41,6 +42,13 @@ pub(crate) async fn static_or_404(method: axum::http::Method, uri: Uri) -> Respo
         "/lobby" => Some("lobby.html"),
         "/signin" => Some("signin.html"),
         "/leaderboard" => Some("leaderboard.html"),
+        "/settings" => Some("settings.html"),
+        "/mod" => Some("mod.html"),
+        p if p.starts_with("/@/") && p.ends_with("/games") && p.len() > 9 => Some("games.html"),
+        "/tournaments" => Some("tournaments.html"),
+        p if p.starts_with("/tournaments/") && p.len() > "/tournaments/".len() => {
+            Some("tournament.html")
+        }
         p if p.starts_with("/@/") && p.len() > 3 => Some("profile.html"),
         "/favicon.ico" => Some("favicon.svg"),
         p if p.starts_with("/api/") || p == "/api" => None,

@@ -139,17 +139,19 @@ impl Store {
 
 impl App {
     /// A viewer's first stream of game `id` opened (called with the game locked): on a
-    /// shared database his row is written and every instance counts again; else the
-    /// game counts one spectator more and its streams are told.
+    /// shared database his row is written, this instance counts again at once and the
+    /// others when they hear of it; else the game counts one spectator more and its
+    /// streams are told.
     pub(crate) fn spectator_in(&self, slot: &Slot, g: &mut dyn LiveGame, viewer: &Viewer) {
         if self.store.shared() {
-            let id = &g.meta().id;
+            let id = g.meta().id.clone();
             if let Err(e) =
                 self.store
-                    .spectator_enter(id, &self.instance, &viewer.key(), now_ms() as i64)
+                    .spectator_enter(&id, &self.instance, &viewer.key(), now_ms() as i64)
             {
                 tracing::warn!(game = %id, "cannot note a spectator: {e}");
             }
+            self.count_here(slot, g, &id);
         } else {
             g.spectate(true);
             announce_spectators(slot, g);
@@ -164,6 +166,8 @@ impl App {
                 if let Err(e) = app.store.spectator_leave(&id, &app.instance, &viewer.key()) {
                     tracing::warn!(game = %id, "cannot note a spectator leaving: {e}");
                 }
+                let mut g = lock(&slot.game);
+                app.count_here(&slot, g.as_mut(), &id);
             } else {
                 let mut g = lock(&slot.game);
                 g.spectate(false);
@@ -183,16 +187,26 @@ impl App {
         }
         let app = Arc::clone(self);
         let _ = blocking(move || {
-            let since = now_ms().saturating_sub(STALE.as_millis() as u64) as i64;
-            let n = app.store.count_spectators(&id, since)?;
             let mut g = lock(&slot.game);
-            if g.spectators() != n {
-                g.set_spectators(n);
-                announce_spectators(&slot, g.as_ref());
-            }
+            app.count_here(&slot, g.as_mut(), &id);
             Ok(())
         })
         .await;
+    }
+
+    /// On a shared database: counts game `id`'s live viewers over all instances (the game
+    /// locked by the caller, in a blocking context) and tells its streams when the count
+    /// changed.
+    fn count_here(&self, slot: &Slot, g: &mut dyn LiveGame, id: &str) {
+        let since = now_ms().saturating_sub(STALE.as_millis() as u64) as i64;
+        match self.store.count_spectators(id, since) {
+            Ok(n) if g.spectators() != n => {
+                g.set_spectators(n);
+                announce_spectators(slot, g);
+            }
+            Ok(_) => {}
+            Err(e) => tracing::warn!(game = %id, "cannot count the spectators: {e}"),
+        }
     }
 }
 

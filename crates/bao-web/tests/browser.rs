@@ -30,7 +30,9 @@
 //!   kept, and the board is playable within a second;
 //! * `social.mjs`: a challenge by name from a profile, the notices banners on other
 //!   pages, a draw offered, declined by a move, offered again and accepted, with the
-//!   rating change on the game page.
+//!   rating change on the game page;
+//! * `tournament.mjs`: a tournament organised with the form, players joining live, a fast
+//!   Swiss whose standings and rounds change on the page as its games end, and a phone.
 //!
 //! Needs `/usr/bin/chromium` (or `$CHROMIUM`), `node` and `e2e/node_modules` (`npm ci` in
 //! `e2e/`; `.ci/run` installs all three). When one is missing the test FAILS under CI (the
@@ -201,6 +203,14 @@ fn browser_puzzles_page() {
     run_script("puzzles.mjs", "puzzles");
 }
 
+/// Issue 28: the tournament pages: the organiser's form, join/leave/enter an engine, a
+/// fast Swiss started from its page whose standings and rounds change live as its games
+/// end, "your next game", the finished page and a phone.
+#[test]
+fn browser_tournament_standings_update_live() {
+    run_script("tournament.mjs", "tournament");
+}
+
 #[test]
 fn browser_lobby_clock_falls_and_ratings_move() {
     run_script("lobby.mjs", "lobby");
@@ -221,4 +231,13 @@ fn browser_keeps_the_reply_that_lands_during_an_animation() {
 #[test]
 fn browser_notices_named_challenge_and_draw_offer() {
     run_script("social.mjs", "social");
+}
+
+/// Issue 31: the game's chat shows a `<script>` line as text, keeps a spectator's line out
+/// of the players' room, hides a muted opponent's line; a rematch offered on one page and
+/// accepted on the other takes both boards to the new game, sides swapped
+/// (e2e/community.mjs).
+#[test]
+fn browser_chat_is_text_and_a_rematch_swaps_sides() {
+    run_script("community.mjs", "community");
 }

@@ -626,7 +626,7 @@ async fn spectators_watch_without_acting_and_are_counted_on(app: Router) {
             assert!(Instant::now() < deadline, "no {want:?} in {seen}");
             let n = tokio::time::timeout(Duration::from_secs(10), s.read(&mut buf))
                 .await
-                .unwrap()
+                .unwrap_or_else(|_| panic!("no {want:?} within 10 s in {seen}"))
                 .unwrap();
             assert!(n > 0, "closed: {seen}");
             seen.push_str(&String::from_utf8_lossy(&buf[..n]));

@@ -1,12 +1,15 @@
 //! The subcommands of `bao`: per subcommand its arguments (a `clap::Args` struct) and its
 //! runner. `main.rs` holds the command enum and dispatches to them.
 
+pub mod admin;
 pub mod analyze;
 pub mod matches;
 pub mod play;
 pub mod report;
 pub mod serve;
 pub mod solve;
+pub mod swiss;
+pub mod tournament;
 pub mod train;
 
 use anyhow::{anyhow, bail, Context, Result};

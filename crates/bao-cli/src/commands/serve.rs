@@ -41,6 +41,15 @@ pub struct ServeArgs {
     /// The most live event streams of one client address; more get 429.
     #[arg(long, value_name = "N", default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_streams_per_address: u32,
+    /// The SMTP server for mails (address checks, password resets, "your turn"):
+    /// `smtps://USER:PASS@HOST` (TLS), `smtp://USER:PASS@HOST:587?tls=required`
+    /// (STARTTLS), `smtp://HOST:PORT` (unencrypted, a relay on this machine). Without
+    /// it no mail is sent and the pages say so.
+    #[arg(long, value_name = "URL")]
+    pub smtp: Option<String>,
+    /// The sender of the mails [default: bao@ the --public-url's host, or bao@localhost].
+    #[arg(long, value_name = "ADDRESS")]
+    pub mail_from: Option<String>,
     /// How the server logs to stderr: human text, or one JSON object per line.
     #[arg(long, default_value = "text", value_parser = ["text", "json"])]
     pub log: String,
@@ -58,6 +67,8 @@ pub fn run(args: ServeArgs) -> Result<()> {
         trusted_proxies,
         max_streams,
         max_streams_per_address,
+        smtp,
+        mail_from,
         log,
     } = args;
     bao_web::init_logging(log.parse().map_err(anyhow::Error::msg)?);
@@ -75,6 +86,8 @@ pub fn run(args: ServeArgs) -> Result<()> {
         trusted_proxies,
         max_streams: max_streams.map(|n| n as usize),
         max_streams_per_address: max_streams_per_address as usize,
+        smtp,
+        mail_from,
     };
     // Issue 36: a fixed number of threads whatever arrives (docs/deploy.md).
     let workers = std::thread::available_parallelism()

@@ -124,7 +124,7 @@ impl Store {
         self.read(|c| {
             c.query_opt(
                 "SELECT a.id, a.name, a.engine_level FROM sessions s JOIN accounts a ON a.id = s.account
-                 WHERE s.token_hash = ?1 AND s.expires > ?2",
+                 WHERE s.token_hash = ?1 AND s.expires > ?2 AND a.closed IS NULL",
                 params![token_hash, unix_now()],
             )?
             .map(|r| account_of(&r))

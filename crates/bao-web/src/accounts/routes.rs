@@ -153,6 +153,17 @@ async fn sign_in(
         }
     };
     give_back(&app, failure).await?;
+    // Issue 31: a moderator closed it (the right password changes nothing).
+    let closed = {
+        let app2 = Arc::clone(&app);
+        let id = account.id;
+        blocking(move || app2.store.is_closed(id).map_err(ApiError::from)).await?
+    };
+    if closed {
+        return Err(ApiError::forbidden(
+            "this account was closed by a moderator",
+        ));
+    }
     let token = ids::token();
     let th = token_hash(&token);
     let app2 = Arc::clone(&app);

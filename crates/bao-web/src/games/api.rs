@@ -42,6 +42,9 @@ pub(crate) enum Notice {
     /// `{"done": d, "total": n, "ready": bool}`: the game's analysis progressed
     /// ([`crate::analysis`]).
     Analysis(Arc<String>),
+    /// A chat line (`event: chat`, [`crate::chat`]): each stream passes it on only to
+    /// its readers ([`crate::chat::deliver`]).
+    Chat(Arc<crate::chat::Line>),
 }
 
 impl Slot {
@@ -201,6 +204,15 @@ impl App {
                 }
             }
             Change::Spectators(id) => self.recount_spectators(id).await,
+            Change::Chat(line) => self.announce_chat(&line),
+            Change::Tournament(id) => {
+                let app = Arc::clone(self);
+                let _ = blocking(move || {
+                    crate::tournaments::announce_now(&app, &id);
+                    Ok(())
+                })
+                .await;
+            }
             Change::Resync => {
                 let watched: Vec<(String, Arc<Slot>)> = lock(&self.cache)
                     .map
@@ -252,7 +264,21 @@ impl App {
         }
         announce(slot, g);
         self.schedule(g);
+        // A tournament game's end: the standings change, the round may be complete.
+        if let (Some(t), true) = (&g.meta().tournament, g.is_over()) {
+            crate::tournaments::game_ended(self, t.clone());
+        }
         Ok(row)
+    }
+
+    /// Sends a chat line to the event streams of its game on this instance (if the
+    /// game is in memory here and someone follows it).
+    pub(crate) fn announce_chat(&self, line: &crate::chat::Line) {
+        if let Some(s) = self.cache_get(&line.game) {
+            if s.events.receiver_count() > 0 {
+                let _ = s.events.send(Notice::Chat(Arc::new(line.clone())));
+            }
+        }
     }
 
     /// [`App::commit`] after a move: the player to move in a lobby game that goes on
@@ -264,6 +290,7 @@ impl App {
     ) -> Result<(), ApiError> {
         let row = self.commit_row(slot, g)?;
         if let Some(n) = crate::notices::your_move(&row) {
+            self.turn_mail(&row, &n);
             self.notify_account(n);
         }
         Ok(())

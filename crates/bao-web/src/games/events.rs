@@ -1,4 +1,5 @@
-//! `GET /api/games/{id}/events`: a game's event stream (server-sent events).
+//! `GET /api/games/{id}/events`: a game's event stream (server-sent events), with its
+//! chat lines (`event: chat`) for the readers of their room.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -47,7 +48,8 @@ pub(super) async fn events(
     let (app2, id2, viewer2) = (Arc::clone(&app), id.clone(), viewer.clone());
     // A signed-in player's open game counts him present (crate::notices).
     let present = who.account.map(|a| crate::notices::Present::new(&app, a));
-    let (first, watching) = with_game(&s, move |slot, g| {
+    let reader = who.account;
+    let (first, watching, chat_plays) = with_game(&s, move |slot, g| {
         // Someone without a seat of the game (or whose seat plays no side) watches.
         let plays = who
             .seat_in(g)
@@ -57,7 +59,11 @@ pub(super) async fn events(
         }
         let text =
             serde_json::to_string(&g.state()).map_err(|e| ApiError::internal(e.to_string()))?;
-        Ok(((text, g.meta().stored), !plays))
+        // The chat's players are the game's accounts (crate::chat).
+        let chat_plays = who
+            .account
+            .is_some_and(|a| g.meta().accounts.contains(&Some(a)));
+        Ok(((text, g.meta().stored), !plays, chat_plays))
     })
     .await?;
     // The stream holds the slot, so the game stays in memory while someone watches. It
@@ -92,6 +98,22 @@ pub(super) async fn events(
         first.1,
     )))
     .chain(later)
+    .then(move |notice| {
+        // Issue 31: a chat line reaches only its room's readers who have not muted its
+        // author.
+        let app = Arc::clone(&app);
+        async move {
+            match &notice {
+                Notice::Chat(line)
+                    if !crate::chat::deliver(&app, reader, chat_plays, line).await =>
+                {
+                    None
+                }
+                _ => Some(notice),
+            }
+        }
+    })
+    .filter_map(std::future::ready)
     .map(|notice| {
         let event = match &notice {
             Notice::State(text, version) => Event::default()
@@ -103,6 +125,7 @@ pub(super) async fn events(
                 .event("spectators")
                 .data(format!("{{\"spectators\":{n}}}")),
             Notice::Analysis(text) => Event::default().event("analysis").data(text.as_str()),
+            Notice::Chat(line) => Event::default().event("chat").data(line.json().to_string()),
         };
         Ok::<_, std::convert::Infallible>(event)
     });

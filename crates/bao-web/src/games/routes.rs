@@ -193,6 +193,7 @@ fn fresh_meta() -> Meta {
         updated: now,
         owner: None,
         stored: 0,
+        tournament: None,
     }
 }
 

@@ -32,6 +32,11 @@ async fn events(State(app): State<Arc<App>>, SignedIn(me): SignedIn) -> Result<R
     let later = futures_util::stream::unfold((rx, present), move |(mut rx, present)| async move {
         loop {
             match rx.recv().await {
+                // Issue 31: a closed account's stream ends after telling it.
+                Ok(n) if n.account == account && n.kind == "closed" => {
+                    rx = broadcast::channel(1).1;
+                    return Some((n, (rx, present)));
+                }
                 Ok(n) if n.account == account => return Some((n, (rx, present))),
                 Ok(_) => continue,
                 Err(broadcast::error::RecvError::Lagged(_)) => continue,

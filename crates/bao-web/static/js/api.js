@@ -167,6 +167,14 @@ export function follow(id, onState, onStatus, onEnd) {
       } catch (_) { /* the default text */ }
       end(notice);
     });
+    // Issue 31: the game's chat lines (chat.js).
+    es.addEventListener('chat', (ev) => {
+      let data = null;
+      try {
+        data = JSON.parse(ev.data);
+      } catch (_) { return; }
+      for (const f of streamListeners) f(id, 'chat', data);
+    });
     es.addEventListener('analysis', (ev) => {
       let data = null;
       try {

@@ -66,8 +66,14 @@ export function startNotices() {
   if (source || typeof EventSource === 'undefined') return;
   source = new EventSource('/api/me/events');
   source.addEventListener('notice', (e) => {
+    let n = null;
     try {
-      showNotice(JSON.parse(e.data));
-    } catch (_) { /* a notice that does not read is left out */ }
+      n = JSON.parse(e.data);
+    } catch (_) { return; /* a notice that does not read is left out */ }
+    // The page's own modules hear every notice too (chat.js: rematch offers).
+    window.dispatchEvent(new CustomEvent('bao-notice', { detail: n }));
+    showNotice(n);
+    // A closed account's stream ends (docs/web.md "Moderation"): do not reconnect.
+    if (n.kind === 'closed') source.close();
   });
 }

@@ -29,8 +29,10 @@ async function start() {
   const name = decodeURIComponent(location.pathname.replace(/^\/@\//, ''));
   const p = await api('GET', `/api/players/${encodeURIComponent(name)}`);
   document.title = `Bao · ${p.name}`;
+  $('all-games').href = `/@/${encodeURIComponent(p.name)}/games`;
   $('who').textContent = p.engine_level ? `${p.name} (the computer, level ${p.engine_level})` : p.name;
   if (p.bot || p.engine_level) $('who').append(' ', botBadge());
+  $('settings').hidden = me !== p.name;
   // A signed-in player may challenge anyone else by name (only that player can accept).
   if (me && me !== p.name) {
     $('challenge').href = `/lobby?opponent=${encodeURIComponent(p.name)}`;

@@ -1,0 +1,143 @@
+//! E-mail addresses, the lifetimes of the mails' links, and the mails' words (plain
+//! ASCII text).
+
+use crate::refusal::Refusal;
+
+/// How long an address's verification link works: a day.
+pub const VERIFY_SECS: i64 = 24 * 3600;
+
+/// How long a password reset link works: an hour.
+pub const RESET_SECS: i64 = 3600;
+
+/// At most one reset mail per account within this many seconds (more asks send
+/// nothing, and answer the same).
+pub const RESET_GAP_SECS: i64 = 300;
+
+/// At most one "your turn" mail per game and player within this many milliseconds.
+pub const TURN_GAP_MS: i64 = 3_600_000;
+
+/// The longest address kept.
+pub const MAX_EMAIL: usize = 254;
+
+/// What a mail's link does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenKind {
+    /// Verifies the account's address.
+    Verify,
+    /// Sets a new password.
+    Reset,
+}
+
+impl TokenKind {
+    /// As stored: `verify` or `reset`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TokenKind::Verify => "verify",
+            TokenKind::Reset => "reset",
+        }
+    }
+}
+
+/// An address as kept: trimmed, in lower case.
+///
+/// # Errors
+/// [`Refusal::Invalid`] naming what is wrong: not one `@` between a name and a domain
+/// with a dot, a space or a character mail does not take, longer than [`MAX_EMAIL`].
+pub fn check_email(text: &str) -> Result<String, Refusal> {
+    let e = text.trim().to_ascii_lowercase();
+    let bad = |why: &str| {
+        Refusal::invalid(format!(
+            "{} is not an e-mail address: {why}",
+            crate::http::error::clip(text)
+        ))
+    };
+    if e.len() > MAX_EMAIL {
+        return Err(bad("it is longer than 254 characters"));
+    }
+    let Some((local, domain)) = e.split_once('@') else {
+        return Err(bad("it has no @"));
+    };
+    if local.is_empty() || domain.is_empty() || domain.contains('@') {
+        return Err(bad("it needs a name, one @ and a domain"));
+    }
+    if !domain.contains('.') || domain.starts_with('.') || domain.ends_with('.') {
+        return Err(bad("its domain has no dot"));
+    }
+    if e.chars()
+        .any(|c| c.is_whitespace() || c.is_control() || "<>()[],;:\"\\".contains(c))
+    {
+        return Err(bad("it has a space or a character addresses do not take"));
+    }
+    Ok(e)
+}
+
+/// The verification mail to `name`: (subject, body).
+pub fn verify_mail(name: &str, link: &str) -> (String, String) {
+    (
+        "Bao: confirm your e-mail address".to_string(),
+        format!(
+            "Hello {name},\n\nto confirm this address for your Bao account, open this link within a day:\n\n{link}\n\nIf you did not ask for it, ignore this mail.\n"
+        ),
+    )
+}
+
+/// The password reset mail to `name`: (subject, body).
+pub fn reset_mail(name: &str, link: &str) -> (String, String) {
+    (
+        "Bao: set a new password".to_string(),
+        format!(
+            "Hello {name},\n\nsomeone (you, we hope) asked to set a new password for your Bao account.\nThis link works once, within an hour:\n\n{link}\n\nIf you did not ask for it, ignore this mail: your password stays as it is.\n"
+        ),
+    )
+}
+
+/// The "your turn" mail: (subject, body); `what` is the notice's text ("your move
+/// against amani (Bao Kingulu)").
+pub fn turn_mail(name: &str, what: &str, link: &str) -> (String, String) {
+    (
+        format!("Bao: {what}"),
+        format!(
+            "Hello {name},\n\n{what}:\n\n{link}\n\n(At most one such mail per game an hour; turn them off on your settings page.)\n"
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_are_kept_in_lower_case_and_bad_ones_named() {
+        assert_eq!(
+            check_email(" Amani@Example.ORG "),
+            Ok("amani@example.org".to_string())
+        );
+        for (text, why) in [
+            ("amani", "it has no @"),
+            ("@example.org", "it needs a name, one @ and a domain"),
+            ("a@b@c.org", "it needs a name, one @ and a domain"),
+            ("amani@localhost", "its domain has no dot"),
+            (
+                "a mani@example.org",
+                "it has a space or a character addresses do not take",
+            ),
+            (
+                "<a>@example.org",
+                "it has a space or a character addresses do not take",
+            ),
+        ] {
+            assert_eq!(
+                check_email(text).unwrap_err().message(),
+                format!("{text:?} is not an e-mail address: {why}")
+            );
+        }
+    }
+
+    #[test]
+    fn mails_are_ascii_with_the_link_on_its_own_line() {
+        let (s, b) = reset_mail("amani", "http://x/settings#reset=T");
+        assert_eq!(s, "Bao: set a new password");
+        assert!(b.lines().any(|l| l == "http://x/settings#reset=T"));
+        assert!(b.is_ascii());
+    }
+}
