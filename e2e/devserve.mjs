@@ -19,8 +19,8 @@ const up = new URL(target);
 http.createServer((req, res) => {
   const url = new URL(req.url, 'http://x');
   // The pages the server maps (assets.rs, puzzles.rs, live.rs), then any file by its path.
-  const PAGES = { '/': 'index.html', '/learn': 'learn.html', '/lobby': 'lobby.html', '/signin': 'signin.html', '/leaderboard': 'leaderboard.html', '/puzzles': 'puzzles.html', '/live': 'live.html', '/settings': 'settings.html', '/mod': 'mod.html' };
-  let file = PAGES[url.pathname] || (url.pathname.startsWith('/@/') ? (url.pathname.endsWith('/games') ? 'games.html' : 'profile.html') : url.pathname.slice(1));
+  const PAGES = { '/': 'index.html', '/learn': 'learn.html', '/lobby': 'lobby.html', '/signin': 'signin.html', '/leaderboard': 'leaderboard.html', '/puzzles': 'puzzles.html', '/live': 'live.html', '/settings': 'settings.html', '/mod': 'mod.html', '/tournaments': 'tournaments.html' };
+  let file = PAGES[url.pathname] || (url.pathname.startsWith('/@/') ? (url.pathname.endsWith('/games') ? 'games.html' : 'profile.html') : url.pathname.startsWith('/tournaments/') ? 'tournament.html' : url.pathname.slice(1));
   if (!url.pathname.startsWith('/api/') && !file.includes('..') && fs.existsSync(path.join(root, file)) && fs.statSync(path.join(root, file)).isFile()) {
     res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-cache' });
     fs.createReadStream(path.join(root, file)).pipe(res);

@@ -217,7 +217,7 @@ try {
       navs: document.querySelectorAll('#site-nav').length,
       links: [...document.querySelectorAll('#site-nav a')].map((l) => [l.textContent, l.getAttribute('href')]),
     }));
-    equal(head, { navs: 1, links: [['Bao', '/'], ['Play', '/'], ['Lobby', '/lobby'], ['Live games', '/live'], ['Puzzles', '/puzzles'],
+    equal(head, { navs: 1, links: [['Bao', '/'], ['Play', '/'], ['Lobby', '/lobby'], ['Live games', '/live'], ['Tournaments', '/tournaments'], ['Puzzles', '/puzzles'],
       ['Learn', '/learn'], ['Leaderboard', '/leaderboard'], ['alice', '/@/alice']] }, `${path} has the one header, alice signed in`);
   }
   for (const [p, who] of [[a, 'alice'], [b, 'bob'], [c, 'spectator']]) equal(p.errors, [], `no script errors on ${who}'s page`);

@@ -69,7 +69,7 @@ try {
     return page.textContent('#ng-level-value');
   };
   const l1 = await level(1);
-  equal(l1, '1 (the baseline): plays random legal moves', 'level 1 is the baseline, not "≈ 0 Elo"');
+  equal(l1, '1 (the baseline): takes the move that looks best right now (1 ply), misses 50% of captures', 'level 1 is the baseline, not "≈ 0 Elo"');
   const elo7 = meta.levels.find((l) => l.level === 7).elo.kiswahili;
   const l7 = await level(7);
   check(typeof elo7 === 'number' && elo7 > 0 && l7.startsWith(`7 (+${elo7} Elo over level 1): `), `level 7 says its Elo over level 1: "${l7}"`);

@@ -231,8 +231,10 @@ fn parse_searcher(name: &str) -> PyResult<Searcher> {
 /// The bao engine for one game: `Engine(game="kiswahili", level=6, seed=None,
 /// hash_mb=None, searcher=None, depth=None, nodes=None, time_ms=None)`.
 ///
-/// `level` 1..10 picks the searcher and default limits (docs/engine.md: 1 random, 2
-/// greedy, 3–7 alpha-beta to depth 2/3/4/6/8, 8–10 alpha-beta for 1/2/3 s). `searcher`
+/// `level` 1..10 picks the searcher and default limits from the game's own level table
+/// (docs/engine.md: Bao la Kiswahili 1 greedy missing half the captures, 2 greedy, 3–7
+/// alpha-beta to depth 2/3/4/6/8, 8–10 alpha-beta for 1/2/3 s; Bao Kingulu its own
+/// spacing, 1–3 greedy missing all / half / none of the captures). `searcher`
 /// (`"random"`, `"greedy"`, `"alphabeta"`, `"mcts"`) and `depth`/`nodes`/`time_ms`
 /// replace the level's. With depth or node limits the engine is deterministic for a
 /// given `seed`; time limits are not reproducible.
@@ -314,7 +316,7 @@ impl PyEngine {
                 "level {level} is out of range 1..10"
             )));
         }
-        let mut config = EngineConfig::level(level);
+        let mut config = EngineConfig::level_for(kind, level);
         if let Some(s) = seed {
             config.seed = s;
         }
@@ -367,6 +369,9 @@ impl PyEngine {
         }
         if let Some(n) = c.limits.nodes {
             out.push_str(&format!(" nodes {n}"));
+        }
+        if c.missed_captures > 0 {
+            out.push_str(&format!(", misses {}% of captures", c.missed_captures));
         }
         out
     }

@@ -44,7 +44,7 @@ def test_cli_match_prints_score_and_elo() -> None:
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == "kingulu match: A = alpha-beta depth 2, B = random, 8 games"
+    assert lines[0] == "kingulu match: A = greedy, B = greedy, misses 100% of captures, 8 games"
     # Depth-limited level 3 and the seeded random level 1: the same games every run.
     assert lines[1] == "games 8: A +6 =0 -2 (adjudicated 0)"
     assert lines[2] == "score 75.0% Elo +191 (95% CI -35 .. +470)"

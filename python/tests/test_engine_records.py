@@ -104,11 +104,11 @@ def test_search_limits_and_analyze() -> None:
     assert e.search(start, nodes=500).nodes == 501
     m = bao.Engine("kiswahili", searcher="mcts", nodes=200).search(start)
     assert m.move in start.legal_moves() and m.nodes == 200
-    # Level 1 plays a random legal move from its seed: the same move for the same seed, and
-    # every one of the start's 4 moves for some seed among 40.
-    rnd = [bao.Engine("kiswahili", level=1, seed=5).search(start).move for _ in range(3)]
+    # The random searcher plays a random legal move from its seed: the same move for the
+    # same seed, and every one of the start's 4 moves for some seed among 40.
+    rnd = [bao.Engine("kiswahili", searcher="random", seed=5).search(start).move for _ in range(3)]
     assert len(set(rnd)) == 1 and rnd[0] in start.legal_moves()
-    seen = {bao.Engine("kiswahili", level=1, seed=s).search(start).move for s in range(40)}
+    seen = {bao.Engine("kiswahili", searcher="random", seed=s).search(start).move for s in range(40)}
     assert seen == set(start.legal_moves()) == {"A6<", "A6>", "A7<", "A7>"}
 
 

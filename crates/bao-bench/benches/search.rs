@@ -14,6 +14,7 @@ fn config() -> EngineConfig {
         limits: Limits::default(),
         seed: 1,
         hash_mb: 16,
+        missed_captures: 0,
     }
 }
 

@@ -1,5 +1,7 @@
 //! Drawing a [`BoardView`] for the terminal: plain ASCII or with ANSI colours.
 
+use crate::i18n::side_name;
+use crate::t;
 use bao_rules::{BoardView, CellMark, CellView, EventKind, Outcome, Side, TraceEvent};
 use crossterm::style::Stylize;
 
@@ -121,9 +123,11 @@ pub fn draw(view: &BoardView, style: &Style) -> String {
     // Up to the last digit of the last column.
     let width = 3 + CELL * view.rows.first().map_or(0, Vec::len);
     let side_line = |side: Side| {
-        let name = format!("{side} {}", style.labels[side.index()]);
-        let store = format!("store {}", view.stores[side.index()]);
-        let pad = width.saturating_sub(name.len() + store.len() + 2).max(1);
+        let name = format!("{} {}", side_name(side), style.labels[side.index()]);
+        let store = t!("board-store", n = view.stores[side.index()]);
+        let pad = width
+            .saturating_sub(name.chars().count() + store.chars().count() + 2)
+            .max(1);
         let text = format!("  {name}{}{store}", " ".repeat(pad));
         if style.colour {
             match side {
@@ -172,16 +176,11 @@ pub fn draw(view: &BoardView, style: &Style) -> String {
 
 /// The legend of the marks used in [`draw`], for `help`.
 pub fn legend(view: &BoardView) -> String {
-    let mut parts = Vec::new();
     if view.rows.len() == 4 {
-        parts.push("[ n] = nyumba (A5/a5) still owned by its player");
-        parts.push("n! = takasia'd hole");
+        t!("legend-kiswahili")
     } else {
-        parts.push(
-            "n* = reserved pit (kuweka mtoto): seeds sown into it go to the reserver's store",
-        );
+        t!("legend-kingulu")
     }
-    parts.join("; ")
 }
 
 /// Bao la Kiswahili's count of who is ahead (it has no scores): every side's seeds on the
@@ -202,16 +201,30 @@ pub fn seeds_line(view: &BoardView) -> Option<String> {
             .sum();
         let store = view.stores[side.index()];
         if view.stage == "mtaji" && store == 0 {
-            format!("{side} {board}")
+            t!("seeds-side", side = side, seeds = board)
         } else {
-            format!("{side} {} ({store} in store)", board + store)
+            t!(
+                "seeds-side-store",
+                side = side,
+                seeds = board + store,
+                store = store
+            )
         }
     };
-    Some(format!(
-        "Seeds: {}, {}",
-        part(Side::South),
-        part(Side::North)
+    Some(t!(
+        "seeds-line",
+        south = part(Side::South),
+        north = part(Side::North)
     ))
+}
+
+/// The stage's name for players: `namua`, `mtaji`, and Bao Kingulu's `play`.
+pub fn stage_name(stage: &str) -> String {
+    match stage {
+        "namua" => t!("stage-namua"),
+        "mtaji" => t!("stage-mtaji"),
+        _ => t!("stage-play"),
+    }
 }
 
 /// The status lines under the board: Bao la Kiswahili's seed count ([`seeds_line`]),
@@ -224,40 +237,45 @@ pub fn status(
     outcome: Option<Outcome>,
 ) -> String {
     let seeds = seeds_line(view).map(|s| s + "\n").unwrap_or_default();
+    let stage = stage_name(&view.stage);
     let mut line = seeds
         + &match outcome {
             None => {
                 let label = &labels[view.to_move.index()];
                 let sep = if label.is_empty() { "" } else { " " };
-                format!(
-                    "Stage: {}. {}{sep}{label} to move.",
-                    view.stage, view.to_move
-                )
+                let who = format!("{}{sep}{label}", side_name(view.to_move));
+                t!("status-to-move", stage = stage, who = who)
             }
             Some(o) => match o.winner {
-                Some(w) => format!(
-                    "Stage: {}. Game over: {w} {} won.",
-                    view.stage,
-                    labels[w.index()]
+                Some(w) => t!(
+                    "status-won",
+                    stage = stage,
+                    who = format!("{} {}", side_name(w), labels[w.index()])
                 ),
-                None => format!("Stage: {}. Game over: a draw.", view.stage),
+                None => t!("status-draw", stage = stage),
             },
         };
     if let Some((side, text)) = last {
-        line.push_str(&format!(" Last move: {text} by {side}."));
+        line.push(' ');
+        line.push_str(&t!("status-last-move", text = text, side = side));
     }
     if let Some(scores) = view.scores {
-        line.push_str(&format!(
-            " Scores: South {}, North {}.",
-            scores[Side::South.index()],
-            scores[Side::North.index()]
+        line.push(' ');
+        line.push_str(&t!(
+            "status-scores",
+            south_name = side_name(Side::South),
+            south = scores[Side::South.index()],
+            north_name = side_name(Side::North),
+            north = scores[Side::North.index()]
         ));
     }
     for cell in view.rows.iter().flatten() {
         if cell.takasia && outcome.is_none() {
-            line.push_str(&format!(
-                "\n{} is takasia'd for {}'s next move: no move may start there, and a lap ending there stops.",
-                cell.name, view.to_move
+            line.push('\n');
+            line.push_str(&t!(
+                "status-takasia",
+                hole = cell.name.as_str(),
+                side = view.to_move
             ));
         }
     }
@@ -274,8 +292,8 @@ pub const MAX_LAPS_SHOWN: usize = 12;
 pub fn describe_events(events: &[TraceEvent]) -> Vec<String> {
     const SHORT: usize = MAX_LAPS_SHOWN;
     let texts = |evs: &mut dyn Iterator<Item = &TraceEvent>| -> Vec<String> {
-        evs.filter(|e| !e.text.is_empty())
-            .map(|e| e.text.clone())
+        evs.map(crate::phrases::say)
+            .filter(|t| !t.is_empty())
             .collect()
     };
     let laps = events.iter().filter(|e| e.kind == EventKind::Sow).count();
@@ -292,10 +310,10 @@ pub fn describe_events(events: &[TraceEvent]) -> Vec<String> {
     if total > 2 * SHORT {
         let tail = notable.split_off(total - SHORT / 2);
         notable.truncate(SHORT);
-        notable.push(format!("... ({} more events)", total - SHORT - tail.len()));
+        notable.push(t!("more-events", n = total - SHORT - tail.len()));
         notable.extend(tail);
     }
-    let mut out = vec![format!("{laps} laps in all")];
+    let mut out = vec![t!("laps-in-all", n = laps)];
     out.extend(notable);
     out
 }
@@ -390,12 +408,13 @@ mod tests {
         assert!(changed_holes(&view([1, 2, 3]), &view([1, 2, 3])).is_empty());
     }
 
-    fn event(kind: EventKind, text: &str) -> TraceEvent {
+    fn event(kind: EventKind, phrase: bao_rules::Phrase) -> TraceEvent {
         TraceEvent {
             kind,
             holes: Vec::new(),
             seeds: 0,
-            text: text.to_string(),
+            text: phrase.to_string(),
+            phrase,
             counts: Vec::new(),
             stores: [0, 0],
         }
@@ -404,22 +423,38 @@ mod tests {
     /// One rule for both players: up to 12 laps every sentence, above that a summary.
     #[test]
     fn long_moves_by_laps() {
+        use bao_rules::Phrase;
+        let hole = |h: &str| h.to_string();
         let laps = |n: usize| -> Vec<TraceEvent> {
-            let mut evs = vec![event(EventKind::Lift, "lifts 4 from A3")];
+            let lift = Phrase::Lift {
+                seeds: 4,
+                hole: hole("A3"),
+            };
+            let mut evs = vec![event(EventKind::Lift, lift)];
             for k in 1..=n {
-                evs.push(event(EventKind::Sow, &format!("lap {k}")));
+                let sow = Phrase::Sow {
+                    seeds: k as u32,
+                    clockwise: k % 2 == 0,
+                    end: hole("A1"),
+                };
+                evs.push(event(EventKind::Sow, sow));
             }
-            evs.push(event(EventKind::Capture, "captures 1 seed from a5"));
+            let capture = Phrase::Capture {
+                seeds: 1,
+                hole: hole("a5"),
+            };
+            evs.push(event(EventKind::Capture, capture));
             evs
         };
         let twelve = describe_events(&laps(12));
         assert_eq!(twelve.len(), 14);
-        assert_eq!(twelve[0], "lifts 4 from A3");
-        assert_eq!(twelve[12], "lap 12");
-        assert_eq!(twelve[13], "captures 1 seed from a5");
+        assert_eq!(twelve[0], "lifts 4 seeds from A3");
+        assert_eq!(twelve[1], "sows 1 seed anticlockwise, ending in A1");
+        assert_eq!(twelve[12], "sows 12 seeds clockwise, ending in A1");
+        assert_eq!(twelve[13], "captures 1 from a5");
         assert_eq!(
             describe_events(&laps(13)),
-            ["13 laps in all", "captures 1 seed from a5"]
+            ["13 laps in all", "captures 1 from a5"]
         );
     }
 

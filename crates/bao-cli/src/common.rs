@@ -3,7 +3,7 @@
 
 use anyhow::{anyhow, bail, Context, Result};
 use bao_engine::{EngineConfig, Limits, Searcher};
-use bao_rules::{Game, RuleSet};
+use bao_rules::{Game, GameKind, RuleSet};
 
 /// The rules from a profile name (default profile when `None`) and `name=value` options.
 pub fn make_rules<G: Game>(profile: Option<&str>, options: &[String]) -> Result<G::Rules> {
@@ -62,23 +62,25 @@ pub fn make_position<G: Game>(rules: &G::Rules, position: Option<&str>) -> Resul
     }
 }
 
-/// An engine specification (docs/cli.md): a level `1`..`10`, `random`, `greedy`,
-/// `ab[:k=v,...]` or `mcts[:k=v,...]` with keys `depth`, `time` (ms), `nodes`, `hash`
-/// (MiB), `seed`, `level` (start from a level's settings).
-pub fn parse_engine_spec(spec: &str) -> Result<EngineConfig> {
+/// An engine specification (docs/cli.md): a level `1`..`10` of `game`, `random`,
+/// `greedy`, `ab[:k=v,...]` or `mcts[:k=v,...]` with keys `depth`, `time` (ms), `nodes`,
+/// `hash` (MiB), `seed`, `miss` (the percentage of captures not seen), `level` (start
+/// from a level's settings).
+pub fn parse_engine_spec(spec: &str, game: GameKind) -> Result<EngineConfig> {
     let spec = spec.trim();
     if let Ok(level) = spec.parse::<u8>() {
         if !(1..=10).contains(&level) {
             bail!("engine {spec:?}: levels go from 1 to 10");
         }
-        return Ok(EngineConfig::level(level));
+        return Ok(EngineConfig::level_for(game, level));
     }
     let (kind, params) = match spec.split_once(':') {
         Some((k, p)) => (k.trim(), Some(p)),
         None => (spec, None),
     };
-    let mut config = EngineConfig::level(6);
+    let mut config = EngineConfig::level_for(game, 6);
     config.limits = Limits::default();
+    config.missed_captures = 0;
     config.searcher = match kind.to_ascii_lowercase().as_str() {
         "random" => Searcher::Random,
         "greedy" => Searcher::Greedy,
@@ -121,19 +123,26 @@ pub fn parse_engine_spec(spec: &str) -> Result<EngineConfig> {
                 config.hash_mb = mb as usize
             }
             "seed" => config.seed = number("seed")?,
+            "miss" => {
+                let pct = number("miss")?;
+                if pct > 100 {
+                    bail!("engine {spec:?}: miss {pct} is a percentage of captures, 0-100");
+                }
+                config.missed_captures = pct as u8
+            }
             "level" => {
                 let n = number("level")?;
                 if !(1..=10).contains(&n) {
                     bail!("engine {spec:?}: levels go from 1 to 10");
                 }
                 let searcher = config.searcher;
-                config = EngineConfig::level(n as u8);
+                config = EngineConfig::level_for(game, n as u8);
                 if kind != "level" {
                     config.searcher = searcher;
                 }
             }
             other => bail!(
-                "engine {spec:?}: unknown key {other:?} (expected depth, time, nodes, hash, seed, level)"
+                "engine {spec:?}: unknown key {other:?} (expected depth, time, nodes, hash, seed, miss, level)"
             ),
         }
     }
@@ -169,6 +178,9 @@ pub fn describe_config(config: &EngineConfig) -> String {
     }
     if let Some(n) = config.limits.nodes {
         out.push_str(&format!(" nodes {n}"));
+    }
+    if config.missed_captures > 0 {
+        out.push_str(&format!(", misses {}% of captures", config.missed_captures));
     }
     out
 }
@@ -237,9 +249,11 @@ pub fn read_text_file(file: &str, max: u64) -> Result<String> {
 mod tests {
     use super::*;
 
+    const KS: GameKind = GameKind::Kiswahili;
+
     #[test]
     fn engine_specs() {
-        let c = parse_engine_spec("ab:depth=6").unwrap();
+        let c = parse_engine_spec("ab:depth=6", KS).unwrap();
         assert_eq!(c.searcher, Searcher::AlphaBeta);
         assert_eq!(
             c.limits,
@@ -249,20 +263,20 @@ mod tests {
                 time_ms: None
             }
         );
-        let c = parse_engine_spec("mcts:time=100,seed=7").unwrap();
+        let c = parse_engine_spec("mcts:time=100,seed=7", KS).unwrap();
         assert_eq!(c.searcher, Searcher::Mcts);
         assert_eq!(c.limits.time_ms, Some(100));
         assert_eq!(c.seed, 7);
-        assert_eq!(parse_engine_spec("5").unwrap(), EngineConfig::level(5));
+        assert_eq!(parse_engine_spec("5", KS).unwrap(), EngineConfig::level(5));
         assert_eq!(
-            parse_engine_spec("random").unwrap().searcher,
+            parse_engine_spec("random", KS).unwrap().searcher,
             Searcher::Random
         );
         assert_eq!(
-            parse_engine_spec("greedy").unwrap().searcher,
+            parse_engine_spec("greedy", KS).unwrap().searcher,
             Searcher::Greedy
         );
-        let c = parse_engine_spec("level:level=7,seed=3").unwrap();
+        let c = parse_engine_spec("level:level=7,seed=3", KS).unwrap();
         assert_eq!(c.limits, EngineConfig::level(7).limits);
         assert_eq!(c.seed, 3);
         for bad in [
@@ -274,11 +288,34 @@ mod tests {
             "ab:depth=x",
             "ab:foo=1",
             "ab:depth",
+            "ab:depth=2,miss=101",
+            "ab:depth=2,miss=-1",
         ] {
-            assert!(parse_engine_spec(bad).is_err(), "{bad} should be rejected");
+            assert!(
+                parse_engine_spec(bad, KS).is_err(),
+                "{bad} should be rejected"
+            );
         }
-        let err = parse_engine_spec("ab:foo=1").unwrap_err().to_string();
+        let err = parse_engine_spec("ab:foo=1", KS).unwrap_err().to_string();
         assert!(err.contains("unknown key \"foo\""), "{err}");
+        let c = parse_engine_spec("ab:depth=2,miss=40", KS).unwrap();
+        assert_eq!((c.limits.depth, c.missed_captures), (Some(2), 40));
+        assert_eq!(
+            parse_engine_spec("ab:depth=2", KS).unwrap().missed_captures,
+            0
+        );
+        let err = parse_engine_spec("ab:depth=2,miss=101", KS)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("miss 101 is a percentage"), "{err}");
+        // A level is the game's own level.
+        let kg = GameKind::Kingulu;
+        for n in 1..=10 {
+            assert_eq!(
+                parse_engine_spec(&n.to_string(), kg).unwrap(),
+                EngineConfig::level_for(kg, n)
+            );
+        }
     }
 
     #[test]

@@ -7,10 +7,14 @@
 pub mod board;
 pub mod book;
 pub mod common;
+pub mod i18n;
 pub mod matching;
+pub mod phrases;
 pub mod play;
 pub mod protocol;
 pub mod puzzle;
 pub mod report;
 pub mod solve;
+pub mod tournament;
+pub mod train;
 pub mod tune;

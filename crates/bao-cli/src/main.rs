@@ -47,6 +47,10 @@ enum Command {
     /// `check` the played rounds, print the `standings`.
     #[command(subcommand)]
     Swiss(commands::swiss::SwissCommand),
+    Tournament(commands::tournament::TournamentArgs),
+    /// Bao la Kiswahili: training data for a learned evaluation (`bao train gen`).
+    #[command(subcommand)]
+    Train(commands::train::TrainCommand),
 }
 
 /// Output piped into a program that stops reading (`bao perft --divide | head`) ends the
@@ -98,6 +102,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Reach(args) => commands::solve::run_reach(args),
         Command::Serve(args) => commands::serve::run(args),
         Command::Admin(command) => commands::admin::run(command),
+        Command::Tournament(args) => commands::tournament::run(args),
         Command::Swiss(command) => match commands::swiss::run(command) {
             0 => Ok(()),
             code => std::process::exit(code),
@@ -109,6 +114,7 @@ fn run(cli: Cli) -> Result<()> {
             protocol::run(stdin, &mut stdout).context("engine protocol I/O")
         }
         Command::Puzzle(args) => bao_cli::puzzle::run(args),
+        Command::Train(cmd) => commands::train::run(cmd),
         Command::Book(BookCommand::Build { plies, out, force }) => book::build(plies, &out, force),
         Command::Book(BookCommand::Verify { file }) => book::verify(file.as_deref()),
     }

@@ -89,7 +89,8 @@ fn contender_text(c: &Contender, limits: MoveLimits) -> String {
     }
 }
 
-fn make_player<G: Evaluate>(
+/// A player of a match or tournament: a local engine, or a program started now.
+pub(crate) fn make_player<G: Evaluate>(
     c: &Contender,
     limits: MoveLimits,
 ) -> Result<Box<dyn Player<G>>, String> {

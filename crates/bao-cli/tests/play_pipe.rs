@@ -192,9 +192,11 @@ fn refusal<G: Game>(position: &str, text: &str) -> String {
     format!("Cannot play {text:?}: {}.", err.message)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn session(
     refused: fn(&str, &str) -> String,
     game: &str,
+    level: &str,
     start_text: &str,
     start_moves: &str,
     illegal: &str,
@@ -206,7 +208,7 @@ fn session(
     let file = file.to_str().unwrap();
 
     let mut bao = Bao::start(&[
-        "play", "--plain", "--game", game, "--level", "3", "--seed", "7",
+        "play", "--plain", "--game", game, "--level", level, "--seed", "7",
     ]);
     bao.expect_prefix("Type 'help'");
     assert_eq!(bao.position(), start_text);
@@ -285,7 +287,7 @@ fn session(
         "{record}"
     );
     assert!(
-        record.contains("[South \"you\"]\n[North \"bao level 3\"]\n"),
+        record.contains(&format!("[South \"you\"]\n[North \"bao level {level}\"]\n")),
         "{record}"
     );
     assert!(record.contains("[Result \"*\"]\n"), "{record}");
@@ -293,7 +295,9 @@ fn session(
     // The side and level come back from the record's South/North tags.
     let mut loaded = Bao::start(&["play", "--plain", "--load", file]);
     loaded.expect_line(&format!("Loaded {file}: 2 moves."));
-    loaded.expect_line("Restored from the record: you play South, the computer plays at level 3.");
+    loaded.expect_line(&format!(
+        "Restored from the record: you play South, the computer plays at level {level}."
+    ));
     assert_eq!(loaded.position(), after_first);
     loaded.send("quit");
     loaded.expect_line("Bye.");
@@ -319,6 +323,7 @@ fn kiswahili_through_a_pipe() {
     session(
         refusal::<Kiswahili>,
         "kiswahili",
+        "3",
         "0 0 0 0 0 0 0 0 / 0 2 2 6 0 0 0 0 / 0 0 0 0 6 2 2 0 / 0 0 0 0 0 0 0 0 ; S=22 N=22 ; house S+ N+ ; South ; takasia -",
         "A6< A6> A7< A7>",
         "B1>",
@@ -332,6 +337,8 @@ fn kingulu_through_a_pipe() {
     session(
         refusal::<Kingulu>,
         "kingulu",
+        // Bao Kingulu's level 4 is depth 2, as Bao la Kiswahili's level 3.
+        "4",
         "4 4 4 4 4 4 / 4 4 4 4 4 4 ; S=0 N=0 ; South",
         "A3 A4 A5 A6",
         "A1",
@@ -446,7 +453,7 @@ fn level_new_and_unknown_commands() {
     let text = String::from_utf8(out.stdout).unwrap();
     for expected in [
         "\nlevel: give a level from 1 to 10 (now 3).\n",
-        "\nThe computer now plays at level 2 (greedy).\n",
+        "\nThe computer now plays at level 2 (greedy, misses 50% of captures).\n",
         "\nYou (South) play A3\n",
         "\nThe computer (North) plays ",
         "\nA new game.\n",

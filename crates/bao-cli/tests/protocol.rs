@@ -210,8 +210,9 @@ fn kingulu_transcript() {
 #[test]
 fn options_and_setoption() {
     let out = engine("newgame kingulu\noptions\nsetoption level 3\nsetoption depth 5\nsetoption time none\nsetoption rules.first-player north\nposition\nsetoption rules default\nposition\noptions\n");
-    // The defaults come from the engine's level 6 (EngineConfig::level).
-    let level6 = bao_engine::EngineConfig::level(6);
+    // The defaults come from the engine's level 6, Bao Kingulu's own (depth 4).
+    let level6 = bao_engine::EngineConfig::level_for(bao_rules::GameKind::Kingulu, 6);
+    assert_eq!(level6.limits.depth, Some(4));
     let opt = |v: Option<u64>| v.map_or("none".to_string(), |v| v.to_string());
     let d6 = opt(level6.limits.depth.map(u64::from));
     let t6 = opt(level6.limits.time_ms);
@@ -230,11 +231,13 @@ fn options_and_setoption() {
          4 4 4 4 4 4 / 4 4 4 4 4 4 ; S=0 N=0 ; North\nok\n\
          rules default\nok\n\
          {KINGULU_START}\nok\n\
-         level none\nsearcher alphabeta\ndepth 5\ntime none\nnodes none\nhash {hash}\nseed {seed}\n\
+         level none\nsearcher greedy\ndepth 5\ntime none\nnodes none\nhash {hash}\nseed {seed}\n\
          rules default\nrules.first-player south\nrules.skip-start-pit false\n\
          rules.all-moves-forbidden end-game\nrules.non-terminating illegal\n\
          rules.opposite-reserved no-capture\nrules.singleton-kuweka reserve-without-transfer\nrules.repetition third-occurrence-scores\nok\n"
     );
+    // Bao Kingulu's level 3 is greedy (one ply): the depth set after it is kept but
+    // a greedy search does not use it.
     assert_eq!(out, expected);
 }
 

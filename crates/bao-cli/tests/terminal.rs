@@ -61,22 +61,22 @@ fn explain_prints_every_lap_with_its_board() {
     ));
     fits_80_columns(&text);
     assert_eq!(
-        block(&text, "Move 1... ", "End of move 1... a6<."),
+        block(&text, "Move 1... ", "End of move 1... a7>."),
         [
-            "Move 1... a6< (North, ply 2), 1 lap.",
-            "Lap 1 of 1: enters a seed from the store into a6, lifts 3 seeds from a6, sows 3",
-            "seeds anticlockwise, ending in a3; the last seed fell into the empty hole a3:",
-            "the move ends.",
+            "Move 1... a7> (North, ply 2), 1 lap.",
+            "Lap 1 of 1: enters a seed from the store into a7, lifts 3 seeds from a7, sows 3",
+            "seeds clockwise, ending in b7; the last seed fell into the empty hole b7: the",
+            "move ends.",
             "  North (computer, level 1)                store 21",
             "        8     7     6     5     4     3     2     1",
-            "  b     0     0     0     0     0     0     0     0",
-            "  a     0     2     0   [ 7]    1     1     0     0",
+            "  b     1     1     0     0     0     0     0     0",
+            "  a     1     0     2   [ 6]    0     0     0     0",
             "     ----------------------------------------------",
             "  A     0     0     0     0   [ 6]    0     3     1",
             "  B     0     0     0     0     0     0     0     1",
             "        1     2     3     4     5     6     7     8",
             "  South (you)                              store 21",
-            "End of move 1... a6<.",
+            "End of move 1... a7>.",
         ]
     );
     assert_eq!(

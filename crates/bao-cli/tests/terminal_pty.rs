@@ -137,7 +137,7 @@ fn a_dumb_terminal_plays_and_quits() {
     let mut bao = Pty::start(dir.path(), "dumb", &["play", "--level", "1", "--seed", "1"]);
     bao.expect("South> ");
     bao.send("A6>\r");
-    bao.expect("The computer (North) plays a7<");
+    bao.expect("The computer (North) plays a7>");
     bao.expect("South> ");
     bao.send("quit\r");
     bao.expect("The game is not saved. Quit anyway? [y/N] ");
@@ -151,7 +151,7 @@ fn a_dumb_terminal_plays_and_quits() {
     );
     // The board after the computer's reply, in plain text, with the seed count.
     assert!(
-        text.contains("Seeds: South 32 (21 in store), North 32 (21 in store)\r\nStage: namua. South (you) to move. Last move: a7< by North.\r\n"),
+        text.contains("Seeds: South 32 (21 in store), North 32 (21 in store)\r\nStage: namua. South (you) to move. Last move: a7> by North.\r\n"),
         "{text}"
     );
 }
@@ -202,14 +202,14 @@ fn ctrl_c_at_the_prompt_autosaves_and_exits_130() {
     );
     bao.expect("South> ");
     bao.send("A6>\r");
-    bao.expect("The computer (North) plays a7<");
+    bao.expect("The computer (North) plays a7>");
     bao.expect("South> ");
     bao.send("\x03");
     bao.expect("Ctrl-C: the game was not saved, so it is in bao-autosave-");
     assert_eq!(bao.exit_code(), Some(130));
     let saved = autosaves(dir.path());
     assert_eq!(saved.len(), 1, "{}", bao.text());
-    assert_eq!(record_moves(&saved[0]), "1. A6> a7< *");
+    assert_eq!(record_moves(&saved[0]), "1. A6> a7> *");
 }
 
 /// Item 3: Ctrl-C during an animation does not only skip it: the game (with the move

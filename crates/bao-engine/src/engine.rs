@@ -24,6 +24,8 @@ mod negamax;
 const MAX_PLY: usize = MAX_DEPTH as usize + 2;
 /// Size of the history table (a power of two).
 const HISTORY: usize = 4096;
+/// Mixed into the seed for the choice of missed captures (so it differs from the rng's).
+const MISS_SALT: u64 = 0x6d69_7373_6564;
 
 /// A playing engine for one game `G`. Owns its transposition table, history table,
 /// killer moves and random number generator; reuse it across the moves of a game.
@@ -231,6 +233,40 @@ impl<G: Evaluate> Engine<G> {
         result
     }
 
+    /// Drops from `kids` (the moves of `pos` with their positions) the captures this
+    /// configuration does not see ([`EngineConfig::missed_captures`]): each capture
+    /// ([`Evaluate::is_capture`]) gets a "notice" number 0..100 from a hash of the seed
+    /// and the position after it, and is missed when that number is below the
+    /// percentage, so the same capture stays unseen wherever it occurs in a search. When
+    /// every move would be missed (Bao la Kiswahili's captures are compulsory: then every
+    /// move captures), the one capture with the highest notice number is kept: the
+    /// player sees one of them.
+    pub(crate) fn drop_missed(&self, pos: &G, kids: &mut Vec<(G::Move, G)>) {
+        let pct = u64::from(self.config.missed_captures.min(100));
+        if pct == 0 || kids.is_empty() {
+            return;
+        }
+        let salt = mix64(self.config.seed ^ MISS_SALT);
+        // The notice number of a capture; 100 (always seen) for any other move.
+        let notice = |c: &G| {
+            if pos.is_capture(c) {
+                mix64(salt ^ c.hash_key()) % 100
+            } else {
+                100
+            }
+        };
+        let noticed: Vec<u64> = kids.iter().map(|(_, c)| notice(c)).collect();
+        let keep = match noticed.iter().any(|&n| n >= pct) {
+            true => pct,
+            false => noticed.iter().copied().max().unwrap_or(0),
+        };
+        let mut i = 0;
+        kids.retain(|_| {
+            i += 1;
+            noticed[i - 1] >= keep
+        });
+    }
+
     /// The value of a leaf `pos` at `ply` (not searched further): the line's end there if
     /// it ends there (repetition, ply limit), else the static value.
     #[inline]
@@ -250,6 +286,7 @@ impl<G: Evaluate> Engine<G> {
     ) -> SearchResult<G::Move> {
         let mut kids = std::mem::take(&mut self.kids[0]);
         pos.children(&mut kids);
+        self.drop_missed(pos, &mut kids);
         let mut best_v = -INF;
         let mut ties: Vec<G::Move> = Vec::new();
         for (mv, child) in &kids {
@@ -307,6 +344,7 @@ impl<G: Evaluate> Engine<G> {
             let info = budget.info(0, score, Vec::new());
             return SearchResult { best: None, info };
         }
+        self.drop_missed(pos, &mut root);
         let mut keyed: Vec<(i32, usize)> = root
             .iter()
             .enumerate()

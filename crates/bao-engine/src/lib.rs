@@ -27,6 +27,7 @@ mod engine;
 mod eval;
 mod hash;
 pub mod hint;
+mod levels;
 mod mcts;
 pub mod puzzle;
 mod repetition;
@@ -34,6 +35,7 @@ pub mod report;
 mod score;
 pub mod solve;
 mod time_rule;
+pub mod train;
 mod tt;
 pub mod tune;
 pub mod values;
@@ -41,6 +43,7 @@ pub mod weights;
 
 pub use engine::Engine;
 pub use eval::{Evaluate, KinguluFeatures, KiswahiliFeatures};
+pub use levels::{Level, KINGULU_LEVELS, KISWAHILI_LEVELS};
 pub use time_rule::TimeRule;
 
 /// A search score, from the side to move's point of view.
@@ -121,41 +124,16 @@ pub struct EngineConfig {
     pub seed: u64,
     /// Transposition table size in MiB (alpha-beta only).
     pub hash_mb: usize,
+    /// A human weakness of the weak levels: the percentage (0–100) of captures the
+    /// search does not see, its own and the opponent's, anywhere in its tree
+    /// ([`Evaluate::is_capture`]; which ones is fixed by the seed and the position after
+    /// the capture). 0 = sees every move. Alpha-beta and greedy only.
+    pub missed_captures: u8,
 }
 
 impl Default for EngineConfig {
     fn default() -> Self {
         EngineConfig::level(6)
-    }
-}
-
-impl EngineConfig {
-    /// The configuration of playing level `n` (1 = random legal move ... 10 = strongest at a
-    /// few seconds a move); `n` is clamped to 1..=10. The table is in `docs/engine.md`.
-    pub fn level(n: u8) -> EngineConfig {
-        let n = n.clamp(1, 10);
-        let (searcher, depth, time_ms) = match n {
-            1 => (Searcher::Random, None, None),
-            2 => (Searcher::Greedy, None, None),
-            3 => (Searcher::AlphaBeta, Some(2), None),
-            4 => (Searcher::AlphaBeta, Some(3), None),
-            5 => (Searcher::AlphaBeta, Some(4), None),
-            6 => (Searcher::AlphaBeta, Some(6), None),
-            7 => (Searcher::AlphaBeta, Some(8), Some(500)),
-            8 => (Searcher::AlphaBeta, None, Some(1000)),
-            9 => (Searcher::AlphaBeta, None, Some(2000)),
-            _ => (Searcher::AlphaBeta, None, Some(3000)),
-        };
-        EngineConfig {
-            searcher,
-            limits: Limits {
-                depth,
-                nodes: None,
-                time_ms,
-            },
-            seed: 0x00ba_0ba0_5eed,
-            hash_mb: 32,
-        }
     }
 }
 

@@ -216,6 +216,7 @@ fn alphabeta<G: Evaluate>() -> Engine<G> {
         limits: Limits::default(),
         seed: 5,
         hash_mb: 1,
+        missed_captures: 0,
     })
 }
 
@@ -427,6 +428,7 @@ fn kingulu_t32_the_engine_does_not_walk_into_a_losing_repetition() {
             },
             seed: 3,
             hash_mb: 1,
+            missed_captures: 0,
         });
         let r = e.search_line(&line, Limits::default(), &mut |_| {});
         assert_ne!(pos.move_text(r.best.unwrap()), "a6", "{searcher:?}");
@@ -447,6 +449,7 @@ fn match_games_end_by_the_third_occurrence() {
         limits: depth(6),
         seed: 1,
         hash_mb: 1,
+        missed_captures: 0,
     };
     let cfg = bao_engine::arena::MatchConfig {
         a: engine.clone(),

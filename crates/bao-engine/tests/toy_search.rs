@@ -14,6 +14,7 @@ fn config(searcher: Searcher) -> EngineConfig {
         limits: Limits::default(),
         seed: 7,
         hash_mb: 1,
+        missed_captures: 0,
     }
 }
 
@@ -275,8 +276,10 @@ fn finished_position_gives_no_move() {
 fn levels_are_ordered_and_clamped() {
     assert_eq!(EngineConfig::level(0), EngineConfig::level(1));
     assert_eq!(EngineConfig::level(99), EngineConfig::level(10));
-    assert_eq!(EngineConfig::level(1).searcher, Searcher::Random);
+    assert_eq!(EngineConfig::level(1).searcher, Searcher::Greedy);
+    assert_eq!(EngineConfig::level(1).missed_captures, 50);
     assert_eq!(EngineConfig::level(2).searcher, Searcher::Greedy);
+    assert_eq!(EngineConfig::level(2).missed_captures, 0);
     assert_eq!(EngineConfig::level(10).searcher, Searcher::AlphaBeta);
 }
 

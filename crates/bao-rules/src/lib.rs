@@ -32,11 +32,13 @@ pub mod perft;
 pub mod record;
 
 mod error;
+mod phrase;
 mod view;
 
 pub use error::{MoveParseError, OptionError, PlayError, PositionError};
 pub use kind::{GameKind, UnknownGame};
 pub use line::{GameLine, LineError, Player};
+pub use phrase::{Phrase, PitEnd};
 pub use view::{BoardView, CellMark, CellView, EventKind, TraceEvent};
 
 /// One of the two players. South moves first by default (K-§1.7, G-G5).

@@ -144,7 +144,9 @@ pub struct TraceEvent {
     pub holes: Vec<String>,
     /// The number of seeds involved (lifted, sown, captured, ...).
     pub seeds: u32,
-    /// One sentence for players, e.g. `captures 7 from a5 (North's nyumba)`.
+    /// What the step says, as data, for a front end to put into the player's words.
+    pub phrase: crate::Phrase,
+    /// The same in English (`phrase`'s `Display`), e.g. `captures 7 from a5`.
     pub text: String,
     /// The hole counts after this step, in the order of the position text (32 or 12).
     pub counts: Vec<u32>,

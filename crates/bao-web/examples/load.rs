@@ -774,12 +774,16 @@ async fn club_main() {
     let games = arg("--games", 250) as usize;
     let urls = arg_all("--url");
     let own = urls.is_empty();
-    let port = match urls.first() {
-        Some(u) => parse_url(u).unwrap_or_else(|e| fail(&e)).1,
-        None => arg("--port", 18160) as u16,
+    let ports: Vec<u16> = if own {
+        vec![arg("--port", 18160) as u16]
+    } else {
+        urls.iter()
+            .map(|u| parse_url(u).unwrap_or_else(|e| fail(&e)).1)
+            .collect()
     };
+    let port = ports[0];
     let cfg = club::Club {
-        port,
+        ports,
         games,
         spectators: arg("--spectators", 1) as usize,
         seconds: arg("--seconds", 60),

@@ -67,6 +67,9 @@ pub struct App {
     pub(crate) instance: String,
     /// The mail sender (`bao serve --smtp`), if any ([`crate::mail`]).
     pub(crate) mailer: Option<Arc<crate::mail::Mailer>>,
+    /// The tournaments' watchers and this instance's pairing lock
+    /// ([`crate::tournaments`]).
+    pub(crate) tournaments: crate::tournaments::Live,
 }
 
 /// How many record loads replay at once: one core fewer than the machine has (at least
@@ -113,6 +116,7 @@ impl App {
             hub: crate::notices::Hub::default(),
             instance: crate::ids::token(),
             mailer: None,
+            tournaments: crate::tournaments::Live::default(),
         })
     }
 
@@ -192,6 +196,7 @@ pub fn router_with(app: Arc<App>) -> Router {
         .merge(crate::moderation::routes())
         .merge(crate::rematch::routes())
         .merge(crate::mail::routes())
+        .merge(crate::tournaments::routes())
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
@@ -200,6 +205,7 @@ pub fn router_with(app: Arc<App>) -> Router {
         .merge(
             games::streams()
                 .merge(lobby::streams())
+                .merge(crate::tournaments::streams())
                 .merge(crate::notices::routes())
                 .route_layer(axum::middleware::from_fn_with_state(
                     Arc::clone(&app),

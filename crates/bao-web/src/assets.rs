@@ -45,6 +45,10 @@ pub(crate) async fn static_or_404(method: axum::http::Method, uri: Uri) -> Respo
         "/settings" => Some("settings.html"),
         "/mod" => Some("mod.html"),
         p if p.starts_with("/@/") && p.ends_with("/games") && p.len() > 9 => Some("games.html"),
+        "/tournaments" => Some("tournaments.html"),
+        p if p.starts_with("/tournaments/") && p.len() > "/tournaments/".len() => {
+            Some("tournament.html")
+        }
         p if p.starts_with("/@/") && p.len() > 3 => Some("profile.html"),
         "/favicon.ico" => Some("favicon.svg"),
         p if p.starts_with("/api/") || p == "/api" => None,

@@ -57,6 +57,7 @@ pub mod rematch;
 pub mod spectators;
 pub mod store;
 pub mod streams;
+pub mod tournaments;
 pub mod wire;
 
 pub use app::{

@@ -266,7 +266,7 @@ async fn engine_move_hint_and_two_separate_games() {
     // from the opening book: `kingulu_hint_at_the_start_is_proved`).
     let (status, h) = call(&app, "POST", "/api/games/g2/hint", Some("{}")).await;
     assert_eq!(status, StatusCode::OK, "{h}");
-    // The game is at level 1 (random moves); hints search at bao_engine::hint::HINT_LEVEL.
+    // The game is at level 1 (one ply, missing captures); hints search at bao_engine::hint::HINT_LEVEL.
     let depth = bao_engine::hint::hint_config()
         .limits
         .depth
@@ -495,16 +495,35 @@ async fn static_page_and_assets_are_embedded() {
     assert_eq!(meta["games"][1]["name"], "kingulu");
     assert_eq!(meta["body_limit"], 65536);
     assert_eq!(meta["levels"].as_array().unwrap().len(), 10);
-    assert_eq!(
-        meta["levels"][0],
-        json!({"level": 1, "searcher": "random", "depth": null, "time_ms": null,
-               "text": "plays random legal moves",
-               "elo": {"kiswahili": 0, "kingulu": 0}})
+    // Level 1: one ply ahead, missing captures (all of them in Bao Kingulu, half in Bao
+    // la Kiswahili); the flat fields are Bao la Kiswahili's, `games` each game's own.
+    let greedy = |missed: u32, text: &str| {
+        json!({"searcher": "greedy", "depth": null, "nodes": null, "time_ms": null,
+               "missed_captures": missed, "text": text})
+    };
+    let ks1 = greedy(
+        50,
+        "takes the move that looks best right now, misses 50% of captures",
     );
-    // The measured Elo of docs/engine.md's level table, per game.
+    let mut level1 = ks1.clone();
+    level1["level"] = json!(1);
+    level1["games"] = json!({
+        "kiswahili": ks1,
+        "kingulu": greedy(100, "takes the move that looks best right now, misses 100% of captures"),
+    });
+    level1["elo"] = json!({"kiswahili": 0, "kingulu": 0});
+    assert_eq!(meta["levels"][0], level1);
+    // Level 9: Bao la Kiswahili searches 2 s a move, Bao Kingulu 10 plies.
+    assert_eq!(meta["levels"][8]["games"]["kiswahili"]["time_ms"], 2000);
+    assert_eq!(meta["levels"][8]["games"]["kingulu"]["depth"], 10);
+    assert_eq!(
+        meta["levels"][8]["games"]["kingulu"]["text"],
+        "looks 10 moves ahead"
+    );
+    // The measured Elo of docs/engine.md's level tables, per game.
     assert_eq!(
         meta["levels"][6]["elo"],
-        json!({"kiswahili": 1794, "kingulu": 384})
+        json!({"kiswahili": 1508, "kingulu": 421})
     );
 }
 

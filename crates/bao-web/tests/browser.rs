@@ -30,7 +30,9 @@
 //!   kept, and the board is playable within a second;
 //! * `social.mjs`: a challenge by name from a profile, the notices banners on other
 //!   pages, a draw offered, declined by a move, offered again and accepted, with the
-//!   rating change on the game page.
+//!   rating change on the game page;
+//! * `tournament.mjs`: a tournament organised with the form, players joining live, a fast
+//!   Swiss whose standings and rounds change on the page as its games end, and a phone.
 //!
 //! Needs `/usr/bin/chromium` (or `$CHROMIUM`), `node` and `e2e/node_modules` (`npm ci` in
 //! `e2e/`; `.ci/run` installs all three). When one is missing the test FAILS under CI (the
@@ -199,6 +201,14 @@ fn browser_tutor_warns_before_a_blunder() {
 #[test]
 fn browser_puzzles_page() {
     run_script("puzzles.mjs", "puzzles");
+}
+
+/// Issue 28: the tournament pages: the organiser's form, join/leave/enter an engine, a
+/// fast Swiss started from its page whose standings and rounds change live as its games
+/// end, "your next game", the finished page and a phone.
+#[test]
+fn browser_tournament_standings_update_live() {
+    run_script("tournament.mjs", "tournament");
 }
 
 #[test]

@@ -92,7 +92,7 @@ fn a_club_evening_loses_nothing_across_a_kill() {
         .build()
         .unwrap();
     let cfg = club::Club {
-        port,
+        ports: vec![port],
         games: 50,
         spectators: 1,
         seconds: 20,

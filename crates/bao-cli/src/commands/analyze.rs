@@ -139,7 +139,12 @@ fn analyze<G: Evaluate>(line: &GameLine<G>, limits: Limits, level: Option<u8>) -
         println!("the result was decided off the board: analysing the position as it stands");
     }
     let line = &open;
-    let mut config = EngineConfig::level(level.unwrap_or(8));
+    // A level given is the game's own; the default is a 1 s search (Bao la Kiswahili's
+    // level 8) in both games.
+    let mut config = match level {
+        Some(n) => EngineConfig::level_of::<G>(n),
+        None => EngineConfig::level(8),
+    };
     if limits.depth.is_some() || limits.time_ms.is_some() || limits.nodes.is_some() {
         // Explicit limits replace the level's.
         config.limits = Limits::default();

@@ -201,7 +201,7 @@ pub fn run_match(args: MatchArgs) -> Result<()> {
                 Ok(matching::Contender::External(cmd, options))
             }
             (Some(spec), None) => Ok(matching::Contender::Local(
-                parse_engine_spec(&spec).context(format!("--{flag}"))?,
+                parse_engine_spec(&spec, game.kind()).context(format!("--{flag}"))?,
                 rule,
             )),
             (None, None) => bail!("give --{flag} or --{flag}-cmd"),

@@ -9,6 +9,8 @@ pub mod report;
 pub mod serve;
 pub mod solve;
 pub mod swiss;
+pub mod tournament;
+pub mod train;
 
 use anyhow::{anyhow, bail, Context, Result};
 use bao_cli::common::{describe_config, make_position, make_rules, parse_engine_spec};

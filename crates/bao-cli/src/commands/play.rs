@@ -14,11 +14,12 @@ pub struct PlayArgs {
     /// A rule option NAME=VALUE (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
-    /// The computer's strength, 1 (random) to 10 (strongest) [default: 5, or the
-    /// level of --load's record]. Measured Elo (level 1 = 0, docs/engine.md): Bao la
-    /// Kiswahili 2 ≈ 480, 3 ≈ 960, 4 ≈ 1160, 5 ≈ 1320, 6 ≈ 1580, 7 ≈ 1790, 8 ≈ 2200,
-    /// 9 ≈ 2270, 10 ≈ 2320; Bao Kingulu 2 ≈ 100, 3 ≈ 160, 4 ≈ 220, 5 ≈ 270, 6 ≈ 320,
-    /// 7 ≈ 380, 8–10 ≈ 460 (they play alike: perfectly wherever the solver reaches).
+    /// The computer's strength, 1 (weakest: one ply ahead, misses captures) to 10
+    /// (strongest) [default: 5, or the level of --load's record]; each game has its own
+    /// levels (docs/levels.md). Measured Elo (level 1 = 0): Bao la Kiswahili 2 ≈ 230,
+    /// 3 ≈ 660, 4 ≈ 890, 5 ≈ 1070, 6 ≈ 1310, 7 ≈ 1510, 8 ≈ 1910, 9 ≈ 1980, 10 ≈ 2030;
+    /// Bao Kingulu 2 ≈ 70, 3 ≈ 150, 4 ≈ 230, 5 ≈ 290, 6 ≈ 360, 7 ≈ 420, 8 ≈ 480,
+    /// 9 ≈ 530, 10 ≈ 590 (perfect play wherever the solver proves the position).
     #[arg(long, short, value_parser = clap::value_parser!(u8).range(1..=10))]
     pub level: Option<u8>,
     /// Your side: south (moves first, bottom of the board) or north [default: south,
@@ -49,6 +50,11 @@ pub struct PlayArgs {
     /// the oracle, hints and the tutor read beside the opening book.
     #[arg(long, value_name = "FILE")]
     pub values: Option<String>,
+    /// The language of the game: sw (Kiswahili) or en (English); en-XA is the
+    /// pseudo-locale for testing [default: from LC_ALL, LC_MESSAGES or LANG
+    /// (sw_TZ.UTF-8, sw_KE.UTF-8, sw: Kiswahili), else English].
+    #[arg(long, value_name = "LANG", value_parser = bao_i18n::Lang::from_tag)]
+    pub lang: Option<bao_i18n::Lang>,
 }
 
 /// Step through a saved game move by move and lap by lap (Enter = next move, l = next
@@ -68,6 +74,10 @@ pub struct ReplayArgs {
     #[arg(long, value_name = "MS", default_value_t = bao_cli::play::DEFAULT_LAP_DELAY_MS,
           value_parser = clap::value_parser!(u64).range(0..=10_000))]
     pub lap_delay: u64,
+    /// The language: sw (Kiswahili) or en (English) [default: from LC_ALL, LC_MESSAGES
+    /// or LANG, else English].
+    #[arg(long, value_name = "LANG", value_parser = bao_i18n::Lang::from_tag)]
+    pub lang: Option<bao_i18n::Lang>,
 }
 
 /// Runs `bao play`.
@@ -85,7 +95,10 @@ pub fn run_play(args: PlayArgs) -> Result<()> {
         number,
         lap_delay,
         values,
+        lang,
     } = args;
+    // `--lang` beats LC_ALL, LC_MESSAGES and LANG (read once, at the start).
+    bao_cli::i18n::set_lang(lang.unwrap_or_else(bao_i18n::Lang::from_env));
     if let Some(file) = &values {
         bao_cli::solve::install_values(file)?;
     }
@@ -134,7 +147,9 @@ pub fn run_replay(args: ReplayArgs) -> Result<()> {
         plain,
         number,
         lap_delay,
+        lang,
     } = args;
+    bao_cli::i18n::set_lang(lang.unwrap_or_else(bao_i18n::Lang::from_env));
     let (name, text) = bao_cli::play::read_record_file(&file, number)?;
     let screen = bao_cli::play::Screen::new(plain || !bao_cli::play::is_terminal(), lap_delay);
     let stdin = std::io::stdin();
@@ -163,9 +178,12 @@ fn play_loaded<G: bao_engine::solve::Solvable>(
     let line = bao_cli::play::load_line::<G>(file, text)?;
     let start = line.start().clone();
     println!(
-        "Loaded {}: {}.",
-        bao_cli::play::quote_file(file),
-        bao_cli::play::plural(line.plies() as u64, "move")
+        "{}",
+        bao_cli::t!(
+            "loaded",
+            file = bao_cli::play::quote_file(file),
+            moves = bao_cli::t!("moves-count", n = line.plies())
+        )
     );
     bao_cli::play::play(start, Some(line), opts, input)
 }

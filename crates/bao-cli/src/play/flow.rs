@@ -12,15 +12,16 @@ use super::render::{
 };
 use super::save::{write_atomic, write_autosave, Guard};
 use super::text::position_lines;
-use super::text::{clip, command, plural, quote_file, unquote};
+use super::text::{clip, command, quote_file, unquote};
 use super::words::what_it_does;
 use super::PlayOptions;
 use crate::board;
-use crate::common::{describe_config, today};
+use crate::common::today;
+use crate::i18n::{english, side_name};
+use crate::t;
 use anyhow::{bail, Result};
 use bao_engine::hint::{
-    check_search_hint, hint_config, score_text, solve_hint_line, value_text, HintCheck,
-    PROVED_HINT_MS,
+    check_search_hint, hint_config, solve_hint_line, HintCheck, PROVED_HINT_MS,
 };
 use bao_engine::solve::oracle::oracle_line as solve_moves;
 use bao_engine::solve::Solvable;
@@ -34,25 +35,28 @@ mod describe;
 
 use describe::*;
 pub use describe::{
-    explain_move, hole_prefix, move_heading, move_name, move_number, moves_played, plies_text,
+    end_sentence, explain_move, game_end_sentence, hole_prefix, move_heading, move_name,
+    move_number, moves_played, moves_text, plies_text,
 };
 
 /// The commands of `bao play` and what they do, for `help` (two to a line).
-const HELP_COMMANDS: [(&str, &str); 13] = [
-    ("moves", "the legal moves"),
-    ("hint", "the engine's advice"),
-    ("oracle [S]", "exact values (S s, default 2)"),
-    ("explain [N]", "ply N lap by lap"),
-    ("tutor on", "warn before mistakes (off)"),
-    ("undo [N]", "take back your move (N)"),
-    ("save FILE", "save (save! replaces)"),
-    ("board", "draw the board again"),
-    ("position", "the position as text"),
-    ("level N", "computer level, 1-10"),
-    ("new", "start again"),
-    ("help", "this text"),
-    ("quit", "leave (asks if unsaved)"),
-];
+fn help_commands() -> [(&'static str, String); 13] {
+    [
+        ("moves", t!("help-moves")),
+        ("hint", t!("help-hint")),
+        ("oracle [S]", t!("help-oracle")),
+        ("explain [N]", t!("help-explain")),
+        ("tutor on", t!("help-tutor")),
+        ("undo [N]", t!("help-undo")),
+        ("save FILE", t!("help-save")),
+        ("board", t!("help-board")),
+        ("position", t!("help-position")),
+        ("level N", t!("help-level")),
+        ("new", t!("help-new")),
+        ("help", t!("help-help")),
+        ("quit", t!("help-quit")),
+    ]
+}
 
 /// A game between the human and the computer.
 pub struct Session<G: Solvable> {
@@ -75,7 +79,7 @@ impl<G: Solvable> Session<G> {
     /// A session for `line` (roles already set in its players), with the computer's
     /// engine configured from `opts`.
     pub fn new(line: GameLine<G>, opts: PlayOptions) -> Session<G> {
-        let mut config = EngineConfig::level(opts.level);
+        let mut config = EngineConfig::level_of::<G>(opts.level);
         if let Some(seed) = opts.seed {
             config.seed = seed;
         }
@@ -104,8 +108,8 @@ impl<G: Solvable> Session<G> {
     /// The labels drawn after each side's name: `(you)`, `(computer, level 5)`.
     fn labels(&self) -> [String; 2] {
         let label = |side: Side| match self.line.player(side) {
-            Player::Computer { level } => format!("(computer, level {level})"),
-            Player::Human(_) => "(you)".to_string(),
+            Player::Computer { level } => t!("label-computer", level = *level),
+            Player::Human(_) => t!("label-you"),
         };
         [label(Side::South), label(Side::North)]
     }
@@ -161,13 +165,13 @@ impl<G: Solvable> Session<G> {
     /// `Game over: <what happened>. You won.` once the game is over.
     fn game_over_message(&self) -> Option<String> {
         let outcome = self.line.outcome()?;
-        let sentence = self.line.end_sentence().unwrap_or_default();
+        let sentence = game_end_sentence(&self.line).unwrap_or_default();
         let who = match outcome.winner {
-            Some(side) if side == self.opts.human => "You won.".to_string(),
-            Some(_) => "The computer won.".to_string(),
-            None => "A draw.".to_string(),
+            Some(side) if side == self.opts.human => t!("over-you-won"),
+            Some(_) => t!("over-computer-won"),
+            None => t!("over-draw"),
         };
-        Some(format!("Game over: {sentence}. {who}"))
+        Some(t!("game-over", sentence = sentence, who = who))
     }
 
     /// Plays `mv` (legal in the current position), showing what it did: lap by lap on a
@@ -182,8 +186,11 @@ impl<G: Solvable> Session<G> {
         };
         self.dirty = true;
         self.publish();
-        let verb = if who == "You" { "play" } else { "plays" };
-        let heading = format!("{who} ({side}) {verb} {text}");
+        let heading = if who == "You" {
+            t!("you-play", side = side, text = text.as_str())
+        } else {
+            t!("computer-plays", side = side, text = text.as_str())
+        };
         out(&heading);
         if self.screen.animate {
             let frames = laps(&before, &events, self.current());
@@ -197,9 +204,10 @@ impl<G: Solvable> Session<G> {
             let skipped = self.screen.animate("", &frames, &self.labels(), delay);
             let mut summary = format!("  - {}", what_it_does(&events));
             if skipped || frames.len() > 1 {
-                summary.push_str(&format!(
-                    " ('{}' shows it lap by lap)",
-                    command(&format!("explain {}", self.line.plies()))
+                summary.push(' ');
+                summary.push_str(&t!(
+                    "shows-lap-by-lap",
+                    command = command(&format!("explain {}", self.line.plies()))
                 ));
             }
             out(summary);
@@ -222,12 +230,12 @@ impl<G: Solvable> Session<G> {
             &mut self.engine,
             &self.line,
             Limits::default(),
-            "The computer is thinking",
+            &t!("computer-thinking"),
             self.screen.plain,
         )?;
         match result.best {
             Some(mv) => self.apply(mv, "The computer"),
-            None => bail!("the engine found no move in a position that is not finished"),
+            None => bail!("{}", t!("engine-no-move")),
         }
     }
     /// The human typed something that is not a command: try it as a move.
@@ -245,20 +253,35 @@ impl<G: Solvable> Session<G> {
                 }
             }
             Err(e) => {
-                let mut message = format!("Cannot play {:?}: {}.", clip(text, 60), e.message);
                 let hole = hole_prefix(text);
                 let view = pos.view();
-                if let Some(cell) = view.rows.iter().flatten().find(|c| c.name == hole) {
+                let cell = view.rows.iter().flatten().find(|c| c.name == hole);
+                // The rules explain in English (with their rule numbers); other
+                // languages say what kind of error it is.
+                let reason = if english() {
+                    e.message
+                } else {
+                    match cell {
+                        None => t!("refused-shape", example = self.example_move()),
+                        Some(c) if c.owner != self.opts.human => t!("refused-theirs"),
+                        Some(_) => t!("refused-illegal"),
+                    }
+                };
+                let quoted = format!("{:?}", clip(text, 60));
+                let mut message = t!("refused", text = quoted, reason = reason);
+                if let Some(cell) = cell {
                     if cell.owner != self.opts.human {
-                        message.push_str(&format!(
-                            " Note: hole names are case-sensitive; {hole} is {}'s hole, yours are {}.",
-                            cell.owner,
-                            own_holes(&view, self.opts.human)
+                        message.push(' ');
+                        message.push_str(&t!(
+                            "refused-case",
+                            hole = hole,
+                            side = cell.owner,
+                            yours = own_holes(&view, self.opts.human)
                         ));
                     }
                 }
                 out(message);
-                out("Type 'moves' for the legal moves or 'help' for how to write them.");
+                out(t!("refused-help"));
                 Ok(())
             }
         }
@@ -269,16 +292,16 @@ impl<G: Solvable> Session<G> {
         if !self.opts.interactive || !self.unsaved() {
             return Ok(true);
         }
-        match input.read(&format!("The game is not saved. {what} anyway? [y/N] "))? {
+        match input.read(&format!("{what} "))? {
             Read::Line(answer) => {
-                let yes = matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes");
+                let yes = is_yes(&answer);
                 if !yes {
-                    out("Carrying on (save FILE saves the game).");
+                    out(t!("carrying-on"));
                 }
                 Ok(yes)
             }
             Read::Eof => {
-                out("Carrying on (save FILE saves the game).");
+                out(t!("carrying-on"));
                 Ok(false)
             }
             Read::Interrupted => super::save::ctrl_c(),
@@ -289,22 +312,25 @@ impl<G: Solvable> Session<G> {
     /// `bao-autosave-<date>-<time>.bao` in the current directory; through a pipe, a note.
     fn leave_unsaved(&mut self, why: &str) {
         if !self.unsaved() {
-            out(format!("{why}: leaving the game."));
+            out(t!("leaving", why = why));
             return;
         }
         if !self.opts.interactive || self.opts.sandbox {
-            out(format!(
-                "{why}: leaving the game ({} not saved).",
-                plural(moves_played(&self.line) as u64, "move")
+            out(t!(
+                "leaving-unsaved",
+                why = why,
+                moves = moves_text(moves_played(&self.line))
             ));
             return;
         }
         match write_autosave(&self.record_text()) {
-            Ok(q) => out(format!(
-                "{why}: the game was not saved, so it is in {q}. Continue it with: {}",
-                command(&format!("bao play --load {q}"))
+            Ok(q) => out(t!(
+                "leaving-autosaved",
+                why = why,
+                file = q.as_str(),
+                command = command(&format!("bao play --load {q}"))
             )),
-            Err(e) => out(format!("{why}: leaving the game; {e}")),
+            Err(e) => out(t!("leaving-failed", why = why, error = e.to_string())),
         }
     }
 
@@ -325,28 +351,29 @@ impl<G: Solvable> Session<G> {
     /// An input error, or the engine failing (an internal error).
     pub fn run(&mut self, input: &mut Input) -> Result<()> {
         let human = self.opts.human;
-        out(format!(
-            "{}: you play {human}, the computer plays {} (level {}: {}).",
-            GameKind::of::<G>().title(),
-            human.opponent(),
-            self.opts.level,
-            describe_config(self.engine.config())
+        out(t!(
+            "banner",
+            game = GameKind::of::<G>().title(),
+            you = human,
+            computer = human.opponent(),
+            level = self.opts.level,
+            engine = engine_words(self.engine.config())
         ));
         if human == Side::North {
             out(north_orientation::<G>());
         }
-        out("Type 'help' for the commands, 'moves' for the legal moves.");
+        out(t!("banner-help"));
         self.show_board();
-        out(format!(
-            "Board marks: {}.",
-            board::legend(&self.current().view())
+        out(t!(
+            "board-marks",
+            legend = board::legend(&self.current().view())
         ));
         let mut announced_end = false;
         loop {
             if let Some(message) = self.game_over_message() {
                 if !announced_end {
                     out(message);
-                    out("You can still 'undo', 'new', 'save FILE' or 'quit'.");
+                    out(t!("over-still"));
                     announced_end = true;
                 }
             } else {
@@ -359,10 +386,10 @@ impl<G: Solvable> Session<G> {
                 }
             }
             self.publish();
-            let line = match input.read(&format!("{human}> "))? {
+            let line = match input.read(&format!("{}> ", side_name(human)))? {
                 Read::Line(line) => line,
                 Read::Eof => {
-                    self.leave_unsaved("End of input");
+                    self.leave_unsaved(&t!("end-of-input"));
                     return Ok(());
                 }
                 Read::Interrupted => super::save::ctrl_c(),
@@ -384,9 +411,10 @@ impl<G: Solvable> Session<G> {
             if rest.is_empty() {
                 true
             } else {
-                out(format!(
-                    "{cmd} takes nothing after it (got {:?}); type 'help' for the commands.",
-                    clip(rest, 60)
+                out(t!(
+                    "takes-nothing",
+                    command = cmd,
+                    got = format!("{:?}", clip(rest, 60))
                 ));
                 false
             }
@@ -416,10 +444,7 @@ impl<G: Solvable> Session<G> {
                 } else {
                     match rest.parse::<usize>() {
                         Ok(n) if n >= 1 => self.undo(n),
-                        _ => out(format!(
-                            "undo: {:?} is not a number of your moves (undo, or undo N with N ≥ 1).",
-                            clip(rest, 60)
-                        )),
+                        _ => out(t!("undo-bad", got = format!("{:?}", clip(rest, 60)))),
                     }
                 }
             }
@@ -436,28 +461,28 @@ impl<G: Solvable> Session<G> {
                 }
             }
             "new" => {
-                if no_more(&lower) && self.confirm_leave(input, "Start a new game")? {
+                if no_more(&lower) && self.confirm_leave(input, &t!("confirm-new"))? {
                     self.new_game()
                 }
             }
             "level" => self.set_level(rest),
             "tutor" => self.set_tutor(rest),
             "quit" | "exit" | "q" => {
-                if no_more(&lower) && self.confirm_leave(input, "Quit")? {
-                    out("Bye.");
+                if no_more(&lower) && self.confirm_leave(input, &t!("confirm-quit"))? {
+                    out(t!("bye"));
                     return Ok(false);
                 }
             }
             w if w.len() >= 2 && w.chars().all(|c| c.is_ascii_alphabetic()) => {
-                out(format!(
-                    "Unknown command {:?}. Type 'help' for the commands, or a move such as {}.",
-                    clip(word, 60),
-                    self.example_move()
+                out(t!(
+                    "unknown-command",
+                    word = format!("{:?}", clip(word, 60)),
+                    example = self.example_move()
                 ));
             }
             _ => {
                 if self.line.is_over() {
-                    out("The game is over: 'undo', 'new', 'save FILE' or 'quit'.");
+                    out(t!("over-no-move"));
                     return Ok(true);
                 }
                 let before = self.line.plies();
@@ -509,7 +534,7 @@ fn think<G: Evaluate>(
                         s.set_message(if typed.is_empty() {
                             format!("{what}…")
                         } else {
-                            format!("{what}… (typed: {})", clip(&typed, 30))
+                            format!("{what}… {}", t!("typed", typed = clip(&typed, 30)))
                         });
                     }
                 }
@@ -521,6 +546,6 @@ fn think<G: Evaluate>(
     drop(spinner);
     match result {
         Ok(r) => Ok(r),
-        Err(_) => bail!("the engine failed while searching (internal error)"),
+        Err(_) => bail!("{}", t!("engine-failed")),
     }
 }

@@ -7,6 +7,8 @@
 //! game) belongs to the last lap. Each frame has the board after its lap, the holes the
 //! lap changed and the hole it ended in.
 
+use crate::phrases::say;
+use crate::t;
 use bao_rules::{BoardView, CellMark, EventKind, Game, TraceEvent};
 
 /// The most laps of one move drawn one by one; the rest of a longer move is one frame
@@ -46,8 +48,9 @@ pub fn laps<G: Game>(before: &G, events: &[TraceEvent], after: &G) -> Vec<Lap> {
             skipped.add(event);
             continue;
         }
-        if !event.text.is_empty() {
-            texts.push(event.text.clone());
+        let text = say(event);
+        if !text.is_empty() {
+            texts.push(text);
         }
         if event.kind == EventKind::NyumbaLost {
             lose_nyumba(&mut template, event.holes.first());
@@ -70,12 +73,27 @@ pub fn laps<G: Game>(before: &G, events: &[TraceEvent], after: &G) -> Vec<Lap> {
     if skipped.laps > 0 {
         let now = counts_of(&final_view);
         let first = MAX_LAP_FRAMES + 1;
-        let mut words = format!("Laps {first}-{total} (not drawn one by one)");
-        if !skipped.notable.is_empty() {
-            words.push_str(": ");
-            words.push_str(&skipped.notable.join(", "));
+        let mut notable = skipped.notable.clone();
+        if skipped.captures > 0 {
+            notable.insert(
+                0,
+                t!(
+                    "laps-skipped-captures",
+                    n = skipped.captures,
+                    seeds = skipped.captured
+                ),
+            );
         }
-        words.push('.');
+        let words = if notable.is_empty() {
+            t!("laps-skipped", first = first, last = total)
+        } else {
+            t!(
+                "laps-skipped-notable",
+                first = first,
+                last = total,
+                what = notable.join(", ")
+            )
+        };
         frames.push(Lap {
             caption: words,
             changed: changed(&final_view, &previous, &now),
@@ -89,7 +107,7 @@ pub fn laps<G: Game>(before: &G, events: &[TraceEvent], after: &G) -> Vec<Lap> {
             if !texts.is_empty() {
                 // What followed the last sowing: the end of the move, takasia, ...
                 let base = last.caption.trim_end_matches('.').to_string();
-                last.caption = format!("{base}; {}.", texts.join(", "));
+                last.caption = t!("lap-then", caption = base, what = texts.join(", "));
             }
             // The last frame shows the position after the move exactly (marks, stores).
             let now = counts_of(&final_view);
@@ -119,7 +137,7 @@ struct Skipped {
     captures: usize,
     captured: u32,
     /// Sentences other than sowings, lifts and captures (safari, takasia, the end), at
-    /// most a few.
+    /// most a few (with the captures' count, six).
     notable: Vec<String>,
     end_hole: Option<String>,
 }
@@ -135,17 +153,13 @@ impl Skipped {
             EventKind::Capture => {
                 self.captures += 1;
                 self.captured += e.seeds;
-                let text = format!(
-                    "{} ({} seeds)",
-                    super::text::plural(self.captures as u64, "capture"),
-                    self.captured
-                );
-                match self.notable.iter_mut().find(|t| t.contains(" capture")) {
-                    Some(t) => *t = text,
-                    None => self.notable.insert(0, text),
+            }
+            _ if self.notable.len() + usize::from(self.captures > 0) < 6 => {
+                let text = say(e);
+                if !text.is_empty() {
+                    self.notable.push(text);
                 }
             }
-            _ if self.notable.len() < 6 && !e.text.is_empty() => self.notable.push(e.text.clone()),
             _ => {}
         }
     }
@@ -154,9 +168,9 @@ impl Skipped {
 fn caption(k: usize, total: usize, text: &str) -> String {
     let total = total.max(k);
     if text.is_empty() {
-        format!("Lap {k} of {total}.")
+        t!("lap-caption-bare", k = k, total = total)
     } else {
-        format!("Lap {k} of {total}: {text}.")
+        t!("lap-caption", k = k, total = total, what = text)
     }
 }
 
@@ -265,40 +279,44 @@ mod tests {
             &Default::default(),
         )
         .unwrap();
-        let sow = |k: u32| TraceEvent {
-            kind: EventKind::Sow,
-            holes: vec!["A1".to_string()],
-            seeds: 1,
-            text: format!("lap {k}"),
+        let event = |kind, hole: &str, seeds, phrase: bao_rules::Phrase| TraceEvent {
+            kind,
+            holes: vec![hole.to_string()],
+            seeds,
+            text: phrase.to_string(),
+            phrase,
             counts: vec![4; 12],
             stores: [0, 0],
         };
+        let sow = |_| {
+            let holes = vec!["A1".to_string()];
+            event(
+                EventKind::Sow,
+                "A1",
+                1,
+                bao_rules::Phrase::SowInto { holes },
+            )
+        };
         let mut events: Vec<TraceEvent> = (1..=60).map(sow).collect();
-        events.insert(
-            55,
-            TraceEvent {
-                kind: EventKind::Capture,
-                holes: vec!["a3".to_string()],
-                seeds: 7,
-                text: "captures 7".to_string(),
-                counts: vec![4; 12],
-                stores: [0, 0],
-            },
-        );
-        events.push(TraceEvent {
-            kind: EventKind::End,
-            holes: Vec::new(),
-            seeds: 0,
-            text: "the move ends".to_string(),
-            counts: vec![4; 12],
-            stores: [0, 0],
-        });
+        let capture = bao_rules::Phrase::PitCapture {
+            side: bao_rules::Side::South,
+            seeds: 6,
+            from: "a3".to_string(),
+            with: "A4".to_string(),
+        };
+        events.insert(55, event(EventKind::Capture, "a3", 7, capture));
+        let end = bao_rules::Phrase::PitEnd {
+            why: bao_rules::PitEnd::EmptyOwn,
+            hole: "A2".to_string(),
+            laps: 60,
+        };
+        events.push(event(EventKind::End, "A2", 0, end));
         let frames = laps(&pos, &events, &pos);
         assert_eq!(frames.len(), MAX_LAP_FRAMES + 1);
-        assert_eq!(frames[49].caption, "Lap 50 of 60: lap 50.");
+        assert_eq!(frames[49].caption, "Lap 50 of 60: sows 1 seed into A1.");
         assert_eq!(
             frames[50].caption,
-            "Laps 51-60 (not drawn one by one): 1 capture (7 seeds), the move ends."
+            "Laps 51-60 (not drawn one by one): 1 capture (7 seeds), the last seed fell into empty A2: the move ends after 60 laps."
         );
         assert_eq!(frames[50].view, pos.view());
     }

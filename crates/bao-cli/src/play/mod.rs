@@ -113,26 +113,24 @@ pub fn play<G: Solvable>(
                     let mut restored = Vec::new();
                     if !opts.side_given {
                         opts.human = side;
-                        restored.push(format!("you play {side}"));
+                        restored.push(crate::t!("restored-side", side = side));
                     }
                     if !opts.level_given {
                         opts.level = level;
-                        restored.push(format!("the computer plays at level {level}"));
+                        restored.push(crate::t!("restored-level", level = level));
                     }
                     if !restored.is_empty() {
-                        out(format!(
-                            "Restored from the record: {}.",
-                            restored.join(", ")
-                        ));
+                        out(crate::t!("restored", what = restored.join(", ")));
                     }
                 }
-                None => out(format!(
-                    "The record does not say who was who (South {:?}, North {:?}): you play {}, \
-                     the computer at level {} (change with --side and --level).",
-                    clip(&line.players()[0].record_name(), 40),
-                    clip(&line.players()[1].record_name(), 40),
-                    opts.human,
-                    opts.level
+                None => out(crate::t!(
+                    "record-roles-unknown",
+                    south_name = crate::i18n::side_name(Side::South),
+                    south = format!("{:?}", clip(&line.players()[0].record_name(), 40)),
+                    north_name = crate::i18n::side_name(Side::North),
+                    north = format!("{:?}", clip(&line.players()[1].record_name(), 40)),
+                    side = opts.human,
+                    level = opts.level
                 )),
             }
             line

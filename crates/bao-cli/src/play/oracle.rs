@@ -1,7 +1,9 @@
 //! The `oracle` command of `bao play`: the solver's per-move values within a short time
 //! budget (docs/cli.md, docs/solved.md). The proved `hint` is `bao_engine::hint`'s.
 
-use bao_engine::hint::value_text;
+use crate::i18n::side_name;
+use crate::t;
+use bao_engine::solve::ExactValue;
 use bao_engine::solve::{MoveValue, Solvable};
 use bao_rules::{Game, Side};
 
@@ -14,7 +16,12 @@ pub const MAX_ORACLE_SECONDS: u64 = 600;
 
 /// `South 26–22`: South's final score and North's (the game's seeds minus South's).
 pub fn margin_text<G: Game>(south: u32) -> String {
-    format!("South {south}–{}", G::SEEDS.saturating_sub(south))
+    t!(
+        "margin",
+        south_name = side_name(Side::South),
+        south = south,
+        north = G::SEEDS.saturating_sub(south)
+    )
 }
 
 /// One oracle line: `A3: win in 29 plies (South 26–22)`, `A4: loss in 20 plies` (margin
@@ -23,9 +30,9 @@ pub fn margin_text<G: Game>(south: u32) -> String {
 pub fn oracle_line<G: Game>(pos: &G, v: &MoveValue<G::Move>) -> String {
     let mv = pos.move_text(v.mv);
     match (v.value, v.south_score) {
-        (Some(x), Some(s)) => format!("{mv}: {} ({})", value_text(x), margin_text::<G>(s)),
-        (Some(x), None) => format!("{mv}: {}", value_text(x)),
-        (None, _) => format!("{mv}: not proven"),
+        (Some(x), Some(s)) => format!("{mv}: {} ({})", value_words(x), margin_text::<G>(s)),
+        (Some(x), None) => format!("{mv}: {}", value_words(x)),
+        (None, _) => format!("{mv}: {}", t!("not-proven")),
     }
 }
 
@@ -35,13 +42,19 @@ pub fn oracle_line<G: Game>(pos: &G, v: &MoveValue<G::Move>) -> String {
 pub fn unproven_note<G: Solvable>(pos: &G, budget_ms: u64) -> String {
     let secs = budget_ms.div_ceil(1000);
     if pos.locked_seeds(Side::South).is_none() {
-        format!(
-            "Not proven: in Bao la Kiswahili's opening and middle game the solver cannot prove values within {secs} s (only near the end). Type hint for the search's best move, the engine's best guess."
-        )
+        t!("unproven-kiswahili", secs = secs)
     } else {
-        format!(
-            "Not proven within {secs} s: oracle S gives the solver S seconds (at most {MAX_ORACLE_SECONDS}). Type hint for the search's best move, the engine's best guess."
-        )
+        t!("unproven-kingulu", secs = secs, max = MAX_ORACLE_SECONDS)
+    }
+}
+
+/// An exact value in words, in plies: `win in 17 plies`, `loss in 1 ply`, `draw`
+/// (the catalogue's form of [`bao_engine::hint::value_text`]).
+pub fn value_words(value: ExactValue) -> String {
+    match value {
+        ExactValue::Win(n) => t!("value-win", plies = super::flow::plies_text(n as usize)),
+        ExactValue::Loss(n) => t!("value-loss", plies = super::flow::plies_text(n as usize)),
+        ExactValue::Draw => t!("value-draw"),
     }
 }
 
@@ -55,10 +68,11 @@ pub fn parse_budget(arg: &str) -> Result<u64, String> {
     }
     match arg.parse::<u64>() {
         Ok(s) if (1..=MAX_ORACLE_SECONDS).contains(&s) => Ok(s * 1000),
-        _ => Err(format!(
-            "oracle: {:?} is not a number of seconds from 1 to {MAX_ORACLE_SECONDS} (oracle alone: {} s).",
-            super::clip(arg, 40),
-            ORACLE_MS / 1000
+        _ => Err(t!(
+            "oracle-bad",
+            got = format!("{:?}", super::clip(arg, 40)),
+            max = MAX_ORACLE_SECONDS,
+            default = ORACLE_MS / 1000
         )),
     }
 }

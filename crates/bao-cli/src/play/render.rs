@@ -219,11 +219,8 @@ impl Screen {
         let mut skipped = false;
         'laps: for (k, lap) in laps.iter().enumerate() {
             let mut text = self.lap_block(header, lap, labels);
-            text.push_str(&format!(
-                "\n(lap {} of {}: any key skips)",
-                k + 1,
-                laps.len()
-            ));
+            text.push('\n');
+            text.push_str(&crate::t!("lap-any-key", k = k + 1, total = laps.len()));
             if !canvas.draw(&text) {
                 break;
             }

@@ -11,8 +11,10 @@ use super::flow::{hole_prefix, move_heading};
 use super::input::read_line_bounded;
 use super::laps::{laps, Lap};
 use super::render::{out, prompt, Screen};
-use super::text::{clip, plural, position_lines};
+use super::text::{clip, position_lines};
 use crate::board;
+use crate::phrases::laps as laps_text;
+use crate::t;
 use bao_rules::{EventKind, Game, GameLine};
 use std::io::BufRead;
 
@@ -102,10 +104,10 @@ impl<G: Game> Replay<'_, G> {
         let laps_total = self.line.trace(index).map_or(1, |e| {
             e.iter().filter(|e| e.kind == EventKind::Sow).count().max(1)
         });
-        let heading = format!(
-            "{}, {}:",
-            move_heading(self.line, index),
-            plural(laps_total as u64, "lap")
+        let heading = t!(
+            "replay-lap-heading",
+            heading = move_heading(self.line, index),
+            laps = laps_text(laps_total as u64)
         );
         let labels = self.labels.clone();
         let screen = self.screen.clone();
@@ -179,14 +181,14 @@ impl<G: Game> Replay<'_, G> {
                 self.at -= 1;
                 self.show(self.at);
             }
-            None => out("At the start."),
+            None => out(t!("replay-at-start")),
         }
     }
 
     fn end(&self) {
-        match self.line.end_sentence() {
-            Some(sentence) => out(format!("Result: {sentence}.")),
-            None => out("Result: unfinished."),
+        match super::flow::game_end_sentence(self.line) {
+            Some(sentence) => out(t!("replay-result", sentence = sentence)),
+            None => out(t!("replay-unfinished")),
         }
     }
 
@@ -222,22 +224,31 @@ pub fn replay<G: Game>(
 ) -> anyhow::Result<()> {
     let players = line.players();
     let names = [players[0].record_name(), players[1].record_name()];
-    out(format!(
-        "{} game: {} (South) vs {} (North){}, {}.",
-        if bao_rules::GameKind::of::<G>() == bao_rules::GameKind::Kiswahili {
-            "Bao la Kiswahili"
-        } else {
-            "Bao Kingulu"
-        },
-        names[0],
-        names[1],
-        if line.date().is_empty() {
-            String::new()
-        } else {
-            format!(", {}", line.date())
-        },
-        plural(super::flow::moves_played(line) as u64, "move")
-    ));
+    let moves = super::flow::moves_text(super::flow::moves_played(line));
+    let (south, north) = (bao_rules::Side::South, bao_rules::Side::North);
+    let game = bao_rules::GameKind::of::<G>().title();
+    out(if line.date().is_empty() {
+        t!(
+            "replay-header",
+            game = game,
+            south = names[0].as_str(),
+            south_side = south,
+            north = names[1].as_str(),
+            north_side = north,
+            moves = moves
+        )
+    } else {
+        t!(
+            "replay-header-dated",
+            game = game,
+            south = names[0].as_str(),
+            south_side = south,
+            north = names[1].as_str(),
+            north_side = north,
+            date = line.date(),
+            moves = moves
+        )
+    });
     let mut replay = Replay {
         line,
         screen,
@@ -258,8 +269,8 @@ pub fn replay<G: Game>(
                 None => replay.at.to_string(),
             };
             prompt(&format!(
-                "[Enter] next move, l lap, b back, N ply N, q quit ({step}/{})> ",
-                replay.plies()
+                "{}> ",
+                t!("replay-prompt", step = step, plies = replay.plies())
             ));
         }
         let Some(text) = read_line_bounded(input)? else {
@@ -282,10 +293,10 @@ pub fn replay<G: Game>(
                     replay.lap = None;
                     replay.show(n);
                 }
-                _ => out(format!(
-                    "Unknown command {:?}: Enter = next move, l = next lap, b = back, N = the position after ply N (0 to {}), q = quit.",
-                    clip(other, 60),
-                    replay.plies()
+                _ => out(t!(
+                    "replay-unknown",
+                    got = format!("{:?}", clip(other, 60)),
+                    plies = replay.plies()
                 )),
             },
         }

@@ -96,7 +96,13 @@ pub fn write_autosave(text: &str) -> Result<String, String> {
         match write_atomic(Path::new(&file), text, false) {
             Ok(()) => return Ok(quote_file(&file)),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(format!("cannot save it to {file}: {e}")),
+            Err(e) => {
+                return Err(crate::t!(
+                    "autosave-failed",
+                    file = file.as_str(),
+                    error = e.to_string()
+                ))
+            }
         }
     }
     Err("cannot find a free autosave file name".to_string())
@@ -135,12 +141,20 @@ pub fn ctrl_c() -> ! {
     match text {
         Some(text) => match write_autosave(&text) {
             Ok(q) => out(format!(
-                "\nCtrl-C: the game was not saved, so it is in {q}. Continue it with: {}",
-                super::text::command(&format!("bao play --load {q}"))
+                "\n{}",
+                crate::t!(
+                    "leaving-autosaved",
+                    why = "Ctrl-C",
+                    file = q.as_str(),
+                    command = super::text::command(&format!("bao play --load {q}"))
+                )
             )),
-            Err(e) => out(format!("\nCtrl-C: leaving the game; {e}")),
+            Err(e) => out(format!(
+                "\n{}",
+                crate::t!("leaving-failed", why = "Ctrl-C", error = e)
+            )),
         },
-        None => out("\nCtrl-C: leaving the game."),
+        None => out(format!("\n{}", crate::t!("leaving", why = "Ctrl-C"))),
     }
     std::process::exit(130);
 }

@@ -172,8 +172,9 @@ pub fn wrap_text(text: &str, width: usize) -> Vec<String> {
 /// ` ; ` so that every line fits [`WIDTH`]: a line that goes on ends with `/` or `;`,
 /// and the next is indented under the text. A short text stays on one line.
 pub fn position_lines(text: &str) -> Vec<String> {
-    const HEAD: &str = "Position: ";
-    let pad = " ".repeat(HEAD.len());
+    let head = format!("{}: ", crate::t!("position-label"));
+    let head_width = head.chars().count();
+    let pad = " ".repeat(head_width);
     // Pieces that end in a separator (the last one does not).
     let mut pieces: Vec<String> = Vec::new();
     let mut rest = text;
@@ -183,9 +184,9 @@ pub fn position_lines(text: &str) -> Vec<String> {
     }
     pieces.push(rest.trim().to_string());
     let mut lines = Vec::new();
-    let mut current = HEAD.to_string();
+    let mut current = head.clone();
     for piece in pieces {
-        let fresh = current.len() == HEAD.len();
+        let fresh = current == head;
         if !fresh && current.chars().count() + 1 + piece.chars().count() > WIDTH {
             lines.push(std::mem::replace(&mut current, pad.clone()));
         } else if !fresh {
@@ -197,11 +198,17 @@ pub fn position_lines(text: &str) -> Vec<String> {
     lines
 }
 
-/// The position text of [`position_lines`]'s lines, joined back (for tests and scripts).
+/// The position text of [`position_lines`]'s lines, joined back (for tests and scripts),
+/// whatever the language of the label.
 pub fn join_position_lines(lines: &[&str]) -> String {
     let mut text = String::new();
     for line in lines {
-        let piece = line.strip_prefix("Position: ").unwrap_or(line).trim();
+        // The first line starts with the label (`Position: `, `Mpangilio: `).
+        let piece = match line.split_once(": ") {
+            Some((label, rest)) if !line.starts_with(' ') && !label.contains(['/', ';']) => rest,
+            _ => line,
+        }
+        .trim();
         if !text.is_empty() {
             text.push(' ');
         }

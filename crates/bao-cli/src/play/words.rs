@@ -2,8 +2,9 @@
 //! (from a5, a3), takes safari and takasias a6"), and the one-line summary under an
 //! animated move.
 
-use super::text::plural;
-use bao_rules::{EventKind, TraceEvent};
+use crate::phrases::{laps as laps_text, phrase, seeds};
+use crate::t;
+use bao_rules::{EventKind, Phrase, TraceEvent};
 
 /// What a move does, in one clause for players: its captures (seeds and holes), safari,
 /// the takasia it sets, kuweka mtoto, a nyumba lost, then the end of the game as a
@@ -18,7 +19,7 @@ pub fn what_it_does(events: &[TraceEvent]) -> String {
         .filter(|e| e.kind == EventKind::Capture)
         .collect();
     if !captures.is_empty() {
-        let seeds: u32 = captures.iter().map(|e| e.seeds).sum();
+        let total: u32 = captures.iter().map(|e| e.seeds).sum();
         let mut holes: Vec<&str> = captures
             .iter()
             .filter_map(|e| e.holes.first().map(String::as_str))
@@ -27,25 +28,24 @@ pub fn what_it_does(events: &[TraceEvent]) -> String {
         holes.truncate(6);
         let mut from = holes.join(", ");
         if more > 0 {
-            from.push_str(&format!(" and {more} more"));
+            from.push(' ');
+            from.push_str(&t!("does-more-holes", n = more));
         }
-        parts.push(format!(
-            "captures {} (from {from})",
-            plural(u64::from(seeds), "seed")
+        parts.push(t!(
+            "does-captures",
+            n = total,
+            count = seeds(total),
+            from = from
         ));
     }
     for e in events {
-        let text = match e.kind {
-            EventKind::Safari => "takes safari".to_string(),
-            EventKind::NyumbaStop => "stops in the nyumba".to_string(),
-            EventKind::Takasia => e
-                .text
-                .split(':')
-                .next()
-                .unwrap_or(&e.text)
-                .trim()
-                .to_string(),
-            EventKind::Reserve | EventKind::NyumbaLost => e.text.clone(),
+        let text = match &e.phrase {
+            Phrase::Safari => t!("does-safari"),
+            Phrase::NyumbaStop => t!("does-nyumba-stop"),
+            Phrase::Takasia { hole, .. } => t!("does-takasia", hole = hole),
+            p @ (Phrase::Reserve { .. }
+            | Phrase::NyumbaLifted { .. }
+            | Phrase::NyumbaCaptured { .. }) => phrase(p),
             _ => continue,
         };
         if !text.is_empty() && !parts.contains(&text) {
@@ -55,22 +55,23 @@ pub fn what_it_does(events: &[TraceEvent]) -> String {
     // The end of the game is a sentence of its own (it has its own parentheses).
     let end = events
         .iter()
-        .find(|e| e.kind == EventKind::GameEnd && !e.text.is_empty())
-        .map(|e| format!(". {}", capitalised(&e.text)))
+        .find(|e| e.kind == EventKind::GameEnd)
+        .map(|e| format!(". {}", capitalised(&phrase(&e.phrase))))
         .unwrap_or_default();
+    let laps = laps_text(laps as u64);
     if parts.is_empty() {
         if !end.is_empty() {
-            return format!("sows {}{end}", plural(laps as u64, "lap"));
+            return t!("does-sows", laps = laps) + &end;
         }
-        return format!("sows {} and captures nothing", plural(laps as u64, "lap"));
+        return t!("does-nothing", laps = laps);
     }
     let last = parts.pop().unwrap_or_default();
     let head = if parts.is_empty() {
         last
     } else {
-        format!("{} and {last}", parts.join(", "))
+        t!("does-and", first = parts.join(", "), last = last)
     };
-    format!("{head}, in {}{end}", plural(laps as u64, "lap"))
+    t!("does-in-laps", what = head, laps = laps) + &end
 }
 
 /// `text` with its first letter in capitals.
@@ -86,39 +87,55 @@ fn capitalised(text: &str) -> String {
 mod tests {
     use super::*;
 
-    fn ev(kind: EventKind, hole: &str, seeds: u32, text: &str) -> TraceEvent {
+    fn ev(kind: EventKind, hole: &str, seeds: u32, phrase: Phrase) -> TraceEvent {
         TraceEvent {
             kind,
             holes: vec![hole.to_string()],
             seeds,
-            text: text.to_string(),
+            text: phrase.to_string(),
+            phrase,
             counts: Vec::new(),
             stores: [0, 0],
         }
     }
 
+    fn sow(hole: &str, n: u32) -> TraceEvent {
+        let p = Phrase::Sow {
+            seeds: n,
+            clockwise: true,
+            end: hole.to_string(),
+        };
+        ev(EventKind::Sow, hole, n, p)
+    }
+
+    fn capture(hole: &str, n: u32) -> TraceEvent {
+        let p = Phrase::Capture {
+            seeds: n,
+            hole: hole.to_string(),
+        };
+        ev(EventKind::Capture, hole, n, p)
+    }
+
     #[test]
     fn words_for_captures_safari_and_takasia() {
+        let lift = Phrase::Lift {
+            seeds: 4,
+            hole: "A3".to_string(),
+        };
+        let takasia = Phrase::Takasia {
+            hole: "a4".to_string(),
+            side: bao_rules::Side::North,
+        };
         let events = [
-            ev(EventKind::Lift, "A3", 4, "lifts 4 seeds from A3"),
-            ev(EventKind::Sow, "A6", 4, "sows 4 seeds"),
-            ev(EventKind::Capture, "a6", 3, "captures 3 from a6"),
-            ev(EventKind::Sow, "A1", 3, "sows 3 seeds"),
-            ev(EventKind::Capture, "a2", 2, "captures 2 from a2"),
-            ev(EventKind::Sow, "A5", 2, "sows 2 seeds"),
-            ev(
-                EventKind::Safari,
-                "A5",
-                0,
-                "takes safari: sows on from the nyumba",
-            ),
-            ev(EventKind::Sow, "A8", 6, "sows 6 seeds"),
-            ev(
-                EventKind::Takasia,
-                "a4",
-                0,
-                "takasias a4: North may not start there next move",
-            ),
+            ev(EventKind::Lift, "A3", 4, lift),
+            sow("A6", 4),
+            capture("a6", 3),
+            sow("A1", 3),
+            capture("a2", 2),
+            sow("A5", 2),
+            ev(EventKind::Safari, "A5", 0, Phrase::Safari),
+            sow("A8", 6),
+            ev(EventKind::Takasia, "a4", 0, takasia),
         ];
         assert_eq!(
             what_it_does(&events),
@@ -128,15 +145,14 @@ mod tests {
             what_it_does(&events[..2]),
             "sows 1 lap and captures nothing"
         );
+        let hamna = Phrase::BaoHamna {
+            loser: bao_rules::Side::North,
+            winner: bao_rules::Side::South,
+        };
         let won = [
-            ev(EventKind::Sow, "A6", 1, "sows 1 seed"),
-            ev(EventKind::Capture, "a6", 1, "captures 1 from a6"),
-            ev(
-                EventKind::GameEnd,
-                "",
-                0,
-                "North's front row is empty: South wins (bao hamna)",
-            ),
+            sow("A6", 1),
+            capture("a6", 1),
+            ev(EventKind::GameEnd, "", 0, hamna),
         ];
         assert_eq!(
             what_it_does(&won),

@@ -25,8 +25,23 @@ pub(super) fn opt_text<T: ToString>(v: Option<T>) -> String {
 }
 
 impl EngineOptions {
-    pub(super) fn lines(&self) -> Vec<String> {
-        let c = &self.config;
+    /// The configuration for a game of `G`: while the options are a level, that level of
+    /// `G`'s own table (Bao Kingulu's levels differ from Bao la Kiswahili's) with the seed
+    /// and hash set; otherwise the options as set.
+    pub(super) fn config_of<G: Game>(&self) -> EngineConfig {
+        match self.level {
+            Some(n) => EngineConfig {
+                seed: self.config.seed,
+                hash_mb: self.config.hash_mb,
+                ..EngineConfig::level_of::<G>(n)
+            },
+            None => self.config.clone(),
+        }
+    }
+
+    /// The `options` lines for a game of `G`.
+    pub(super) fn lines_of<G: Game>(&self) -> Vec<String> {
+        let c = &self.config_of::<G>();
         vec![
             format!("level {}", opt_text(self.level)),
             format!("searcher {}", searcher_name(c.searcher)),
@@ -38,9 +53,17 @@ impl EngineOptions {
         ]
     }
 
-    /// Sets one engine option; `Ok(None)` if `name` is not an engine option.
-    pub(super) fn set(&mut self, name: &str, value: &str) -> Result<Option<String>, String> {
-        let mut next = self.clone();
+    /// Sets one engine option in a game of `G`; `Ok(None)` if `name` is not an engine option.
+    pub(super) fn set<G: Game>(
+        &mut self,
+        name: &str,
+        value: &str,
+    ) -> Result<Option<String>, String> {
+        // Changes start from what a game of `G` plays now (its own level's settings).
+        let mut next = EngineOptions {
+            config: self.config_of::<G>(),
+            level: self.level,
+        };
         let opt_number = |what: &str| -> Result<Option<u64>, String> {
             if value == "none" || value == "-" {
                 return Ok(None);
@@ -58,7 +81,7 @@ impl EngineOptions {
                     .filter(|n| (1..=10).contains(n))
                     .ok_or_else(|| format!("setoption level: {value:?} is not a level 1-10"))?;
                 let (seed, hash) = (next.config.seed, next.config.hash_mb);
-                next.config = EngineConfig::level(n);
+                next.config = EngineConfig::level_of::<G>(n);
                 next.config.seed = seed;
                 next.config.hash_mb = hash;
                 next.level = Some(n);
@@ -108,7 +131,7 @@ impl EngineOptions {
         }
         *self = next;
         let line = self
-            .lines()
+            .lines_of::<G>()
             .into_iter()
             .find(|l| l.split(' ').next() == Some(name))
             .unwrap_or_default();

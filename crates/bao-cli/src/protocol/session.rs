@@ -36,7 +36,7 @@ impl<G: Evaluate> GameSession<G> {
     pub(super) fn new(start: G, options: &EngineOptions) -> Self {
         GameSession {
             line: GameLine::new(start),
-            engine: Engine::new(options.config.clone()),
+            engine: Engine::new(options.config_of::<G>()),
         }
     }
 
@@ -179,9 +179,9 @@ impl<G: Evaluate> Session for GameSession<G> {
             }
             "bestmove" | "go" => {
                 let search = if cmd == "go" {
-                    go_limits(args, options.config.searcher)?
+                    go_limits(args, options.config_of::<G>().searcher)?
                 } else {
-                    bestmove_limits(args, options.config.searcher)?
+                    bestmove_limits(args, options.config_of::<G>().searcher)?
                 };
                 if let Some(outcome) = self.line.outcome() {
                     return Err(format!("{cmd}: the game is over (result {outcome})"));
@@ -189,7 +189,7 @@ impl<G: Evaluate> Session for GameSession<G> {
                 // Limits given replace the level's; a time given is a move time (searched
                 // in full, TimeRule::Full). A bare command keeps the level's limits and its
                 // budget rule.
-                let mut config = options.config.clone();
+                let mut config = options.config_of::<G>();
                 let rule = match search.limits {
                     Some(l) => {
                         config.limits = l;
@@ -234,7 +234,7 @@ impl<G: Evaluate> Session for GameSession<G> {
             }
             "options" => {
                 no_args(cmd, args)?;
-                for line in options.lines() {
+                for line in options.lines_of::<G>() {
                     w(out, &line)?;
                 }
                 let rules = self.line.rules();
@@ -251,8 +251,8 @@ impl<G: Evaluate> Session for GameSession<G> {
                     .ok_or_else(|| {
                         format!("setoption: expected setoption <name> <value>, got {args:?}")
                     })?;
-                if let Some(line) = options.set(name, value)? {
-                    self.engine.set_config(options.config.clone());
+                if let Some(line) = options.set::<G>(name, value)? {
+                    self.engine.set_config(options.config_of::<G>());
                     return w(out, &line);
                 }
                 let current_rules = self.line.rules().clone();

@@ -130,6 +130,7 @@ impl<G: Evaluate> Engine<G> {
                 None => -(MATE - ply as i32),
             };
         }
+        self.drop_missed(pos, &mut kids);
         if depth == 1 {
             // Frontier: the children's static values are their search values.
             for (mv, child) in kids.iter() {

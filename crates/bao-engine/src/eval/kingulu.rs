@@ -132,6 +132,16 @@ impl crate::Evaluate for Kingulu {
             .map(|(mv, v)| (mv, crate::solve::score_of(v)))
     }
 
+    /// A capture (G-R5: the opposite pit into the store), a kuweka mtoto (G-R6c: a pit
+    /// reserved) or seeds banked from a reserved pit (G-R6): the mover's store or reserved
+    /// pits grow. (A Kingulu move always sows seeds into the opponent's row, so the
+    /// opponent's material says nothing.)
+    fn is_capture(&self, child: &Self) -> bool {
+        let me = self.side_to_move();
+        let reserved = |p: &Kingulu| (0..12).filter(|&i| p.reserved_by(i) == Some(me)).count();
+        child.store(me) > self.store(me) || reserved(child) > reserved(self)
+    }
+
     /// The pits, reservations, stores and side to move packed into 129 bits and mixed
     /// (the rules are fixed within a search, so they are left out).
     #[inline]

@@ -44,4 +44,13 @@ pub trait Evaluate: Game {
         let _ = (line, time_ms);
         None
     }
+
+    /// Whether the move from `self` to `child` captures: takes seeds that were the
+    /// opponent's (the weak levels may not see such a move, [`crate::EngineConfig`]'s
+    /// `missed_captures`). Default: the opponent's material ([`Game::material`]) falls
+    /// (Bao la Kiswahili: seeds leave the opponent's holes only by capture).
+    fn is_capture(&self, child: &Self) -> bool {
+        let them = self.side_to_move().opponent();
+        child.material(them) < self.material(them)
+    }
 }

@@ -13,6 +13,7 @@ pub fn engine<G: Evaluate>(searcher: Searcher) -> Engine<G> {
         limits: Limits::default(),
         seed: 11,
         hash_mb: 4,
+        missed_captures: 0,
     })
 }
 

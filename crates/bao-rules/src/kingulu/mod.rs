@@ -138,16 +138,12 @@ impl Game for Kingulu {
             })?;
         debug_assert_eq!(traced, after);
         if !after.has_legal_move() {
-            let s = after.score(Side::South);
-            let n = after.score(Side::North);
-            let result = match after.score_winner() {
-                Some(w) => format!("{w} wins {}–{}", s.max(n), s.min(n)),
-                None => "a draw, 24–24".to_string(),
+            let text = crate::Phrase::ScoreEnd {
+                side: after.to_move,
+                winner: after.score_winner(),
+                south: u32::from(after.score(Side::South)),
+                north: u32::from(after.score(Side::North)),
             };
-            let text = format!(
-                "{} has no legal move: the game ends, {result} (South {s}, North {n})",
-                after.to_move
-            );
             tracer.push(EventKind::GameEnd, &[], 0, text, &after.pits, &after.stores);
         }
         Ok((after, tracer.events))

@@ -3,7 +3,7 @@
 
 use super::position::{pit_name, row_of, TEXT_ORDER};
 use super::sow::{EndKind, Tracer};
-use crate::{EventKind, Side, TraceEvent};
+use crate::{EventKind, Phrase, PitEnd, Side, TraceEvent};
 
 /// Collects the events of one move for `mover`.
 pub(crate) struct EventTracer {
@@ -30,7 +30,7 @@ impl EventTracer {
         kind: EventKind,
         holes: &[usize],
         seeds: u32,
-        text: String,
+        phrase: Phrase,
         pits: &[u8; 12],
         stores: &[u8; 2],
     ) {
@@ -38,7 +38,8 @@ impl EventTracer {
             kind,
             holes: holes.iter().map(|&i| pit_name(i)).collect(),
             seeds,
-            text,
+            text: phrase.to_string(),
+            phrase,
             counts: TEXT_ORDER.iter().map(|&i| u32::from(pits[i])).collect(),
             stores: [u32::from(stores[0]), u32::from(stores[1])],
         });
@@ -47,12 +48,11 @@ impl EventTracer {
 
 impl Tracer for EventTracer {
     fn lift(&mut self, pit: usize, seeds: u8, pits: &[u8; 12], stores: &[u8; 2]) {
-        let text = format!(
-            "{} lifts {seeds} seed{} from {}",
-            self.mover,
-            if seeds == 1 { "" } else { "s" },
-            pit_name(pit)
-        );
+        let text = Phrase::PitLift {
+            side: self.mover,
+            seeds: u32::from(seeds),
+            hole: pit_name(pit),
+        };
         self.push(
             EventKind::Lift,
             &[pit],
@@ -73,12 +73,7 @@ impl Tracer for EventTracer {
     fn lap_end(&mut self, pits: &[u8; 12], stores: &[u8; 2]) {
         let holes = std::mem::take(&mut self.lap_holes);
         let names: Vec<String> = holes.iter().map(|&i| pit_name(i)).collect();
-        let text = format!(
-            "sows {} seed{} into {}",
-            holes.len(),
-            if holes.len() == 1 { "" } else { "s" },
-            names.join(" ")
-        );
+        let text = Phrase::SowInto { holes: names };
         self.push(
             EventKind::Sow,
             &holes,
@@ -94,11 +89,11 @@ impl Tracer for EventTracer {
                 done |= 1 << i;
                 let n = self.banked[i];
                 let owner = row_of(i).opponent();
-                let text = format!(
-                    "{n} seed{} fell into {}, reserved by {owner}, and went to {owner}'s store",
-                    if n == 1 { "" } else { "s" },
-                    pit_name(i)
-                );
+                let text = Phrase::Bank {
+                    seeds: n,
+                    hole: pit_name(i),
+                    owner,
+                };
                 self.push(EventKind::Bank, &[i], n, text, pits, stores);
             }
         }
@@ -106,13 +101,12 @@ impl Tracer for EventTracer {
     }
 
     fn capture(&mut self, o: usize, t: usize, seeds: u8, pits: &[u8; 12], stores: &[u8; 2]) {
-        let text = format!(
-            "{} captures {seeds} from {} with the seed in {} ({} in all)",
-            self.mover,
-            pit_name(o),
-            pit_name(t),
-            seeds + 1
-        );
+        let text = Phrase::PitCapture {
+            side: self.mover,
+            seeds: u32::from(seeds),
+            from: pit_name(o),
+            with: pit_name(t),
+        };
         self.push(
             EventKind::Capture,
             &[o, t],
@@ -124,21 +118,19 @@ impl Tracer for EventTracer {
     }
 
     fn capture_seed(&mut self, t: usize, pits: &[u8; 12], stores: &[u8; 2]) {
-        let text = format!(
-            "the opposite pit {} is reserved: {} takes only the seed in {}",
-            pit_name(11 - t),
-            self.mover,
-            pit_name(t)
-        );
+        let text = Phrase::SeedOnly {
+            opposite: pit_name(11 - t),
+            side: self.mover,
+            hole: pit_name(t),
+        };
         self.push(EventKind::Capture, &[t], 1, text, pits, stores);
     }
 
     fn reserve(&mut self, t: usize, pits: &[u8; 12], stores: &[u8; 2]) {
-        let text = format!(
-            "kuweka mtoto: {} now holds 4 and is reserved by {}",
-            pit_name(t),
-            self.mover
-        );
+        let text = Phrase::Reserve {
+            hole: pit_name(t),
+            side: self.mover,
+        };
         self.push(
             EventKind::Reserve,
             &[t],
@@ -150,33 +142,25 @@ impl Tracer for EventTracer {
     }
 
     fn transfer(&mut self, q: usize, t: usize, pits: &[u8; 12], stores: &[u8; 2]) {
-        let text = format!(
-            "the last-but-one seed moves from {} into {}",
-            pit_name(q),
-            pit_name(t)
-        );
+        let text = Phrase::Transfer {
+            from: pit_name(q),
+            to: pit_name(t),
+        };
         self.push(EventKind::Transfer, &[q, t], 1, text, pits, stores);
     }
 
     fn end(&mut self, kind: EndKind, t: usize, laps: u64, pits: &[u8; 12], stores: &[u8; 2]) {
-        let name = pit_name(t);
-        let laps_text = format!("{laps} lap{}", if laps == 1 { "" } else { "s" });
-        let text = match kind {
-            EndKind::Reserved => format!(
-                "the last seed fell into {name}, reserved by {}: the move ends after {laps_text}",
-                row_of(t).opponent()
-            ),
-            EndKind::EmptyOwn => {
-                format!("the last seed fell into empty {name}: the move ends after {laps_text}")
-            }
-            EndKind::EmptyOpponent => format!(
-                "the last seed fell into empty {name} in {}'s row: the move ends after {laps_text}",
-                row_of(t)
-            ),
-            EndKind::Kuweka => format!("{name} is reserved: the move ends after {laps_text}"),
-            EndKind::LapCap => {
-                format!("lap cap reached at {name}: the move ends after {laps_text}")
-            }
+        let why = match kind {
+            EndKind::Reserved => PitEnd::Reserved(row_of(t).opponent()),
+            EndKind::EmptyOwn => PitEnd::EmptyOwn,
+            EndKind::EmptyOpponent => PitEnd::EmptyOpponent(row_of(t)),
+            EndKind::Kuweka => PitEnd::Kuweka,
+            EndKind::LapCap => PitEnd::LapCap,
+        };
+        let text = Phrase::PitEnd {
+            why,
+            hole: pit_name(t),
+            laps,
         };
         self.push(EventKind::End, &[t], 0, text, pits, stores);
     }

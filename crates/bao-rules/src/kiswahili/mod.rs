@@ -32,8 +32,8 @@ pub use rules::{
 };
 
 use crate::{
-    BoardView, EndReason, EventKind, Game, MoveParseError, Outcome, PlayError, PositionError, Side,
-    TraceEvent,
+    BoardView, EndReason, EventKind, Game, MoveParseError, Outcome, Phrase, PlayError,
+    PositionError, Side, TraceEvent,
 };
 use play::{End, NoSink, SimOut};
 use trace::{text_counts, TraceSink};
@@ -473,12 +473,13 @@ impl Game for Kiswahili {
         let next = self.finish(m, &sim);
         let counts = text_counts(&next.rings);
         let stores = [next.stores[0] as u32, next.stores[1] as u32];
-        let mut push = |kind, holes, seeds, text| {
+        let mut push = |kind, holes, seeds, phrase: Phrase| {
             sink.events.push(TraceEvent {
                 kind,
                 holes,
                 seeds,
-                text,
+                text: phrase.to_string(),
+                phrase,
                 counts: counts.clone(),
                 stores,
             })
@@ -488,7 +489,9 @@ impl Game for Kiswahili {
                 EventKind::GameEnd,
                 Vec::new(),
                 0,
-                format!("the move never ends (K-R13): {} loses", self.to_move),
+                Phrase::NeverEnds {
+                    loser: self.to_move,
+                },
             );
         }
         if let Some(t) = next.takasia() {
@@ -497,10 +500,10 @@ impl Game for Kiswahili {
                 EventKind::Takasia,
                 vec![name.clone()],
                 0,
-                format!(
-                    "takasias {name}: {} may not start there next move",
-                    next.to_move
-                ),
+                Phrase::Takasia {
+                    hole: name.clone(),
+                    side: next.to_move,
+                },
             );
         }
         if next.outcome.is_none() {
@@ -509,11 +512,10 @@ impl Game for Kiswahili {
                     EventKind::GameEnd,
                     Vec::new(),
                     0,
-                    format!(
-                        "{} has no legal move: {} wins",
-                        next.to_move,
-                        o.winner.map_or("nobody".to_string(), |w| w.to_string())
-                    ),
+                    Phrase::NoLegalMove {
+                        side: next.to_move,
+                        winner: o.winner,
+                    },
                 );
             }
         }

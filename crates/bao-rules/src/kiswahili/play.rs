@@ -6,7 +6,7 @@ use super::geometry::{hole_name, is_front, opposite, step, LEFT_KICHWA, NYUMBA, 
 use super::notation::{Move, MoveKind};
 use super::rules::{FunctionalCheck, MtajiNyumba, NamuSafari, NyumbaLossFirstCapture};
 use super::Kiswahili;
-use crate::{EventKind, Side};
+use crate::{EventKind, Phrase, Side};
 
 /// The mutable part of a position during a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,7 +53,7 @@ pub(crate) trait Sink {
         kind: EventKind,
         holes: Vec<String>,
         seeds: u32,
-        text: String,
+        phrase: Phrase,
     );
 }
 
@@ -63,7 +63,7 @@ pub(crate) struct NoSink;
 impl Sink for NoSink {
     const ON: bool = false;
     #[inline(always)]
-    fn event(&mut self, _: &Board, _: EventKind, _: Vec<String>, _: u32, _: String) {}
+    fn event(&mut self, _: &Board, _: EventKind, _: Vec<String>, _: u32, _: Phrase) {}
 }
 
 /// Brent's algorithm starts comparing lap-boundary states at this lap (≥ 2, K-R13.3:
@@ -154,24 +154,6 @@ fn lap_state(mine: u128, theirs: u128, owned: [bool; 2], e: usize, cw: bool) -> 
     )
 }
 
-/// `1 seed`, `3 seeds`: a seed count for the trace sentences.
-fn seeds(n: impl Into<u32>) -> String {
-    let n: u32 = n.into();
-    if n == 1 {
-        "1 seed".to_string()
-    } else {
-        format!("{n} seeds")
-    }
-}
-
-fn dir_word(cw: bool) -> &'static str {
-    if cw {
-        "clockwise"
-    } else {
-        "anticlockwise"
-    }
-}
-
 impl Kiswahili {
     /// Simulates `mv` from this position to the end of the move. The move kind decides
     /// whether laps capture; nothing about legality is checked. Never panics: a move that
@@ -238,7 +220,7 @@ impl Kiswahili {
         }
         // Lifts all seeds of own hole `r` (K-R8.2 a: an owned nyumba emptied is lost).
         macro_rules! lift {
-            ($r:expr, $why:expr) => {{
+            ($r:expr, $why:ident) => {{
                 let r = $r;
                 let n = get(mine, r);
                 mine = clear(mine, r);
@@ -246,7 +228,10 @@ impl Kiswahili {
                     EventKind::Lift,
                     vec![hole_name(me, r)],
                     n,
-                    format!("{} {} from {}", $why, seeds(n), hole_name(me, r))
+                    Phrase::$why {
+                        seeds: n as u32,
+                        hole: hole_name(me, r)
+                    }
                 );
                 if r == NYUMBA && owned[m] {
                     owned[m] = false;
@@ -254,7 +239,10 @@ impl Kiswahili {
                         EventKind::NyumbaLost,
                         vec![hole_name(me, r)],
                         0,
-                        format!("{me} loses the nyumba {}", hole_name(me, r))
+                        Phrase::NyumbaLifted {
+                            side: me,
+                            hole: hole_name(me, r)
+                        }
                     );
                 }
                 n
@@ -275,12 +263,11 @@ impl Kiswahili {
                         Vec::new()
                     },
                     n,
-                    format!(
-                        "sows {} {}, ending in {}",
-                        seeds(n),
-                        dir_word(cw),
-                        hole_name(me, e)
-                    )
+                    Phrase::Sow {
+                        seeds: n as u32,
+                        clockwise: cw,
+                        end: hole_name(me, e)
+                    }
                 );
                 e
             }};
@@ -296,7 +283,10 @@ impl Kiswahili {
                     EventKind::Capture,
                     vec![hole_name(them, t)],
                     n,
-                    format!("captures {} from {}", n, hole_name(them, t))
+                    Phrase::Capture {
+                        seeds: n as u32,
+                        hole: hole_name(them, t)
+                    }
                 );
                 if t == NYUMBA && owned[o] {
                     owned[o] = false;
@@ -304,7 +294,7 @@ impl Kiswahili {
                         EventKind::NyumbaLost,
                         vec![hole_name(them, t)],
                         0,
-                        format!("{them} loses the nyumba (captured)")
+                        Phrase::NyumbaCaptured { side: them }
                     );
                 }
                 if !namu {
@@ -321,7 +311,10 @@ impl Kiswahili {
                         EventKind::GameEnd,
                         Vec::new(),
                         n,
-                        format!("{them}'s front row is empty: {me} wins (bao hamna)")
+                        Phrase::BaoHamna {
+                            loser: them,
+                            winner: me
+                        }
                     );
                     finish!(End::MoverWins);
                 }
@@ -336,10 +329,9 @@ impl Kiswahili {
                     EventKind::Kichwa,
                     vec![hole_name(me, k)],
                     $n,
-                    format!(
-                        "sows the captured seeds from the kichwa {}",
-                        hole_name(me, k)
-                    )
+                    Phrase::Kichwa {
+                        hole: hole_name(me, k)
+                    }
                 );
                 sow_lap!(step(k, !cw), $n)
             }};
@@ -354,7 +346,9 @@ impl Kiswahili {
                 EventKind::Enter,
                 vec![hole_name(me, h)],
                 1,
-                format!("enters a seed from the store into {}", hole_name(me, h))
+                Phrase::Enter {
+                    hole: hole_name(me, h)
+                }
             );
             match mv.kind {
                 MoveKind::Capture if is_front(h) && get(theirs, opposite(h)) > 0 => {
@@ -370,17 +364,17 @@ impl Kiswahili {
                         EventKind::Tax,
                         vec![hole_name(me, NYUMBA)],
                         n,
-                        format!("taxes the nyumba: sows {}", seeds(n))
+                        Phrase::Tax { seeds: n as u32 }
                     );
                     e = sow_lap!(NYUMBA, n);
                 }
                 _ => {
-                    let n = lift!(h, "lifts");
+                    let n = lift!(h, Lift);
                     e = sow_lap!(h, n);
                 }
             }
         } else {
-            let n = lift!(h, "lifts");
+            let n = lift!(h, Lift);
             e = sow_lap!(h, n);
         }
         if get(mine, e) == 0 {
@@ -401,7 +395,10 @@ impl Kiswahili {
                     EventKind::GameEnd,
                     Vec::new(),
                     0,
-                    format!("{me}'s own front row is empty: {them} wins")
+                    Phrase::OwnFrontEmpty {
+                        loser: me,
+                        winner: them
+                    }
                 );
                 finish!(End::MoverLoses);
             }
@@ -412,10 +409,9 @@ impl Kiswahili {
                     EventKind::End,
                     vec![hole_name(me, e)],
                     0,
-                    format!(
-                        "the last seed fell into the empty hole {}: the move ends",
-                        hole_name(me, e)
-                    )
+                    Phrase::EmptyHole {
+                        hole: hole_name(me, e)
+                    }
                 );
                 finish!(End::Done);
             }
@@ -470,7 +466,7 @@ impl Kiswahili {
                         EventKind::NyumbaStop,
                         vec![hole_name(me, e)],
                         0,
-                        "the lap ends in the functional nyumba: the move ends".to_string()
+                        Phrase::NyumbaEnd
                     );
                     finish!(End::Done);
                 }
@@ -481,7 +477,7 @@ impl Kiswahili {
                             EventKind::NyumbaStop,
                             vec![hole_name(me, e)],
                             0,
-                            "stops in the functional nyumba".to_string()
+                            Phrase::NyumbaStop
                         );
                         finish!(End::Done);
                     }
@@ -490,7 +486,7 @@ impl Kiswahili {
                     EventKind::Safari,
                     vec![hole_name(me, e)],
                     count_e,
-                    "takes safari: sows on from the nyumba".to_string()
+                    Phrase::Safari
                 );
             }
             // Step 5: takasia stop (K-R11.5).
@@ -499,15 +495,14 @@ impl Kiswahili {
                     EventKind::TakasiaStop,
                     vec![hole_name(me, e)],
                     0,
-                    format!(
-                        "the lap ends in the takasia'd hole {}: the move ends",
-                        hole_name(me, e)
-                    )
+                    Phrase::TakasiaStop {
+                        hole: hole_name(me, e)
+                    }
                 );
                 finish!(End::Done);
             }
             // Step 6: relay.
-            let n = lift!(e, "relays");
+            let n = lift!(e, Relay);
             e = sow_lap!(e, n);
         }
     }

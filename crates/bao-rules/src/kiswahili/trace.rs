@@ -2,7 +2,7 @@
 
 use super::geometry::TEXT_ORDER;
 use super::play::{Board, Sink};
-use crate::{EventKind, TraceEvent};
+use crate::{EventKind, Phrase, TraceEvent};
 
 /// The 32 hole counts of `b` in position-text order (b8..b1, a8..a1, A1..A8, B1..B8).
 pub(crate) fn text_counts(rings: &[[u8; 16]; 2]) -> Vec<u32> {
@@ -26,13 +26,14 @@ impl Sink for TraceSink {
         kind: EventKind,
         holes: Vec<String>,
         seeds: u32,
-        text: String,
+        phrase: Phrase,
     ) {
         self.events.push(TraceEvent {
             kind,
             holes,
             seeds,
-            text,
+            text: phrase.to_string(),
+            phrase,
             counts: text_counts(&board.rings),
             stores: [board.stores[0] as u32, board.stores[1] as u32],
         });

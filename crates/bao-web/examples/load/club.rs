@@ -25,8 +25,10 @@ use tokio::net::TcpStream;
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct Club {
-    /// The server's port on 127.0.0.1.
-    pub port: u16,
+    /// The servers' ports on 127.0.0.1 (one, or several instances on one PostgreSQL
+    /// database): client n talks to `ports[n % len]`, so that a game's two players (clients
+    /// 64g and 64g+1) are on different instances when there are two or more.
+    pub ports: Vec<u16>,
     /// Live games at once.
     pub games: usize,
     /// Spectators' pages per game.
@@ -136,7 +138,7 @@ pub fn sample(pid: u32) -> Sample {
 
 /// The shared state of a run.
 struct Run {
-    port: u16,
+    ports: Vec<u16>,
     errors: Mutex<BTreeMap<String, u64>>,
     retried: AtomicU64,
     /// The server is being restarted: failures to connect are retried, not errors.
@@ -155,6 +157,11 @@ struct Run {
 }
 
 impl Run {
+    /// The instance client `client` talks to.
+    fn port_of(&self, client: u32) -> u16 {
+        self.ports[client as usize % self.ports.len()]
+    }
+
     fn error(&self, kind: String) {
         if self.down.load(Ordering::SeqCst) {
             self.retried.fetch_add(1, Ordering::Relaxed);
@@ -174,7 +181,7 @@ impl Run {
         seat: Option<&str>,
         body: Option<&str>,
     ) -> Option<(u16, Value)> {
-        let port = self.port;
+        let port = self.port_of(client);
         let go = async move {
             let mut s = TcpStream::connect(("127.0.0.1", port)).await?;
             let body = body.unwrap_or("");
@@ -243,7 +250,7 @@ impl Stream {
         id: &str,
         seat: Option<&str>,
     ) -> Result<Stream, u16> {
-        let port = run.port;
+        let port = run.port_of(client);
         let query = seat.map(|s| format!("?seat={s}")).unwrap_or_default();
         let mut sock = TcpStream::connect(("127.0.0.1", port))
             .await
@@ -618,7 +625,7 @@ fn percentile(v: &mut [f64], p: f64) -> f64 {
     v[i.min(v.len() - 1)]
 }
 
-/// Runs the club against the server on `cfg.port`. `kill` (when given) is called at half
+/// Runs the club against the servers on `cfg.ports`. `kill` (when given) is called at half
 /// time: it must kill the server with SIGKILL and start it again on the same port,
 /// answering once it accepts connections again.
 pub async fn run<K, F>(cfg: Club, kill: Option<K>) -> Report
@@ -627,7 +634,7 @@ where
     F: std::future::Future<Output = ()>,
 {
     let run = Arc::new(Run {
-        port: cfg.port,
+        ports: cfg.ports.clone(),
         errors: Mutex::default(),
         retried: AtomicU64::new(0),
         down: AtomicBool::new(false),

@@ -134,6 +134,11 @@ pub struct Clock {
     /// Unix milliseconds when the running side's clock (or the first-move window)
     /// started.
     pub since_ms: u64,
+    /// A tournament game's clock: a side that does not make its first move within the
+    /// window ([`Clock::first_move_ms`]) loses on time ([`Due::NoShow`]) instead of the
+    /// game being aborted.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_show_loses: bool,
 }
 
 /// `Option<Side>` as `"South"`, `"North"` or `null`.
@@ -165,6 +170,8 @@ pub enum Due {
     Flag(Side),
     /// The side to move made no first move: the game is aborted.
     Abort,
+    /// The side to move made no first move in a tournament game: it loses on time.
+    NoShow,
 }
 
 impl Clock {
@@ -176,6 +183,27 @@ impl Clock {
             remaining_ms: [t, t],
             running: None,
             since_ms: now_ms,
+            no_show_loses: false,
+        }
+    }
+
+    /// A tournament game's clock ([`Clock::no_show_loses`]): a side that does not make
+    /// its first move within the window loses on time; the window is the usual one or
+    /// the initial time, whichever is shorter (a no-show waits no longer than his whole
+    /// clock would last).
+    pub fn for_tournament(control: TimeControl, now_ms: u64) -> Clock {
+        Clock {
+            no_show_loses: true,
+            ..Clock::new(control, now_ms)
+        }
+    }
+
+    /// The time the side to move has for its first move (before both sides moved).
+    pub fn first_move_ms(&self) -> u64 {
+        if self.no_show_loses {
+            self.control.first_move_ms().min(self.control.initial_ms())
+        } else {
+            self.control.first_move_ms()
         }
     }
 
@@ -189,8 +217,12 @@ impl Clock {
                 Due::Flag(side),
             ),
             None if plies < 2 => (
-                self.since_ms.saturating_add(self.control.first_move_ms()),
-                Due::Abort,
+                self.since_ms.saturating_add(self.first_move_ms()),
+                if self.no_show_loses {
+                    Due::NoShow
+                } else {
+                    Due::Abort
+                },
             ),
             // Not running past the first moves only once the game is over.
             None => (u64::MAX, Due::Abort),
@@ -263,18 +295,23 @@ pub struct ClockJson {
     /// Before both sides moved: milliseconds left for the side to move to make its first
     /// move before the game is aborted.
     pub abort_in_ms: Option<u64>,
+    /// Before both sides moved in a tournament game: milliseconds left for the side to
+    /// move to make its first move before it loses on time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_show_in_ms: Option<u64>,
 }
 
 impl Clock {
     /// The JSON at `now_ms` for a game with `plies` moves, over or not.
     pub fn json(&self, plies: usize, over: bool, now_ms: u64) -> ClockJson {
         let r = self.remaining_at(now_ms);
-        let abort_in_ms = match self.deadline(plies) {
-            (at, Due::Abort) if !over && self.running.is_none() && plies < 2 => {
+        let window = |due| match self.deadline(plies) {
+            (at, d) if d == due && !over && self.running.is_none() && plies < 2 => {
                 Some(at.saturating_sub(now_ms))
             }
             _ => None,
         };
+        let (abort_in_ms, no_show_in_ms) = (window(Due::Abort), window(Due::NoShow));
         ClockJson {
             south_ms: r[0],
             north_ms: r[1],
@@ -282,6 +319,7 @@ impl Clock {
             control: self.control,
             text: self.control.text(),
             abort_in_ms,
+            no_show_in_ms,
         }
     }
 }
@@ -317,6 +355,29 @@ mod tests {
         assert_eq!(c.due(3, 14_499), None);
         assert_eq!(c.due(3, 14_500), Some(Due::Flag(Side::North)));
         assert_eq!(c.remaining_at(12_500), [4_500, 2_000]);
+    }
+
+    #[test]
+    fn a_tournament_no_show_loses_within_the_shorter_of_the_window_and_his_time() {
+        let mut c = Clock::for_tournament(F, 1_000);
+        assert_eq!(c.deadline(0), (5_000, Due::NoShow), "4 s, not 30 s");
+        assert_eq!(c.json(0, false, 2_000).no_show_in_ms, Some(3_000));
+        assert_eq!(c.json(0, false, 2_000).abort_in_ms, None);
+        c.after_move(Side::South, 1, 2_000);
+        assert_eq!(c.deadline(1), (6_000, Due::NoShow));
+        c.after_move(Side::North, 2, 3_000);
+        assert_eq!(c.deadline(2), (7_000, Due::Flag(Side::South)));
+        let long = TimeControl::Fischer {
+            initial_s: 600,
+            increment_s: 0,
+        };
+        assert_eq!(Clock::for_tournament(long, 0).deadline(0).0, FIRST_MOVE_MS);
+        // Stored as JSON and read back; an ordinary clock's JSON is as before.
+        let text = serde_json::to_string(&c).unwrap();
+        assert_eq!(serde_json::from_str::<Clock>(&text).unwrap(), c);
+        assert!(!serde_json::to_string(&Clock::new(F, 0))
+            .unwrap()
+            .contains("no_show"));
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! The scheduler, the one place where the server acts with no request arriving:
 //!
 //! * [`start`]: at start, every clock goes on (the time the server was down is not
-//!   charged), then the heartbeat, the sweep of due games ([`SWEEP`]) and, on a shared
-//!   database, the listener of the other instances' changes start;
+//!   charged), then the heartbeat, the sweep of due games ([`SWEEP`]), the tournaments'
+//!   sweep (`crate::tournaments::start_sweep`) and, on a shared database, the listener
+//!   of the other instances' changes start;
 //! * [`App::schedule`]: after every change of a game, arms its clock's timer and starts
 //!   an engine account's move ([`crate::games::engine::engine_turn`]);
 //! * [`App::clock_tick`]: a timer fired; [`App::act_on_due`]: the sweep found a game
@@ -94,6 +95,9 @@ pub async fn start(app: &Arc<App>) -> anyhow::Result<()> {
             }
         }
     });
+    // Tournaments whose round is complete or whose start time passed: a loop of its
+    // own, so that a long pairing never holds up the clocks' sweep.
+    crate::tournaments::start_sweep(app);
     crate::spectators::start(app);
     if app.store.shared() {
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();

@@ -205,6 +205,14 @@ impl App {
             }
             Change::Spectators(id) => self.recount_spectators(id).await,
             Change::Chat(line) => self.announce_chat(&line),
+            Change::Tournament(id) => {
+                let app = Arc::clone(self);
+                let _ = blocking(move || {
+                    crate::tournaments::announce_now(&app, &id);
+                    Ok(())
+                })
+                .await;
+            }
             Change::Resync => {
                 let watched: Vec<(String, Arc<Slot>)> = lock(&self.cache)
                     .map
@@ -256,6 +264,10 @@ impl App {
         }
         announce(slot, g);
         self.schedule(g);
+        // A tournament game's end: the standings change, the round may be complete.
+        if let (Some(t), true) = (&g.meta().tournament, g.is_over()) {
+            crate::tournaments::game_ended(self, t.clone());
+        }
         Ok(row)
     }
 

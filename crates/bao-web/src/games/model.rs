@@ -80,6 +80,9 @@ pub struct Meta {
     /// The version in the database (0 before the game is first stored): the next change
     /// is written only over it ([`crate::games::repo::save_in`]).
     pub stored: i64,
+    /// The tournament this lobby game is a round game of ([`crate::tournaments`]): it
+    /// cannot be aborted, and a side that does not make its first move loses on time.
+    pub tournament: Option<String>,
 }
 
 /// How a finished game ended, as the server stores it: a side won, or a draw. Written
@@ -315,6 +318,7 @@ mod tests {
             updated: "2026-12-02T00:00:00Z".to_string(),
             owner: None,
             stored: 0,
+            tournament: None,
         }
     }
 

@@ -61,6 +61,8 @@ pub struct GameRow {
     /// When the server must act on the game with no request arriving (Unix ms): its
     /// clock's next flag or abort, or a computer's move that is late.
     pub due_ms: Option<i64>,
+    /// The tournament the game belongs to ([`crate::tournaments`]), if any.
+    pub tournament: Option<String>,
 }
 
 fn row_of(r: &Row) -> DbResult<GameRow> {
@@ -103,16 +105,17 @@ fn row_of(r: &Row) -> DbResult<GameRow> {
         names: [r.opt_text("south_name")?, r.opt_text("north_name")?],
         owner: r.opt_int("owner")?,
         owner_name: r.opt_text("owner_name")?,
+        tournament: r.opt_text("tournament")?,
     })
 }
 
-const COLUMNS: &str = "id, game, rules, level, south, north, seat, invite_south, invite_north, record, plies, result, created, updated, south_account, north_account, rated, clock, aborted, version, due_ms, draw_offer, owner";
+const COLUMNS: &str = "id, game, rules, level, south, north, seat, invite_south, invite_north, record, plies, result, created, updated, south_account, north_account, rated, clock, aborted, version, due_ms, draw_offer, owner, tournament";
 
 /// The columns read, with the accounts' names.
 macro_rules! select {
     ($($more:literal)?) => {
         concat!(
-            "SELECT g.id, g.game, g.rules, g.level, g.south, g.north, g.seat, g.invite_south, g.invite_north, g.record, g.plies, g.result, g.created, g.updated, g.south_account, g.north_account, g.rated, g.clock, g.aborted, g.version, g.due_ms, g.draw_offer, g.ratings, g.owner, sa.name AS south_name, na.name AS north_name, oa.name AS owner_name",
+            "SELECT g.id, g.game, g.rules, g.level, g.south, g.north, g.seat, g.invite_south, g.invite_north, g.record, g.plies, g.result, g.created, g.updated, g.south_account, g.north_account, g.rated, g.clock, g.aborted, g.version, g.due_ms, g.draw_offer, g.ratings, g.owner, g.tournament, sa.name AS south_name, na.name AS north_name, oa.name AS owner_name",
             $($more,)?
             "\n    FROM games g LEFT JOIN accounts sa ON sa.id = g.south_account LEFT JOIN accounts na ON na.id = g.north_account LEFT JOIN accounts oa ON oa.id = g.owner"
         )
@@ -165,15 +168,16 @@ pub fn save_in(tx: &mut Tx<'_>, row: &GameRow) -> DbResult<i64> {
         row.due_ms,
         row.draw_offer.map(|s| s.to_string()),
         row.owner,
+        &row.tournament,
         row.version
     ];
     let written = if row.version == 0 {
         tx.exec(
             &format!(
-                "INSERT INTO games ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)
+                "INSERT INTO games ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24)
                  ON CONFLICT(id) DO NOTHING"
             ),
-            &values[..23],
+            &values[..24],
         )?
     } else {
         tx.exec(
@@ -181,8 +185,8 @@ pub fn save_in(tx: &mut Tx<'_>, row: &GameRow) -> DbResult<i64> {
              seat = ?7, invite_south = ?8, invite_north = ?9, record = ?10, plies = ?11, result = ?12,
              created = ?13, updated = ?14, south_account = ?15, north_account = ?16, rated = ?17,
              clock = ?18, aborted = ?19, version = ?20, due_ms = ?21, draw_offer = ?22,
-             owner = ?23
-             WHERE id = ?1 AND version = ?24",
+             owner = ?23, tournament = ?24
+             WHERE id = ?1 AND version = ?25",
             values,
         )?
     };
@@ -197,6 +201,10 @@ pub fn save_in(tx: &mut Tx<'_>, row: &GameRow) -> DbResult<i64> {
         id: row.id.clone(),
         version,
     })?;
+    // A tournament game's result changes the standings every instance shows.
+    if let (Some(t), Some(_)) = (&row.tournament, row.result) {
+        tx.notify(&Change::Tournament(t.clone()))?;
+    }
     Ok(version)
 }
 

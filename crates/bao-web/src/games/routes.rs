@@ -97,19 +97,32 @@ async fn meta() -> Response {
         .collect();
     let levels: Vec<serde_json::Value> = (1..=10u8)
         .map(|n| {
-            let c = bao_engine::EngineConfig::level(n);
-            serde_json::json!({
-                "level": n,
-                "searcher": format!("{:?}", c.searcher).to_lowercase(),
-                "depth": c.limits.depth,
-                "time_ms": c.limits.time_ms.map(|t| t.min(game::THINK_CAP_MS)),
-                "text": level_text(&c),
-                // The measured Elo per game (level 1 = 0; docs/engine.md), null if not yet.
-                "elo": bao_rules::GameKind::ALL
-                    .into_iter()
-                    .map(|k| (k.name().to_string(), serde_json::json!(bao_engine::elo::level_elo(k.name(), n))))
-                    .collect::<serde_json::Map<_, _>>(),
-            })
+            // The flat fields are Bao la Kiswahili's level (the default game); `games` has
+            // each game's own (Bao Kingulu's levels differ, docs/engine.md).
+            let mut entry = level_json(&bao_engine::EngineConfig::level(n));
+            entry["level"] = serde_json::json!(n);
+            entry["games"] = bao_rules::GameKind::ALL
+                .into_iter()
+                .map(|k| {
+                    (
+                        k.name().to_string(),
+                        level_json(&bao_engine::EngineConfig::level_for(k, n)),
+                    )
+                })
+                .collect::<serde_json::Map<_, _>>()
+                .into();
+            // The measured Elo per game (level 1 = 0; docs/engine.md), null if not yet.
+            entry["elo"] = bao_rules::GameKind::ALL
+                .into_iter()
+                .map(|k| {
+                    (
+                        k.name().to_string(),
+                        serde_json::json!(bao_engine::elo::level_elo(k.name(), n)),
+                    )
+                })
+                .collect::<serde_json::Map<_, _>>()
+                .into();
+            entry
         })
         .collect();
     Json(serde_json::json!({
@@ -124,11 +137,23 @@ async fn meta() -> Response {
     .into_response()
 }
 
+/// A level's settings for `/api/meta`: searcher, limits, missed captures and words.
+fn level_json(c: &bao_engine::EngineConfig) -> serde_json::Value {
+    serde_json::json!({
+        "searcher": format!("{:?}", c.searcher).to_lowercase(),
+        "depth": c.limits.depth,
+        "nodes": c.limits.nodes,
+        "time_ms": c.limits.time_ms.map(|t| t.min(game::THINK_CAP_MS)),
+        "missed_captures": c.missed_captures,
+        "text": level_text(c),
+    })
+}
+
 /// A level in words for the New game dialog.
 fn level_text(c: &bao_engine::EngineConfig) -> String {
     use bao_engine::Searcher;
     let time = |ms: u64| format!("{:.1} s", ms.min(game::THINK_CAP_MS) as f64 / 1000.0);
-    match (c.searcher, c.limits.depth, c.limits.time_ms) {
+    let mut text = match (c.searcher, c.limits.depth, c.limits.time_ms) {
         (Searcher::Random, _, _) => "plays random legal moves".to_string(),
         (Searcher::Greedy, _, _) => "takes the move that looks best right now".to_string(),
         (Searcher::Mcts, _, Some(ms)) => format!("Monte-Carlo search, {} a move", time(ms)),
@@ -138,8 +163,15 @@ fn level_text(c: &bao_engine::EngineConfig) -> String {
         }
         (Searcher::AlphaBeta, Some(d), None) => format!("looks {d} moves ahead"),
         (Searcher::AlphaBeta, None, Some(ms)) => format!("searches {} a move", time(ms)),
-        (Searcher::AlphaBeta, None, None) => "searches deeply".to_string(),
+        (Searcher::AlphaBeta, None, None) => match c.limits.nodes {
+            Some(n) => format!("weighs up to {n} positions a move"),
+            None => "searches deeply".to_string(),
+        },
+    };
+    if c.missed_captures > 0 {
+        text.push_str(&format!(", misses {}% of captures", c.missed_captures));
     }
+    text
 }
 
 /// A fresh id, seat and dates.
@@ -161,6 +193,7 @@ fn fresh_meta() -> Meta {
         updated: now,
         owner: None,
         stored: 0,
+        tournament: None,
     }
 }
 

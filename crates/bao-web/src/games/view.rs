@@ -173,6 +173,9 @@ pub struct StateJson {
     /// The account the game belongs to (a signed-in player started it from the first
     /// page: its human sides are his), `null` for a guest's game or a lobby game.
     pub owner: Option<String>,
+    /// The tournament the game is a round game of (issue 28), left out otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<String>,
     /// Whether the result changes the players' ratings.
     pub rated: bool,
     /// The clock now, if the game has one (`south_ms`, `north_ms`, `running`, ...).

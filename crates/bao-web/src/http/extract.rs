@@ -238,6 +238,7 @@ mod tests {
             updated: String::new(),
             owner: None,
             stored: 0,
+            tournament: None,
         };
         let req = NewGame {
             game: bao_rules::GameKind::Kingulu.name().to_string(),

@@ -79,6 +79,7 @@ pub(crate) async fn start_game(
             updated: now,
             owner: None,
             stored: 0,
+            tournament: None,
         };
         let mut g = new_lobby_game(meta, challenge.game, &challenge.rules, &players)?;
         let row = g.row();

@@ -25,6 +25,11 @@ pub fn rematch_side(meta: &Meta, over: bool, account: i64) -> Result<usize, Refu
             "the game is still being played: offer a rematch once it is over",
         ));
     }
+    if meta.tournament.is_some() {
+        return Err(Refusal::invalid(
+            "a tournament game has no rematch: the tournament pairs the next round",
+        ));
+    }
     Ok(side)
 }
 
@@ -54,13 +59,20 @@ mod tests {
             created: String::new(),
             updated: String::new(),
             stored: 1,
+            tournament: None,
         }
     }
 
     #[test]
     fn only_the_players_of_a_finished_game_between_accounts() {
-        let m = meta([Some(11), Some(12)]);
+        let mut m = meta([Some(11), Some(12)]);
         assert_eq!(rematch_side(&m, true, 11), Ok(0));
+        m.tournament = Some("t".into());
+        assert_eq!(
+            rematch_side(&m, true, 11).unwrap_err().message(),
+            "a tournament game has no rematch: the tournament pairs the next round"
+        );
+        m.tournament = None;
         assert_eq!(rematch_side(&m, true, 12), Ok(1));
         assert_eq!(rematch_side(&m, true, 13).unwrap_err().kind(), "missing");
         assert_eq!(

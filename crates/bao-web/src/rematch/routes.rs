@@ -202,6 +202,7 @@ async fn accept(app: &Arc<App>, f: &Finished, offered_by: i64) -> Result<String,
             updated: now,
             owner: None,
             stored: 0,
+            tournament: None,
         };
         let mut g = new_lobby_game(next, kind, &rules, &players)?;
         if !app2

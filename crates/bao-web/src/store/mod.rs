@@ -24,7 +24,8 @@
 //! * `clock/repo.rs`: `server_alive` (the heartbeat);
 //! * `rematch/repo.rs`: `rematches`; `chat/repo.rs`: `chat`, `chat_mutes`,
 //!   `chat_reports`; `moderation/repo.rs`: the accounts' role, mute and closing;
-//!   `mail/repo.rs`: addresses, `mail_tokens`, `turn_mails`.
+//!   `mail/repo.rs`: addresses, `mail_tokens`, `turn_mails`;
+//! * `tournaments/repo.rs`: `tournaments`, their players, pairings and games.
 
 pub mod pg;
 pub mod sql;
@@ -91,6 +92,12 @@ pub const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("migrations/0007_community.sql"),
         postgres: include_str!("migrations/pg/0007_community.sql"),
     },
+    Migration {
+        number: 8,
+        name: "tournaments",
+        sqlite: include_str!("migrations/0008_tournaments.sql"),
+        postgres: include_str!("migrations/pg/0008_tournaments.sql"),
+    },
 ];
 
 /// Why a write was not made durable.
@@ -137,6 +144,10 @@ pub enum Change {
     /// the line's JSON, [`crate::chat::Line`]): each instance tells its streams of the
     /// game.
     Chat(crate::chat::Line),
+    /// A tournament changed (players, a round paired, a game of it ended): each
+    /// instance sends it again to its watchers (channel `bao_tournaments`, payload the
+    /// tournament's id; [`crate::tournaments`]).
+    Tournament(String),
     /// Notifications may have been missed (the listener reconnected): refresh all.
     Resync,
 }
@@ -164,6 +175,9 @@ impl Change {
                 Change::Spectators(payload.to_string())
             }
             "bao_chat" => serde_json::from_str(payload).map_or(Change::Resync, Change::Chat),
+            "bao_tournaments" if crate::ids::is_id(payload) => {
+                Change::Tournament(payload.to_string())
+            }
             _ => Change::Resync,
         }
     }
@@ -199,6 +213,7 @@ impl<'a> Tx<'a> {
                 "bao_chat",
                 serde_json::to_string(line).expect("a chat line is JSON"),
             ),
+            Change::Tournament(id) => ("bao_tournaments", id.clone()),
             Change::Resync => return Ok(()),
         };
         self.exec
@@ -393,6 +408,11 @@ mod tests {
             Change::Spectators(id.into())
         );
         assert_eq!(Change::parse("bao_spectators", "x'); --"), Change::Resync);
+        assert_eq!(
+            Change::parse("bao_tournaments", id),
+            Change::Tournament(id.into())
+        );
+        assert_eq!(Change::parse("bao_tournaments", "1 OR 1"), Change::Resync);
         assert_eq!(Change::parse("bao_games", "junk"), Change::Resync);
     }
 }

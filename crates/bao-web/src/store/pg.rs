@@ -2,7 +2,7 @@
 //! connections (r2d2, the sync `postgres` client), the same numbered migrations as
 //! SQLite in PostgreSQL's types (`store/migrations/pg/`), applied at start under an
 //! advisory lock so that instances starting together migrate once, and a listener
-//! thread that hears what the other instances wrote (`LISTEN bao_games, bao_lobby, bao_notices, bao_presence, bao_spectators, bao_chat`,
+//! thread that hears what the other instances wrote (`LISTEN bao_games, bao_lobby, bao_notices, bao_presence, bao_spectators, bao_chat, bao_tournaments`,
 //! [`Change`]).
 //!
 //! A write is acknowledged when its transaction has committed (PostgreSQL's default
@@ -213,7 +213,7 @@ fn listen_loop(config: &Config, on_change: &dyn Fn(Change)) {
     loop {
         let client = config.connect(NoTls).and_then(|mut c| {
             c.batch_execute(
-                "LISTEN bao_games; LISTEN bao_lobby; LISTEN bao_notices; LISTEN bao_presence; LISTEN bao_spectators; LISTEN bao_chat;",
+                "LISTEN bao_games; LISTEN bao_lobby; LISTEN bao_notices; LISTEN bao_presence; LISTEN bao_spectators; LISTEN bao_chat; LISTEN bao_tournaments;",
             )?;
             Ok(c)
         });

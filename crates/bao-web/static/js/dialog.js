@@ -32,16 +32,21 @@ export function fillProfiles() {
   showProfile();
 }
 
-/** A level in words: the engine's depth in plies (one ply = one player's move), or its time. */
-
-export function levelWords(info) {
+/**
+ * A level in words in the chosen game: the engine's depth in plies (one ply = one player's
+ * move), its positions or its time, and the captures it misses (the weak levels).
+ */
+export function levelWords(info, game) {
   if (!info) return '';
-  if (info.searcher === 'random') return 'plays random legal moves';
-  if (info.searcher === 'greedy') return 'takes the move that looks best right now (1 ply)';
+  const own = (info.games && info.games[game]) || info;
+  if (own.searcher === 'random') return 'plays random legal moves';
   const parts = [];
-  if (info.depth) parts.push(`looks ${info.depth} ${info.depth === 1 ? 'ply' : 'plies'} ahead`);
-  if (info.time_ms) parts.push(`${parts.length ? 'at most ' : 'searches '}${(info.time_ms / 1000).toFixed(1)} s a move`);
-  return parts.join(', ') || info.text || '';
+  if (own.searcher === 'greedy') parts.push('takes the move that looks best right now (1 ply)');
+  else if (own.depth) parts.push(`looks ${own.depth} ${own.depth === 1 ? 'ply' : 'plies'} ahead`);
+  if (own.searcher !== 'greedy' && own.nodes) parts.push(`${parts.length ? 'at most ' : 'weighs up to '}${own.nodes} positions a move`);
+  if (own.searcher !== 'greedy' && own.time_ms) parts.push(`${parts.length ? 'at most ' : 'searches '}${(own.time_ms / 1000).toFixed(1)} s a move`);
+  if (own.missed_captures) parts.push(`misses ${own.missed_captures}% of captures`);
+  return parts.join(', ') || own.text || '';
 }
 
 /**
@@ -59,9 +64,10 @@ export function levelElo(info, game) {
 export function showLevel() {
   const n = Number($('ng-level').value);
   const info = app.meta && Array.isArray(app.meta.levels) && app.meta.levels.find((l) => l.level === n);
-  const elo = levelElo(info, $('ng-game').value);
+  const game = $('ng-game').value;
+  const elo = levelElo(info, game);
   $('ng-level-value').textContent = info
-    ? `${n}${elo ? ` (${elo})` : ''}: ${levelWords(info)}`
+    ? `${n}${elo ? ` (${elo})` : ''}: ${levelWords(info, game)}`
     : String(n);
 }
 

@@ -1,4 +1,5 @@
-// The one header of every page of the site: Play · Lobby · Live games · Puzzles · Learn ·
+// The one header of every page of the site: Play · Lobby · Live games · Tournaments ·
+// Puzzles · Learn ·
 // Leaderboard, and the signed-in player's name (linking to the profile, with Sign out) or
 // Sign in. Importing this module draws it, once, as the first thing in the page's body
 // (`nav#site-nav`); the link of the page shown is marked `aria-current="page"`. The session
@@ -12,6 +13,7 @@ export const PAGES = [
   ['/', 'Play', 'nav-play'],
   ['/lobby', 'Lobby', 'nav-lobby'],
   ['/live', 'Live games', 'nav-live'],
+  ['/tournaments', 'Tournaments', 'nav-tournaments'],
   ['/puzzles', 'Puzzles', 'nav-puzzles'],
   ['/learn', 'Learn', 'nav-learn'],
   ['/leaderboard', 'Leaderboard', 'nav-leaderboard'],

@@ -151,6 +151,18 @@ export function renderInfo() {
     dd.dataset.key = k;
     dl.append(dt, dd);
   }
+  // A tournament's round game links to its standings and pairings (issue 28).
+  if (s.tournament) {
+    const dt = document.createElement('dt');
+    dt.textContent = 'Tournament';
+    const dd = document.createElement('dd');
+    dd.dataset.key = 'Tournament';
+    const a = document.createElement('a');
+    a.href = `/tournaments/${encodeURIComponent(s.tournament)}`;
+    a.textContent = 'standings and pairings';
+    dd.append(a);
+    dl.append(dt, dd);
+  }
   const card = $('game-info');
   card.textContent = '';
   const h = document.createElement('h2');

@@ -2,6 +2,21 @@
 //! `new`, `level`, `save`, `moves`, `help`, `tutor`.
 
 use super::*;
+use crate::play::oracle::{margin_text, value_words};
+
+/// A search score in words: `+0.19 seeds for the side to move (depth 6)`, `win in 5
+/// plies (proved)` (the catalogue's form of [`bao_engine::hint::score_text`]).
+fn score_words(score: bao_engine::Score, depth: u32) -> String {
+    match score {
+        bao_engine::Score::Cp(cp) => t!(
+            "score-cp",
+            seeds = format!("{:+.2}", f64::from(cp) / 100.0),
+            depth = depth
+        ),
+        bao_engine::Score::Win(n) => t!("score-win", plies = plies_text(n as usize)),
+        bao_engine::Score::Loss(n) => t!("score-loss", plies = plies_text(n as usize)),
+    }
+}
 
 impl<G: Solvable> Session<G> {
     /// `hint`: the move the engine suggests at the hint level, what it does in words, its
@@ -9,14 +24,22 @@ impl<G: Solvable> Session<G> {
     pub(super) fn hint(&mut self) -> Result<()> {
         let pos = self.current().clone();
         if self.line.is_over() {
-            out("The game is over: there is nothing to hint.");
+            out(t!("hint-over"));
             return Ok(());
         }
         let solved = solve_hint_line(&self.line, PROVED_HINT_MS);
         if let Some(best) = &solved.proved {
-            out(format!("Hint: {}: {}.", pos.move_text(best.mv), best.text));
+            let value = t!(
+                "proved",
+                value = value_words(best.value),
+                margin = margin_text::<G>(best.south_score)
+            );
+            out(t!("hint", mv = pos.move_text(best.mv), value = value));
             if let Ok((_, events)) = pos.play_traced(best.mv) {
-                out(format!("  It {}.", what_it_does(&events)));
+                out(format!(
+                    "  {}",
+                    t!("hint-does", does = what_it_does(&events))
+                ));
             }
             return Ok(());
         }
@@ -28,11 +51,11 @@ impl<G: Solvable> Session<G> {
             engine,
             &self.line,
             Limits::default(),
-            "Looking for a hint",
+            &t!("hint-looking"),
             self.screen.plain,
         )?;
         let Some(best) = result.best else {
-            out("No hint: there is no legal move.");
+            out(t!("hint-none"));
             return Ok(());
         };
         // Where the solver proved a better result than the search's move, the hint is
@@ -40,13 +63,23 @@ impl<G: Solvable> Session<G> {
         match check_search_hint(&pos, best, &solved.values) {
             HintCheck::Agrees => {}
             HintCheck::Replaced { mv, value, note } => {
-                out(format!(
-                    "Hint: {}: {} (proved; {note}).",
-                    pos.move_text(mv),
-                    value_text(value)
+                // The solver's note is English; other languages say it in general.
+                let note = if english() {
+                    note
+                } else {
+                    t!("hint-replaced-note")
+                };
+                out(t!(
+                    "hint-replaced",
+                    mv = pos.move_text(mv),
+                    value = value_words(value),
+                    note = note
                 ));
                 if let Ok((_, events)) = pos.play_traced(mv) {
-                    out(format!("  It {}.", what_it_does(&events)));
+                    out(format!(
+                        "  {}",
+                        t!("hint-does", does = what_it_does(&events))
+                    ));
                 }
                 return Ok(());
             }
@@ -67,19 +100,21 @@ impl<G: Solvable> Session<G> {
             Ok((_, events)) => what_it_does(&events),
             Err(_) => String::new(),
         };
-        out(format!(
-            "Hint: {}: {}.",
-            pos.move_text(best),
-            score_text(result.info.score, result.info.depth)
+        out(t!(
+            "hint",
+            mv = pos.move_text(best),
+            value = score_words(result.info.score, result.info.depth)
         ));
         if !does.is_empty() {
-            out(format!("  It {does}."));
+            out(format!("  {}", t!("hint-does", does = does)));
         }
         if pv.len() > 1 {
-            out(format!("  Expected line: {}.", pv.join(" ")));
+            out(format!("  {}", t!("hint-line", line = pv.join(" "))));
         }
         if let Some(words) = caveat {
-            out(format!("  Note: {words}."));
+            // The solver's caveat is English; other languages say it in general.
+            let words = if english() { words } else { t!("hint-caveat") };
+            out(format!("  {}", t!("hint-note", note = words)));
         }
         Ok(())
     }
@@ -95,23 +130,17 @@ impl<G: Solvable> Session<G> {
             }
         };
         if self.line.is_over() {
-            out("The game is over: there is nothing to solve.");
+            out(t!("oracle-over"));
             return;
         }
         let pos = self.current();
-        out(format!(
-            "Solving every move ({} s at most)...",
-            budget.div_ceil(1000)
-        ));
+        out(t!("oracle-solving", secs = budget.div_ceil(1000)));
         let ends = bao_engine::solve::LineEnds::of_line(&self.line);
         let values = solve_moves(&self.line, budget);
         for v in &values {
             let third = pos.play(v.mv).is_ok_and(|child| ends.contains(&child));
             if third {
-                out(format!(
-                    "{}: the position's third occurrence ends the game (G-R15)",
-                    oracle_line(pos, v)
-                ));
+                out(format!("{}: {}", oracle_line(pos, v), t!("oracle-third")));
             } else {
                 out(oracle_line(pos, v));
             }
@@ -125,7 +154,7 @@ impl<G: Solvable> Session<G> {
     pub(super) fn explain(&mut self, arg: &str) {
         let plies = self.line.plies();
         if plies == 0 {
-            out("explain: no move has been played yet.");
+            out(t!("explain-none"));
             return;
         }
         let n = if arg.is_empty() {
@@ -134,9 +163,10 @@ impl<G: Solvable> Session<G> {
             match arg.parse::<usize>() {
                 Ok(n) if (1..=plies).contains(&n) => n,
                 _ => {
-                    out(format!(
-                        "explain: {:?} is not a ply number; give 1 to {plies} (explain alone: the last move).",
-                        clip(arg, 40)
+                    out(t!(
+                        "explain-bad",
+                        got = format!("{:?}", clip(arg, 40)),
+                        plies = plies
                     ));
                     return;
                 }
@@ -158,17 +188,18 @@ impl<G: Solvable> Session<G> {
         let available = human_moves.clone().count();
         let last_human = human_moves.nth(count.saturating_sub(1));
         match last_human {
-            None if available == 0 => out("Nothing to undo: you have not moved yet."),
-            None => out(format!(
-                "undo {count}: you have played only {}.",
-                plural(available as u64, "move")
+            None if available == 0 => out(t!("undo-nothing")),
+            None => out(t!(
+                "undo-too-many",
+                count = count,
+                moves = moves_text(available)
             )),
             Some(i) => {
                 let taken = self.line.plies() - i;
                 let texts = self.line.move_texts()[i..].join(" ");
                 if self.line.undo(taken).is_ok() {
                     self.dirty = true;
-                    out(format!("Took back {}: {texts}.", plies_text(taken)));
+                    out(t!("undo-done", plies = plies_text(taken), moves = texts));
                     self.show_board();
                 }
             }
@@ -192,14 +223,14 @@ impl<G: Solvable> Session<G> {
     pub(super) fn new_game(&mut self) {
         self.dirty = false;
         let _ = self.line.undo(self.line.plies());
-        out("A new game.");
+        out(t!("new-game"));
         self.show_board();
     }
 
     pub(super) fn set_level(&mut self, arg: &str) {
         match arg.parse::<u8>() {
             Ok(n) if (1..=10).contains(&n) => {
-                let mut config = EngineConfig::level(n);
+                let mut config = EngineConfig::level_of::<G>(n);
                 config.seed = self.engine.config().seed;
                 self.engine.set_config(config);
                 self.opts.level = n;
@@ -207,15 +238,13 @@ impl<G: Solvable> Session<G> {
                 self.line
                     .set_player(computer, Player::Computer { level: n });
                 self.dirty = true;
-                out(format!(
-                    "The computer now plays at level {n} ({}).",
-                    describe_config(self.engine.config())
+                out(t!(
+                    "level-now",
+                    level = n,
+                    engine = engine_words(self.engine.config())
                 ));
             }
-            _ => out(format!(
-                "level: give a level from 1 to 10 (now {}).",
-                self.opts.level
-            )),
+            _ => out(t!("level-bad", level = self.opts.level)),
         }
     }
 
@@ -226,24 +255,26 @@ impl<G: Solvable> Session<G> {
         let file = match unquote(arg) {
             Ok(f) => f,
             Err(e) => {
-                out(format!("save: {e}; e.g. save \"my game.bao\""));
+                let e = if english() { e } else { t!("save-quote") };
+                out(t!("save-unquote", error = e));
                 return;
             }
         };
         if file.is_empty() {
-            out("save: give a file name, e.g. save game.bao");
+            out(t!("save-no-name"));
             return;
         }
         let q = quote_file(&file);
         if self.opts.sandbox {
-            out(format!("Not saved: saving is off here ({q})."));
+            out(t!("save-off", file = q.as_str()));
             return;
         }
         if Path::new(&file).is_dir() {
             let example = Path::new(&file).join("game.bao");
-            out(format!(
-                "Not saved: {q} is a directory. Give a file name, e.g. {}",
-                command(&format!("save {}", quote_file(&example.to_string_lossy())))
+            out(t!(
+                "save-directory",
+                file = q.as_str(),
+                command = command(&format!("save {}", quote_file(&example.to_string_lossy())))
             ));
             return;
         }
@@ -251,22 +282,26 @@ impl<G: Solvable> Session<G> {
         match write_atomic(Path::new(&file), &text, force) {
             Ok(()) => {
                 self.dirty = false;
-                out(format!(
-                    "Saved the game to {q} ({}). Continue it with: {}",
-                    plural(moves_played(&self.line) as u64, "move"),
-                    command(&format!("bao play --load {q}"))
+                out(t!(
+                    "saved",
+                    file = q.as_str(),
+                    moves = moves_text(moves_played(&self.line)),
+                    command = command(&format!("bao play --load {q}"))
                 ))
             }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => out(format!(
-                "Not saved: {q} already exists. To replace it, type: {}",
-                command(&format!("save! {q}"))
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => out(t!(
+                "save-exists",
+                file = q.as_str(),
+                command = command(&format!("save! {q}"))
             )),
-            Err(e) => out(format!(
-                "Cannot save to {q}: {e}. {}",
-                if force && Path::new(&file).exists() {
-                    "The file is as it was before."
+            Err(e) => out(t!(
+                "save-failed",
+                file = q.as_str(),
+                error = e.to_string(),
+                after = if force && Path::new(&file).exists() {
+                    t!("save-kept")
                 } else {
-                    "Nothing was written."
+                    t!("save-nothing")
                 }
             )),
         }
@@ -281,9 +316,9 @@ impl<G: Solvable> Session<G> {
             .map(|&m| pos.move_text(m))
             .collect();
         if moves.is_empty() {
-            out("No legal moves: the game is over.");
+            out(t!("moves-none"));
         } else {
-            out(format!("Legal moves: {}", moves.join(" ")));
+            out(t!("moves-list", moves = moves.join(" ")));
         }
     }
 
@@ -291,29 +326,31 @@ impl<G: Solvable> Session<G> {
     /// where the rules are, in at most 23 lines (an 80×24 terminal keeps the prompt).
     pub(super) fn help(&self) {
         let view = self.current().view();
-        out("Type a move and press Enter, or one of these commands:");
-        for (a, b) in HELP_COMMANDS.chunks(2).map(|p| (p[0], p.get(1).copied())) {
-            let left = format!("  {:<12}{}", a.0, a.1);
-            match b {
-                Some(b) => out(format!("{left:<45}{:<12}{}", b.0, b.1)),
+        out(t!("help-intro"));
+        let commands = help_commands();
+        for pair in commands.chunks(2) {
+            let left = format!("  {:<12}{}", pair[0].0, pair[0].1);
+            match pair.get(1) {
+                Some(b) => {
+                    // Padding by characters (accented text is wider in bytes).
+                    let pad = 45usize.saturating_sub(left.chars().count());
+                    out(format!("{left}{}{:<12}{}", " ".repeat(pad), b.0, b.1))
+                }
                 None => out(left),
             }
         }
-        out("A saved game goes on with: bao play --load FILE (save never replaces a file).");
+        out(t!("help-load"));
         out(move_help::<G>(self.opts.human));
-        out(format!("Marks: {}.", board::legend(&view)));
-        out(format!(
-            "The rules: docs/{}.md of the project, cited as {}.",
-            if bao_rules::GameKind::of::<G>() == bao_rules::GameKind::Kiswahili {
+        out(t!("help-marks", legend = board::legend(&view)));
+        let kiswahili = bao_rules::GameKind::of::<G>() == bao_rules::GameKind::Kiswahili;
+        out(t!(
+            "help-rules",
+            file = if kiswahili {
                 "bao-la-kiswahili"
             } else {
                 "bao-kingulu"
             },
-            if bao_rules::GameKind::of::<G>() == bao_rules::GameKind::Kiswahili {
-                "K-Rn"
-            } else {
-                "G-Rn"
-            }
+            cite = if kiswahili { "K-Rn" } else { "G-Rn" }
         ));
     }
 
@@ -324,21 +361,18 @@ impl<G: Solvable> Session<G> {
                 if self.tutor.is_none() {
                     self.tutor = Some(crate::play::tutor::tutor_engine());
                 }
-                out("Tutor on: before a move of yours that is a mistake or a blunder, it says what it costs and names a better move.");
+                out(t!("tutor-on"));
             }
             "off" => {
                 self.tutor = None;
-                out("Tutor off.");
+                out(t!("tutor-off"));
             }
             "" => out(if self.tutor.is_some() {
-                "The tutor is on (tutor off switches it off)."
+                t!("tutor-is-on")
             } else {
-                "The tutor is off (tutor on switches it on)."
+                t!("tutor-is-off")
             }),
-            other => out(format!(
-                "tutor: {:?} is neither on nor off (tutor on, tutor off).",
-                clip(other, 40)
-            )),
+            other => out(t!("tutor-bad", got = format!("{:?}", clip(other, 40)))),
         }
     }
 
@@ -351,16 +385,18 @@ impl<G: Solvable> Session<G> {
         let Some(warning) = crate::play::tutor::warning(&self.line, mv, engine) else {
             return Ok(true);
         };
-        out(format!("Tutor: {warning}"));
         let text = self.current().move_text(mv);
-        match input.read(&format!("Play {text} anyway? [y/N] "))? {
-            Read::Line(answer)
-                if matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes") =>
-            {
-                Ok(true)
-            }
+        // The tutor's analysis is worded in English; other languages say it in general.
+        let warning = if english() {
+            warning
+        } else {
+            t!("tutor-general", mv = text.as_str())
+        };
+        out(t!("tutor-warning", warning = warning));
+        match input.read(&format!("{} ", t!("tutor-anyway", mv = text.as_str())))? {
+            Read::Line(answer) if is_yes(&answer) => Ok(true),
             _ => {
-                out("Choose again.");
+                out(t!("tutor-again"));
                 Ok(false)
             }
         }

@@ -2,6 +2,8 @@
 //! type a move, a move explained lap by lap.
 
 use super::*;
+use crate::phrases::laps as laps_text;
+use crate::t;
 
 /// The human's holes, as a range text (`A1-A8 and B1-B8`).
 pub(super) fn own_holes(view: &BoardView, side: Side) -> String {
@@ -30,7 +32,10 @@ pub(super) fn own_holes(view: &BoardView, side: Side) -> String {
             )
         })
         .collect();
-    parts.join(" and ")
+    match parts.as_slice() {
+        [first, last] => t!("holes-and", first = first, last = last),
+        _ => parts.join(", "),
+    }
 }
 
 /// The hole name a move text starts with (`A6>` → `A6`).
@@ -45,13 +50,11 @@ pub fn hole_prefix(text: &str) -> &str {
 
 /// What North sees: the board is drawn from South's seat, so North's left and right are
 /// the screen's right and left.
-pub(super) fn north_orientation<G: Game>() -> &'static str {
+pub(super) fn north_orientation<G: Game>() -> String {
     if bao_rules::GameKind::of::<G>() == bao_rules::GameKind::Kiswahili {
-        "You play North, at the top of the board: your right is the screen's left, so a6> \
-         sows leftwards on the screen and a6< rightwards."
+        t!("north-orientation-kiswahili")
     } else {
-        "You play North, at the top of the board: your right is the screen's left, so your \
-         pits a1-a6 run from right to left on the screen."
+        t!("north-orientation-kingulu")
     }
 }
 
@@ -64,30 +67,26 @@ pub(super) fn move_help<G: Game>(side: Side) -> String {
     };
     let north = side == Side::North;
     if bao_rules::GameKind::of::<G>() == bao_rules::GameKind::Kiswahili {
-        let plainly = if north {
-            "\n  You sit at the top, so your right is the screen's left: a6> sows leftwards on\n  \
-             the screen and a6< rightwards; your holes run right to left on the screen."
-        } else {
-            ""
-        };
-        format!(
-            "Moves: a hole and a direction, as you see the board from your seat.\n  \
-             {f}6> sows from {f}6 towards your right, {f}6< towards your left.{plainly}\n  \
-             For a namua capture the direction picks the kichwa the captured seeds are sown\n  \
-             from: > from {f}1 (your left end), < from {f}8 (your right end).\n  \
-             Add + to take safari when a capture lap ends in your functional nyumba: {f}4>+.\n  \
-             Your holes are {f}1-{f}8 (front row) and {b}1-{b}8 (back row); capitals are South's."
-        )
+        let mut lines = vec![
+            t!("move-help-kiswahili"),
+            t!("move-help-direction", f = f.to_string()),
+        ];
+        if north {
+            lines.push(t!("move-help-north-1"));
+            lines.push(t!("move-help-north-2"));
+        }
+        lines.push(t!("move-help-namua-1"));
+        lines.push(t!("move-help-namua-2", f = f.to_string()));
+        lines.push(t!("move-help-safari", f = f.to_string()));
+        lines.push(t!("move-help-holes", f = f.to_string(), b = b.to_string()));
+        lines.join("\n  ")
     } else {
-        let screen = if north {
-            "\n  Your pits are numbered from your left, i.e. right to left on the screen."
-        } else {
-            ""
-        };
-        format!(
-            "Moves: the pit you sow from, {f}1 to {f}6, counted from your left; capital \
-             letters are South's.{screen}"
-        )
+        let mut text = t!("move-help-kingulu", f = f.to_string());
+        if north {
+            text.push_str("\n  ");
+            text.push_str(&t!("move-help-kingulu-north"));
+        }
+        text
     }
 }
 
@@ -132,20 +131,17 @@ pub fn move_name<G: Game>(line: &GameLine<G>, index: usize) -> String {
 /// as the record numbers it, the ply as `explain N` counts it.
 pub fn move_heading<G: Game>(line: &GameLine<G>, index: usize) -> String {
     let side = line.positions()[index].side_to_move();
-    format!(
-        "Move {} ({side}, ply {})",
-        move_name(line, index),
-        index + 1
+    t!(
+        "move-heading",
+        name = move_name(line, index),
+        side = side,
+        ply = index + 1
     )
 }
 
 /// `n` plies in words: `1 ply`, `2 plies`.
 pub fn plies_text(n: usize) -> String {
-    if n == 1 {
-        "1 ply".to_string()
-    } else {
-        format!("{n} plies")
-    }
+    t!("plies", n = n)
 }
 
 /// Shows move `index` (0-based) of `line` lap by lap: on a terminal (`screen.keys`)
@@ -167,10 +163,10 @@ pub fn explain_move<G: Game>(
         .filter(|e| e.kind == bao_rules::EventKind::Sow)
         .count()
         .max(1);
-    let heading = format!(
-        "{}, {}.",
-        move_heading(line, index),
-        plural(total_laps as u64, "lap")
+    let heading = t!(
+        "explain-heading",
+        heading = move_heading(line, index),
+        laps = laps_text(total_laps as u64)
     );
     if screen.keys {
         if let Some(mut canvas) = Canvas::open() {
@@ -178,11 +174,8 @@ pub fn explain_move<G: Game>(
             let mut drawn = false;
             loop {
                 let mut text = screen.lap_block(&heading, &frames[k], labels);
-                text.push_str(&format!(
-                    "\n[Enter/Space] next lap, b back, q leave ({} of {})",
-                    k + 1,
-                    frames.len()
-                ));
+                text.push('\n');
+                text.push_str(&t!("explain-keys", k = k + 1, total = frames.len()));
                 if !canvas.draw(&text) {
                     break;
                 }
@@ -210,10 +203,10 @@ pub fn explain_move<G: Game>(
                 print_laps(&heading, &frames, &move_name(line, index), screen, labels);
                 return;
             }
-            out(format!(
-                "Explained move {} ({}).",
-                move_name(line, index),
-                plural(total_laps as u64, "lap")
+            out(t!(
+                "explained",
+                name = move_name(line, index),
+                laps = laps_text(total_laps as u64)
             ));
             return;
         }
@@ -233,5 +226,91 @@ pub(super) fn print_laps(
     for frame in frames {
         out(screen.lap_block("", frame, labels));
     }
-    out(format!("End of move {name}."));
+    out(t!("explain-end", name = name));
+}
+
+/// `n` numbered moves in words: `1 move`, `hatua 12`.
+pub fn moves_text(n: usize) -> String {
+    t!("moves-count", n = n)
+}
+
+/// Whether an answer to a `[y/N]` question is yes (`y`, `yes`, `ndiyo`).
+pub(super) fn is_yes(answer: &str) -> bool {
+    matches!(
+        answer.trim().to_lowercase().as_str(),
+        "y" | "yes" | "ndiyo" | "ndio"
+    )
+}
+
+/// The computer's engine in words for the banner and `level`: `alpha-beta depth 4`.
+pub(super) fn engine_words(config: &EngineConfig) -> String {
+    use bao_engine::Searcher;
+    let mut words = vec![match config.searcher {
+        Searcher::Random => t!("engine-random"),
+        Searcher::Greedy => t!("engine-greedy"),
+        Searcher::AlphaBeta => t!("engine-alpha-beta"),
+        Searcher::Mcts => t!("engine-mcts"),
+    }];
+    if let Some(d) = config.limits.depth {
+        words.push(t!("engine-depth", n = d));
+    }
+    if let Some(ms) = config.limits.time_ms {
+        words.push(t!("engine-time", ms = ms));
+    }
+    if let Some(n) = config.limits.nodes {
+        words.push(t!("engine-nodes", n = n));
+    }
+    words.join(" ")
+}
+
+/// How the game of `line` ended, in the current language: in English the rules' own
+/// sentence ([`GameLine::end_sentence`]), else [`end_sentence`]'s.
+pub fn game_end_sentence<G: Game>(line: &GameLine<G>) -> Option<String> {
+    if crate::i18n::english() {
+        line.end_sentence()
+    } else {
+        end_sentence(line)
+    }
+}
+
+/// How the game of `line` ended, in a sentence (`None` while it goes on): the reason and,
+/// where seeds decide, the score (`South wins: the loser's front row was emptied (bao
+/// hamna)`).
+pub fn end_sentence<G: Game>(line: &GameLine<G>) -> Option<String> {
+    use bao_rules::{EndReason, RuleSet};
+    let o = line.outcome()?;
+    let pos = line.current();
+    let (s, n) = (pos.material(Side::South), pos.material(Side::North));
+    let score = match o.winner {
+        Some(Side::North) => t!("end-score", side = Side::North, a = n, b = s),
+        Some(Side::South) => t!("end-score", side = Side::South, a = s, b = n),
+        None => t!("end-score-drawn", a = s, b = n),
+    };
+    let reason = match o.reason {
+        EndReason::BaoHamna => t!("reason-bao-hamna"),
+        EndReason::NoLegalMove => t!("reason-no-legal-move"),
+        EndReason::FrontRowEmpty => t!("reason-front-row-empty"),
+        EndReason::Score => t!("reason-score"),
+        EndReason::Adjudicated => t!("reason-adjudicated"),
+        EndReason::Resignation => t!("reason-resignation"),
+        EndReason::Repetition => t!("reason-repetition"),
+        EndReason::OffBoard => t!("reason-off-board"),
+        EndReason::Time => t!("reason-time"),
+    };
+    let sentence = match (o.winner, o.reason) {
+        (Some(w), EndReason::Resignation) => t!("end-resigned", winner = w, loser = w.opponent()),
+        (Some(w), EndReason::Time) => t!("end-on-time", winner = w),
+        (Some(w), _) => t!("end-win", winner = w, reason = reason),
+        (None, _) => t!("end-draw", reason = reason),
+    };
+    Some(match o.reason {
+        EndReason::Repetition => t!("end-repetition", score = score),
+        EndReason::Adjudicated if line.rules().max_plies().is_some() => t!(
+            "end-adjudicated",
+            max = line.rules().max_plies().unwrap_or(0),
+            score = score
+        ),
+        EndReason::Score => t!("end-with-score", sentence = sentence, score = score),
+        _ => sentence,
+    })
 }

@@ -91,6 +91,7 @@ pub fn perfect_move_with<G: Solvable>(
         }
     };
     let mut best: Option<(i64, G::Move, Option<ExactValue>)> = None;
+    let mut tied: Vec<(i64, G::Move, G)> = Vec::new();
     for (mine, mv, child) in margins {
         if mine != top {
             continue;
@@ -103,8 +104,61 @@ pub fn perfect_move_with<G: Solvable>(
         if best.as_ref().is_none_or(|b| r > b.0) {
             best = Some((r, mv, value));
         }
+        tied.push((r, mv, child));
     }
-    best.map(|(_, mv, value)| (mv, value))
+    let (r, mv, value) = best?;
+    tied.retain(|t| t.0 == r);
+    let mv = trap_choice(&mut solver, me, top, &tied).unwrap_or(mv);
+    Some((mv, value))
+}
+
+/// Among equally good moves (`tied`: the same margin `top` for `me` and the same proven
+/// outcome), the one that leaves the opponent the most ways to go wrong: the largest
+/// share of replies after which `me`'s proven margin is more than `top` (an opponent's
+/// mistake), replies that change the game's result first. `None` when there is no choice
+/// or the solver's clock ran out (the first of them is as good by proof).
+fn trap_choice<G: Solvable>(
+    solver: &mut Solver<G>,
+    me: Side,
+    top: u32,
+    tied: &[(i64, G::Move, G)],
+) -> Option<G::Move> {
+    if tied.len() < 2 {
+        return None;
+    }
+    let half = G::SEEDS / 2;
+    let class = |m: u32| i32::from(m > half) - i32::from(m < half);
+    let mut best: Option<((u64, u64), G::Move)> = None;
+    let mut replies = Vec::new();
+    for (_, mv, child) in tied {
+        child.children(&mut replies);
+        if replies.is_empty() {
+            continue;
+        }
+        let (mut result_errors, mut seed_errors) = (0u64, 0u64);
+        for (_, reply) in &replies {
+            let south = match solver.history_end(reply) {
+                Some((_, s)) => s?,
+                None => solver.margin(reply).exact()?,
+            };
+            if solver.stopped() {
+                return None;
+            }
+            let mine = if me == Side::South {
+                south
+            } else {
+                G::SEEDS - south
+            };
+            result_errors += u64::from(class(mine) > class(top));
+            seed_errors += u64::from(mine > top);
+        }
+        let n = replies.len() as u64;
+        let key = (result_errors * 1000 / n, seed_errors * 1000 / n);
+        if best.as_ref().is_none_or(|b| key > b.0) {
+            best = Some((key, *mv));
+        }
+    }
+    best.map(|b| b.1)
 }
 
 /// What [`Solver::defence_repeats`] found about a refutation.

@@ -226,6 +226,7 @@ impl<G: Solvable + 'static> LiveGame for WebGame<G> {
             updated: self.meta.updated.clone(),
             version: self.meta.stored,
             due_ms: self.due_ms(),
+            tournament: self.meta.tournament.clone(),
         }
     }
 
@@ -355,12 +356,25 @@ impl<G: Solvable + 'static> LiveGame for WebGame<G> {
                 }
                 self.meta.aborted = true;
             }
+            Due::NoShow => {
+                let side = self.line.current().side_to_move();
+                if let Some(c) = &mut self.meta.clock {
+                    c.stop(now_ms);
+                    c.remaining_ms[side.index()] = 0;
+                }
+                let _ = self.line.lose_on_time(side);
+            }
         }
         self.revision += 1;
     }
 
     fn abort(&mut self) -> Result<(), Refusal> {
         self.refuse_aborted()?;
+        if self.meta.tournament.is_some() {
+            return Err(Refusal::not_now(
+                "a tournament game cannot be aborted: a side that does not make its first move loses on time; resign instead",
+            ));
+        }
         if let Some(o) = self.line.end_sentence() {
             return Err(Refusal::not_now(format!("the game is already over ({o})")));
         }

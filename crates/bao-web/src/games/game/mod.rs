@@ -230,6 +230,7 @@ impl<G: Solvable + 'static> WebGame<G> {
                 updated: row.updated.clone(),
                 owner: row.owner.zip(row.owner_name.clone()),
                 stored: row.version,
+                tournament: row.tournament.clone(),
             },
         ))
     }
@@ -333,6 +334,7 @@ impl<G: Solvable + 'static> WebGame<G> {
                 south: self.meta.names[0].clone(),
                 north: self.meta.names[1].clone(),
             },
+            tournament: self.meta.tournament.clone(),
             rated: self.meta.rated,
             clock: None,
             spectators: 0,
@@ -402,7 +404,13 @@ impl<G: Solvable + 'static> WebGame<G> {
         let config = if hint {
             hint::hint_config()
         } else {
-            EngineConfig::level(self.meta.level)
+            // In a lobby game the mover's own level (two engine accounts of a
+            // tournament may meet), on this game's own level table.
+            let mover = self.line.player(self.line.current().side_to_move());
+            EngineConfig::level_of::<G>(match mover {
+                Player::Computer { level } if self.meta.is_lobby() => *level,
+                _ => self.meta.level,
+            })
         };
         let time_ms = config.limits.time_ms.unwrap_or(cap_ms).min(cap_ms);
         // A hint in a game with a final score (Bao Kingulu) asks the solver first, for
@@ -496,6 +504,7 @@ mod tests {
             updated: String::new(),
             owner: None,
             stored: 0,
+            tournament: None,
         }
     }
 

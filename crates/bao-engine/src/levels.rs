@@ -1,0 +1,120 @@
+//! The playing levels 1..=10, one table per game (docs/engine.md "Levels"): Bao Kingulu
+//! is short and forcing, so depth buys much less there than in Bao la Kiswahili and its
+//! levels need their own spacing.
+
+use crate::{EngineConfig, Limits, Searcher};
+use bao_rules::{Game, GameKind};
+
+/// One row of a level table: how the level searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// The searcher.
+    pub searcher: Searcher,
+    /// The depth limit in plies, if any.
+    pub depth: Option<u32>,
+    /// The time limit in milliseconds, if any.
+    pub time_ms: Option<u64>,
+    /// The percentage of captures the search does not see
+    /// ([`EngineConfig::missed_captures`]).
+    pub missed_captures: u8,
+}
+
+const fn greedy(missed_captures: u8) -> Level {
+    Level {
+        searcher: Searcher::Greedy,
+        depth: None,
+        time_ms: None,
+        missed_captures,
+    }
+}
+
+const fn ab(depth: u32, missed_captures: u8) -> Level {
+    Level {
+        searcher: Searcher::AlphaBeta,
+        depth: Some(depth),
+        time_ms: None,
+        missed_captures,
+    }
+}
+
+const fn timed(depth: Option<u32>, time_ms: u64) -> Level {
+    Level {
+        searcher: Searcher::AlphaBeta,
+        depth,
+        time_ms: Some(time_ms),
+        missed_captures: 0,
+    }
+}
+
+/// Bao la Kiswahili's levels 1..=10 (index 0 is level 1). Level 1 looks one ply ahead
+/// and misses half the captures; 2 sees every capture one ply ahead; 3 looks two plies
+/// ahead; then deeper and longer searches.
+pub const KISWAHILI_LEVELS: [Level; 10] = [
+    greedy(50),
+    greedy(0),
+    ab(2, 0),
+    ab(3, 0),
+    ab(4, 0),
+    ab(6, 0),
+    timed(Some(8), 500),
+    timed(None, 1000),
+    timed(None, 2000),
+    timed(None, 3000),
+];
+
+/// Bao Kingulu's levels 1..=10 (index 0 is level 1). Bao Kingulu is short and forcing:
+/// a depth-10 search is within ~65 Elo of perfect play, so its levels are spaced by
+/// depth and by missed captures (all of them at level 1, half at 2, a few at 5 and 8)
+/// to be 50-75 Elo apart (docs/engine.md); level 10 plays perfectly where the solver
+/// proves the position (3 s a move at most).
+pub const KINGULU_LEVELS: [Level; 10] = [
+    greedy(100),
+    greedy(50),
+    greedy(0),
+    ab(2, 0),
+    ab(3, 5),
+    ab(4, 0),
+    ab(6, 0),
+    ab(8, 2),
+    ab(10, 0),
+    timed(None, 3000),
+];
+
+/// The seed of every level.
+const LEVEL_SEED: u64 = 0x00ba_0ba0_5eed;
+
+impl EngineConfig {
+    /// Bao la Kiswahili's playing level `n` (1 = weakest ... 10 = strongest at a few
+    /// seconds a move); `n` is clamped to 1..=10. Other games: [`EngineConfig::level_for`].
+    pub fn level(n: u8) -> EngineConfig {
+        EngineConfig::level_for(GameKind::Kiswahili, n)
+    }
+
+    /// Playing level `n` of `game` ([`KISWAHILI_LEVELS`], [`KINGULU_LEVELS`]); `n` is
+    /// clamped to 1..=10. Every level has a 32 MiB table and the same seed.
+    pub fn level_for(game: GameKind, n: u8) -> EngineConfig {
+        let table = match game {
+            GameKind::Kiswahili => &KISWAHILI_LEVELS,
+            GameKind::Kingulu => &KINGULU_LEVELS,
+        };
+        let row = table[usize::from(n.clamp(1, 10)) - 1];
+        EngineConfig {
+            searcher: row.searcher,
+            limits: Limits {
+                depth: row.depth,
+                nodes: None,
+                time_ms: row.time_ms,
+            },
+            seed: LEVEL_SEED,
+            hash_mb: 32,
+            missed_captures: row.missed_captures,
+        }
+    }
+
+    /// Playing level `n` of the game `G` ([`EngineConfig::level_for`]); a game other than
+    /// the two of `bao_rules` gets Bao la Kiswahili's table.
+    pub fn level_of<G: Game>(n: u8) -> EngineConfig {
+        let game = G::NAME.parse().unwrap_or(GameKind::Kiswahili);
+        EngineConfig::level_for(game, n)
+    }
+}

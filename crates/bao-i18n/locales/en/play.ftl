@@ -1,0 +1,144 @@
+# bao play: the game in the terminal (crates/bao-cli/src/play/flow.rs, flow/*.rs, mod.rs,
+# save.rs, commands/play.rs). Commands to type (help, moves, save FILE, ...) stay as typed.
+
+banner = { $game }: you play { $you }, the computer plays { $computer } (level { $level }: { $engine }).
+banner-help = Type 'help' for the commands, 'moves' for the legal moves.
+board-marks = Board marks: { $legend }.
+engine-random = random
+engine-greedy = greedy
+engine-alpha-beta = alpha-beta
+engine-mcts = mcts
+engine-depth = depth { $n }
+engine-time = time { $ms } ms
+engine-nodes = nodes { $n }
+label-computer = (computer, level { $level })
+label-you = (you)
+moves-count = { $n ->
+    [one] { $n } move
+   *[other] { $n } moves
+}
+you-play = You ({ $side }) play { $text }
+computer-plays = The computer ({ $side }) plays { $text }
+shows-lap-by-lap = ('{ $command }' shows it lap by lap)
+computer-thinking = The computer is thinking
+typed = (typed: { $typed })
+engine-no-move = the engine found no move in a position that is not finished
+engine-failed = the engine failed while searching (internal error)
+
+refused = Cannot play { $text }: { $reason }.
+refused-shape = that is not a move here; a move looks like { $example }
+refused-theirs = that hole is not yours
+refused-illegal = that move is not legal now
+refused-case = Note: hole names are case-sensitive; { $hole } is { $side }'s hole, yours are { $yours }.
+refused-help = Type 'moves' for the legal moves or 'help' for how to write them.
+unknown-command = Unknown command { $word }. Type 'help' for the commands, or a move such as { $example }.
+takes-nothing = { $command } takes nothing after it (got { $got }); type 'help' for the commands.
+
+game-over = Game over: { $sentence }. { $who }
+over-you-won = You won.
+over-computer-won = The computer won.
+over-draw = A draw.
+over-still = You can still 'undo', 'new', 'save FILE' or 'quit'.
+over-no-move = The game is over: 'undo', 'new', 'save FILE' or 'quit'.
+end-score = { $side } { $a }–{ $b }
+end-score-drawn = drawn { $a }–{ $b }
+end-win = { $winner } wins: { $reason }
+end-draw = draw: { $reason }
+end-resigned = { $winner } wins: { $loser } resigned
+end-on-time = { $winner } wins on time
+end-repetition = the position occurred for the third time: the game ends, { $score }
+end-adjudicated = max-plies { $max } reached: adjudicated by material, { $score }
+end-with-score = { $sentence }, { $score }
+reason-bao-hamna = the loser's front row was emptied (bao hamna)
+reason-no-legal-move = the loser had no legal move
+reason-front-row-empty = the loser emptied his own front row
+reason-score = the seeds were counted
+reason-adjudicated = adjudicated after the maximum number of plies
+reason-resignation = the loser resigned
+reason-repetition = the position occurred for the third time and the seeds were counted
+reason-off-board = the result was decided off the board
+reason-time = the loser's time ran out
+
+confirm-new = The game is not saved. Start a new game anyway? [y/N]
+confirm-quit = The game is not saved. Quit anyway? [y/N]
+carrying-on = Carrying on (save FILE saves the game).
+bye = Bye.
+end-of-input = End of input
+leaving = { $why }: leaving the game.
+leaving-unsaved = { $why }: leaving the game ({ $moves } not saved).
+leaving-autosaved = { $why }: the game was not saved, so it is in { $file }. Continue it with: { $command }
+leaving-failed = { $why }: leaving the game; { $error }
+autosave-failed = cannot save it to { $file }: { $error }
+restored = Restored from the record: { $what }.
+restored-side = you play { $side }
+restored-level = the computer plays at level { $level }
+record-roles-unknown = The record does not say who was who ({ $south_name } { $south }, { $north_name } { $north }): you play { $side }, the computer at level { $level } (change with --side and --level).
+loaded = Loaded { $file }: { $moves }.
+
+help-intro = Type a move and press Enter, or one of these commands:
+help-moves = the legal moves
+help-hint = the engine's advice
+help-oracle = exact values (S s, default 2)
+help-explain = ply N lap by lap
+help-tutor = warn before mistakes (off)
+help-undo = take back your move (N)
+help-save = save (save! replaces)
+help-board = draw the board again
+help-position = the position as text
+help-level = computer level, 1-10
+help-new = start again
+help-help = this text
+help-quit = leave (asks if unsaved)
+help-load = A saved game goes on with: bao play --load FILE (save never replaces a file).
+help-marks = Marks: { $legend }.
+help-rules = The rules: docs/{ $file }.md of the project, cited as { $cite }.
+moves-none = No legal moves: the game is over.
+moves-list = Legal moves: { $moves }
+
+hint = Hint: { $mv }: { $value }.
+hint-does = It { $does }.
+hint-line = Expected line: { $line }.
+hint-note = Note: { $note }.
+hint-over = The game is over: there is nothing to hint.
+hint-none = No hint: there is no legal move.
+hint-looking = Looking for a hint
+hint-replaced = Hint: { $mv }: { $value } (proved; { $note }).
+hint-replaced-note = the solver proves it better than the search's move
+hint-caveat = the solver proves something about other moves
+proved = { $value }, { $margin } (proved)
+score-cp = { $seeds } seeds for the side to move (depth { $depth })
+score-win = win in { $plies } (proved)
+score-loss = loss in { $plies } (proved)
+oracle-over = The game is over: there is nothing to solve.
+oracle-solving = Solving every move ({ $secs } s at most)...
+oracle-third = the position's third occurrence ends the game (G-R15)
+explain-none = explain: no move has been played yet.
+explain-bad = explain: { $got } is not a ply number; give 1 to { $plies } (explain alone: the last move).
+undo-nothing = Nothing to undo: you have not moved yet.
+undo-too-many = undo { $count }: you have played only { $moves }.
+undo-done = Took back { $plies }: { $moves }.
+undo-bad = undo: { $got } is not a number of your moves (undo, or undo N with N ≥ 1).
+new-game = A new game.
+level-now = The computer now plays at level { $level } ({ $engine }).
+level-bad = level: give a level from 1 to 10 (now { $level }).
+
+save-unquote = save: { $error }; e.g. save "my game.bao"
+save-quote = a quote is not closed, or text follows it
+save-no-name = save: give a file name, e.g. save game.bao
+save-off = Not saved: saving is off here ({ $file }).
+save-directory = Not saved: { $file } is a directory. Give a file name, e.g. { $command }
+saved = Saved the game to { $file } ({ $moves }). Continue it with: { $command }
+save-exists = Not saved: { $file } already exists. To replace it, type: { $command }
+save-failed = Cannot save to { $file }: { $error }. { $after }
+save-kept = The file is as it was before.
+save-nothing = Nothing was written.
+
+tutor-on = Tutor on: before a move of yours that is a mistake or a blunder, it says what it costs and names a better move.
+tutor-off = Tutor off.
+tutor-is-on = The tutor is on (tutor off switches it off).
+tutor-is-off = The tutor is off (tutor on switches it on).
+tutor-bad = tutor: { $got } is neither on nor off (tutor on, tutor off).
+tutor-warning = Tutor: { $warning }
+tutor-general = { $mv } is a mistake: a better move keeps more of the game for you (type hint).
+tutor-anyway = Play { $mv } anyway? [y/N]
+tutor-again = Choose again.

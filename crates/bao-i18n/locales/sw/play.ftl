@@ -1,0 +1,141 @@
+# bao play: mchezo kwenye terminali. Amri za kuandika (help, moves, save FILE, ...)
+# zinabaki kama zinavyoandikwa.
+
+banner = { $game }: unacheza { $you }, kompyuta inacheza { $computer } (kiwango { $level }: { $engine }).
+banner-help = Andika 'help' kuona amri, 'moves' kuona hatua halali.
+board-marks = Alama za ubao: { $legend }.
+engine-random = nasibu
+engine-greedy = mlafi
+engine-alpha-beta = alpha-beta
+engine-mcts = mcts
+engine-depth = kina { $n }
+engine-time = muda { $ms } ms
+engine-nodes = nodi { $n }
+label-computer = (kompyuta, kiwango { $level })
+label-you = (wewe)
+moves-count = hatua { $n }
+you-play = Wewe ({ $side }) unacheza { $text }
+computer-plays = Kompyuta ({ $side }) inacheza { $text }
+shows-lap-by-lap = ('{ $command }' inaionyesha mzunguko kwa mzunguko)
+computer-thinking = Kompyuta inafikiri
+typed = (umeandika: { $typed })
+engine-no-move = injini haikupata hatua katika mpangilio ambao mchezo bado haujaisha
+engine-failed = injini imeshindwa ilipokuwa ikitafuta (hitilafu ya ndani)
+
+refused = Huwezi kucheza { $text }: { $reason }.
+refused-shape = hiyo si hatua hapa; hatua huandikwa kama { $example }
+refused-theirs = shimo hilo si lako
+refused-illegal = hatua hiyo si halali sasa
+refused-case = Kumbuka: herufi kubwa na ndogo katika majina ya mashimo zina maana; { $hole } ni shimo la { $side }, yako ni { $yours }.
+refused-help = Andika 'moves' kuona hatua halali au 'help' kujua jinsi ya kuziandika.
+unknown-command = Amri { $word } haijulikani. Andika 'help' kuona amri, au hatua kama { $example }.
+takes-nothing = { $command } haichukui kitu baada yake (umeandika { $got }); andika 'help' kuona amri.
+
+game-over = Mchezo umekwisha: { $sentence }. { $who }
+over-you-won = Umeshinda.
+over-computer-won = Kompyuta imeshinda.
+over-draw = Sare.
+over-still = Bado unaweza 'undo', 'new', 'save FILE' au 'quit'.
+over-no-move = Mchezo umekwisha: 'undo', 'new', 'save FILE' au 'quit'.
+end-score = { $side } { $a }–{ $b }
+end-score-drawn = sare { $a }–{ $b }
+end-win = { $winner } ameshinda: { $reason }
+end-draw = sare: { $reason }
+end-resigned = { $winner } ameshinda: { $loser } amejitoa
+end-on-time = { $winner } ameshinda kwa muda
+end-repetition = mpangilio umetokea mara ya tatu: mchezo umekwisha, { $score }
+end-adjudicated = kikomo cha zamu { $max } kimefikiwa: imeamuliwa kwa idadi ya kete, { $score }
+end-with-score = { $sentence }, { $score }
+reason-bao-hamna = safu ya mbele ya aliyeshindwa imemalizwa (bao hamna)
+reason-no-legal-move = aliyeshindwa hakuwa na hatua halali
+reason-front-row-empty = aliyeshindwa alimaliza safu yake ya mbele mwenyewe
+reason-score = kete zimehesabiwa
+reason-adjudicated = imeamuliwa baada ya idadi ya juu ya zamu
+reason-resignation = aliyeshindwa amejitoa
+reason-repetition = mpangilio umetokea mara ya tatu na kete zimehesabiwa
+reason-off-board = matokeo yaliamuliwa nje ya ubao
+reason-time = muda wa aliyeshindwa umekwisha
+
+confirm-new = Mchezo haujahifadhiwa. Uanze mchezo mpya hata hivyo? [y=ndiyo/N=hapana]
+confirm-quit = Mchezo haujahifadhiwa. Utoke hata hivyo? [y=ndiyo/N=hapana]
+carrying-on = Tunaendelea (save FILE inahifadhi mchezo).
+bye = Kwaheri.
+end-of-input = Mwisho wa maingizo
+leaving = { $why }: unatoka mchezoni.
+leaving-unsaved = { $why }: unatoka mchezoni ({ $moves } hazijahifadhiwa).
+leaving-autosaved = { $why }: mchezo haukuwa umehifadhiwa, kwa hiyo umewekwa katika { $file }. Uendeleze kwa: { $command }
+leaving-failed = { $why }: unatoka mchezoni; { $error }
+autosave-failed = haikuwezekana kuuhifadhi katika { $file }: { $error }
+restored = Imerejeshwa kutoka kwenye rekodi: { $what }.
+restored-side = unacheza { $side }
+restored-level = kompyuta inacheza kiwango { $level }
+record-roles-unknown = Rekodi haisemi nani alikuwa nani ({ $south_name } { $south }, { $north_name } { $north }): unacheza { $side }, kompyuta kiwango { $level } (badilisha kwa --side na --level).
+loaded = Imefunguliwa { $file }: { $moves }.
+
+help-intro = Andika hatua kisha ubonyeze Enter, au moja ya amri hizi:
+help-moves = hatua halali
+help-hint = ushauri wa injini
+help-oracle = thamani kamili (sek S, au 2)
+help-explain = zamu N kwa mizunguko
+help-tutor = onyo kabla ya kosa (limezimwa)
+help-undo = rudisha hatua yako (N)
+help-save = hifadhi (save! huandika juu)
+help-board = chora ubao tena
+help-position = mpangilio kama maandishi
+help-level = kompyuta: kiwango 1-10
+help-new = anza upya
+help-help = maandishi haya
+help-quit = toka (huuliza kama hujahifadhi)
+help-load = Mchezo uliohifadhiwa huendelezwa kwa: bao play --load FILE (save haifuti faili lililopo).
+help-marks = Alama: { $legend }.
+help-rules = Sheria: docs/{ $file }.md ya mradi, zinatajwa kama { $cite }.
+moves-none = Hakuna hatua halali: mchezo umekwisha.
+moves-list = Hatua halali: { $moves }
+
+hint = Dokezo: { $mv }: { $value }.
+hint-does = Kwa hatua hii { $does }.
+hint-line = Mfuatano unaotarajiwa: { $line }.
+hint-note = Kumbuka: { $note }.
+hint-over = Mchezo umekwisha: hakuna dokezo.
+hint-none = Hakuna dokezo: hakuna hatua halali.
+hint-looking = Natafuta dokezo
+hint-replaced = Dokezo: { $mv }: { $value } (imethibitishwa; { $note }).
+hint-replaced-note = kitatuzi kimethibitisha kuwa ni bora kuliko hatua ya utafutaji
+hint-caveat = kitatuzi kimethibitisha jambo kuhusu hatua nyingine (andika oracle)
+proved = { $value }, { $margin } (imethibitishwa)
+score-cp = kete { $seeds } kwa anayecheza sasa (kina { $depth })
+score-win = ushindi katika { $plies } (imethibitishwa)
+score-loss = kushindwa katika { $plies } (imethibitishwa)
+oracle-over = Mchezo umekwisha: hakuna cha kutatua.
+oracle-solving = Ninatatua kila hatua (kwa sekunde { $secs } zaidi)...
+oracle-third = mpangilio huu ukitokea mara ya tatu mchezo unakwisha (G-R15)
+explain-none = explain: bado hakuna hatua iliyochezwa.
+explain-bad = explain: { $got } si namba ya zamu; toa 1 hadi { $plies } (explain peke yake: hatua ya mwisho).
+undo-nothing = Hakuna cha kurudisha: bado hujacheza.
+undo-too-many = undo { $count }: umecheza { $moves } tu.
+undo-done = Nimerudisha { $plies }: { $moves }.
+undo-bad = undo: { $got } si idadi ya hatua zako (undo, au undo N, N ≥ 1).
+new-game = Mchezo mpya.
+level-now = Sasa kompyuta inacheza kiwango { $level } ({ $engine }).
+level-bad = level: toa kiwango kati ya 1 na 10 (sasa ni { $level }).
+
+save-unquote = save: { $error }; mfano save "mchezo wangu.bao"
+save-quote = alama ya kunukuu haijafungwa, au kuna maandishi baada yake
+save-no-name = save: toa jina la faili, mfano save mchezo.bao
+save-off = Haujahifadhiwa: kuhifadhi kumezimwa hapa ({ $file }).
+save-directory = Haujahifadhiwa: { $file } ni saraka. Toa jina la faili, mfano { $command }
+saved = Mchezo umehifadhiwa katika { $file } ({ $moves }). Uendeleze kwa: { $command }
+save-exists = Haujahifadhiwa: { $file } tayari lipo. Kulibadilisha, andika: { $command }
+save-failed = Haikuwezekana kuhifadhi katika { $file }: { $error }. { $after }
+save-kept = Faili liko kama lilivyokuwa.
+save-nothing = Hakuna kilichoandikwa.
+
+tutor-on = Mwalimu amewashwa: kabla ya hatua yako yenye kosa au kosa kubwa, atakuambia gharama yake na kukutajia hatua bora.
+tutor-off = Mwalimu amezimwa.
+tutor-is-on = Mwalimu amewashwa (tutor off kumzima).
+tutor-is-off = Mwalimu amezimwa (tutor on kumwasha).
+tutor-bad = tutor: { $got } si on wala off (tutor on, tutor off).
+tutor-warning = Mwalimu: { $warning }
+tutor-general = { $mv } ni kosa: kuna hatua bora zaidi kwako (andika hint).
+tutor-anyway = Ucheze { $mv } hata hivyo? [y=ndiyo/N=hapana]
+tutor-again = Chagua tena.
