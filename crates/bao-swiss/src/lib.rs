@@ -1,5 +1,9 @@
 //! Tournament pairing for Bao: the FIDE Dutch Swiss system, round-robin tables,
-//! tie-breaks and checks, on FIDE TRF-16 tournament reports. Pure code: no I/O.
+//! tie-breaks and checks, on FIDE TRF-16 (and TRF-2026) tournament reports. Pure code:
+//! no I/O.
+//!
+//! The Dutch system's rules of 2025 (in force since 1 February 2026) pair by default
+//! ([`pair`]); those of 2017 on request ([`pair_with_edition`], [`Edition`]).
 //!
 //! South plays the role of chess's "white" (South moves first in Bao).
 //!
