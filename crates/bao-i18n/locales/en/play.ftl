@@ -11,6 +11,7 @@ engine-mcts = mcts
 engine-depth = depth { $n }
 engine-time = time { $ms } ms
 engine-nodes = nodes { $n }
+engine-misses = , misses { $pct }% of captures
 label-computer = (computer, level { $level })
 label-you = (you)
 moves-count = { $n ->

@@ -11,6 +11,7 @@ engine-mcts = mcts
 engine-depth = kina { $n }
 engine-time = muda { $ms } ms
 engine-nodes = nodi { $n }
+engine-misses = , hukosa { $pct }% ya kula
 label-computer = (kompyuta, kiwango { $level })
 label-you = (wewe)
 moves-count = hatua { $n }

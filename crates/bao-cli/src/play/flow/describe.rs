@@ -260,7 +260,11 @@ pub(super) fn engine_words(config: &EngineConfig) -> String {
     if let Some(n) = config.limits.nodes {
         words.push(t!("engine-nodes", n = n));
     }
-    words.join(" ")
+    let mut text = words.join(" ");
+    if config.missed_captures > 0 {
+        text.push_str(&t!("engine-misses", pct = config.missed_captures));
+    }
+    text
 }
 
 /// How the game of `line` ended, in the current language: in English the rules' own
