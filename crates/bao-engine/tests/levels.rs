@@ -196,3 +196,52 @@ fn kiswahili_missed_captures_leave_one_compulsory_capture() {
     // not the full-sight level's choice.
     assert_eq!((compulsory, differs), (26, 16));
 }
+
+/// Level 10's perfect play among equally good moves (the same proven final score and
+/// result): the one that leaves the opponent the most ways to go wrong. Here (found in
+/// play between levels) South is lost whatever it does: every move keeps 0 seeds against
+/// best play; A3 and A6 lose in 10 plies (the longest defence, preferred to A5's 8), and
+/// after A6 three of North's four replies give South seeds back, after A3 two of four.
+#[test]
+fn perfect_play_leaves_the_opponent_the_most_ways_to_go_wrong() {
+    use bao_engine::solve::{margin_values, move_values, perfect_move};
+    let pos = Kingulu::from_text(
+        "1 2 3 4 1 5 / 5*N 0 1 5*N 2 1 ; S=0 N=18 ; South",
+        &Default::default(),
+    )
+    .unwrap();
+    let text = |m| pos.move_text(m);
+    let margins: Vec<(String, Option<u32>)> = margin_values(&pos, 60_000)
+        .into_iter()
+        .map(|(m, v)| (text(m), v))
+        .collect();
+    let values: Vec<(String, Option<bao_engine::solve::ExactValue>)> = move_values(&pos, 60_000)
+        .into_iter()
+        .map(|(m, v)| (text(m), v))
+        .collect();
+    let errors: Vec<(String, usize, usize)> = margin_values(&pos, 60_000)
+        .into_iter()
+        .filter(|(_, v)| *v == Some(0))
+        .map(|(m, _)| {
+            let replies = margin_values(&pos.play(m).unwrap(), 60_000);
+            let wrong = replies.iter().filter(|r| r.1 != Some(0)).count();
+            (text(m), wrong, replies.len())
+        })
+        .collect();
+    let owned = |v: &[(&str, u32)]| -> Vec<(String, Option<u32>)> {
+        v.iter().map(|(m, s)| (m.to_string(), Some(*s))).collect()
+    };
+    use bao_engine::solve::ExactValue::Loss;
+    assert_eq!(margins, owned(&[("A3", 0), ("A5", 0), ("A6", 0)]));
+    assert_eq!(
+        values,
+        [("A3", Loss(10)), ("A5", Loss(8)), ("A6", Loss(10))]
+            .map(|(m, v)| (m.to_string(), Some(v)))
+    );
+    assert_eq!(
+        errors,
+        [("A3", 2, 4), ("A5", 2, 4), ("A6", 3, 4)].map(|(m, w, n)| (m.to_string(), w, n))
+    );
+    let (best, _) = perfect_move(&pos, 60_000).unwrap();
+    assert_eq!(text(best), "A6");
+}

@@ -40,8 +40,10 @@ pub fn margin_values<G: Solvable>(pos: &G, time_ms: u64) -> Vec<(G::Move, Option
 
 /// A margin-optimal move of `pos` (the most seeds for the side to move under perfect
 /// play, G-R14), if the margin of every move is proven within `time_ms`; among equals the
-/// one with the best proven outcome (shortest win, longest defence). With its exact
-/// value when proven. `None` for games without a final score or when not proven.
+/// one with the best proven outcome (shortest win, longest defence), and among those the
+/// one that leaves the opponent the most ways to go wrong (`trap_choice`; in a proven
+/// draw every drawing move is equal). With its exact value when proven. `None` for games
+/// without a final score or when not proven.
 pub fn perfect_move<G: Solvable>(pos: &G, time_ms: u64) -> Option<(G::Move, Option<ExactValue>)> {
     perfect_move_with(pos, LineEnds::none(), time_ms)
 }
