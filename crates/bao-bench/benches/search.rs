@@ -15,6 +15,7 @@ fn config() -> EngineConfig {
         seed: 1,
         hash_mb: 16,
         missed_captures: 0,
+        eval: bao_engine::Evaluation::Linear,
     }
 }
 

@@ -2,7 +2,7 @@
 //! engine specifications, dates.
 
 use anyhow::{anyhow, bail, Context, Result};
-use bao_engine::{EngineConfig, Limits, Searcher};
+use bao_engine::{EngineConfig, Evaluation, Limits, Searcher};
 use bao_rules::{Game, GameKind, RuleSet};
 
 /// The rules from a profile name (default profile when `None`) and `name=value` options.
@@ -130,6 +130,13 @@ pub fn parse_engine_spec(spec: &str, game: GameKind) -> Result<EngineConfig> {
                 }
                 config.missed_captures = pct as u8
             }
+            "eval" => {
+                config.eval = match value.trim().to_ascii_lowercase().as_str() {
+                    "net" => Evaluation::Net,
+                    "linear" => Evaluation::Linear,
+                    v => bail!("engine {spec:?}: eval {v:?} (expected net or linear)"),
+                }
+            }
             "level" => {
                 let n = number("level")?;
                 if !(1..=10).contains(&n) {
@@ -142,7 +149,7 @@ pub fn parse_engine_spec(spec: &str, game: GameKind) -> Result<EngineConfig> {
                 }
             }
             other => bail!(
-                "engine {spec:?}: unknown key {other:?} (expected depth, time, nodes, hash, seed, miss, level)"
+                "engine {spec:?}: unknown key {other:?} (expected depth, time, nodes, hash, seed, miss, eval, level)"
             ),
         }
     }
@@ -181,6 +188,9 @@ pub fn describe_config(config: &EngineConfig) -> String {
     }
     if config.missed_captures > 0 {
         out.push_str(&format!(", misses {}% of captures", config.missed_captures));
+    }
+    if config.eval == Evaluation::Net {
+        out.push_str(", network evaluation");
     }
     out
 }
@@ -308,6 +318,15 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("miss 101 is a percentage"), "{err}");
+        // The evaluation: linear unless asked; level 10 of Bao la Kiswahili uses the net.
+        assert_eq!(parse_engine_spec("ab:nodes=9", KS).unwrap().eval, Evaluation::Linear);
+        let c = parse_engine_spec("ab:nodes=9,eval=net", KS).unwrap();
+        assert_eq!(c.eval, Evaluation::Net);
+        assert_eq!(describe_config(&c), "alpha-beta nodes 9, network evaluation");
+        assert_eq!(parse_engine_spec("10", KS).unwrap().eval, Evaluation::Net);
+        assert_eq!(parse_engine_spec("9", KS).unwrap().eval, Evaluation::Linear);
+        let err = parse_engine_spec("ab:depth=2,eval=deep", KS).unwrap_err().to_string();
+        assert!(err.contains("eval \"deep\" (expected net or linear)"), "{err}");
         // A level is the game's own level.
         let kg = GameKind::Kingulu;
         for n in 1..=10 {

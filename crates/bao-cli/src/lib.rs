@@ -17,4 +17,5 @@ pub mod report;
 pub mod solve;
 pub mod tournament;
 pub mod train;
+pub mod train_net;
 pub mod tune;

@@ -48,8 +48,9 @@ enum Command {
     #[command(subcommand)]
     Swiss(commands::swiss::SwissCommand),
     Tournament(commands::tournament::TournamentArgs),
-    /// Bao la Kiswahili: training data for a learned evaluation (`bao train gen`).
-    #[command(subcommand)]
+    /// Bao la Kiswahili's learned evaluation: training data (`bao train gen`) and the
+    /// network (`bao train net`).
+    #[command(subcommand, after_help = bao_engine::nnue::INPUT_DESCRIPTION)]
     Train(commands::train::TrainCommand),
 }
 

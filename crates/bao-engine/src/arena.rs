@@ -180,6 +180,7 @@ fn decided<G: Evaluate>(pos: &G) -> bool {
         seed: 0,
         hash_mb: 1,
         missed_captures: 0,
+        eval: crate::Evaluation::Linear,
     });
     let r = probe.search(pos, Limits::default(), &mut |_| {});
     !matches!(r.info.score, crate::Score::Cp(_))

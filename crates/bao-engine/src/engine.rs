@@ -9,7 +9,7 @@ use crate::score::{
 };
 use crate::tt::{Bound, Tt};
 use crate::{
-    mcts, EngineConfig, Evaluate, Limits, Score, SearchInfo, SearchResult, Searcher, StopFlag,
+    mcts, EngineConfig, Evaluate, Evaluation, Limits, Score, SearchInfo, SearchResult, Searcher, StopFlag,
     MAX_DEPTH,
 };
 use bao_rules::GameLine;
@@ -273,7 +273,7 @@ impl<G: Evaluate> Engine<G> {
     fn leaf_value(&mut self, pos: &G, ply: usize) -> i32 {
         match self.reps.end_at(pos, ply) {
             Some(v) => v,
-            None => static_value(pos, ply),
+            None => static_value(pos, ply, self.config.eval),
         }
     }
 
@@ -348,7 +348,7 @@ impl<G: Evaluate> Engine<G> {
         let mut keyed: Vec<(i32, usize)> = root
             .iter()
             .enumerate()
-            .map(|(i, (_, c))| (-static_value(c, 1), i))
+            .map(|(i, (_, c))| (-static_value(c, 1, Evaluation::Linear), i))
             .collect();
         keyed.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         let first_score = keyed[0].0;

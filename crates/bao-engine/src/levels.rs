@@ -2,7 +2,7 @@
 //! is short and forcing, so depth buys much less there than in Bao la Kiswahili and its
 //! levels need their own spacing.
 
-use crate::{EngineConfig, Limits, Searcher};
+use crate::{EngineConfig, Evaluation, Limits, Searcher};
 use bao_rules::{Game, GameKind};
 
 /// One row of a level table: how the level searches.
@@ -17,6 +17,8 @@ pub struct Level {
     /// The percentage of captures the search does not see
     /// ([`EngineConfig::missed_captures`]).
     pub missed_captures: u8,
+    /// The static evaluation ([`Evaluation::Net`]: Bao la Kiswahili's network).
+    pub eval: Evaluation,
 }
 
 const fn greedy(missed_captures: u8) -> Level {
@@ -25,6 +27,7 @@ const fn greedy(missed_captures: u8) -> Level {
         depth: None,
         time_ms: None,
         missed_captures,
+        eval: Evaluation::Linear,
     }
 }
 
@@ -34,6 +37,7 @@ const fn ab(depth: u32, missed_captures: u8) -> Level {
         depth: Some(depth),
         time_ms: None,
         missed_captures,
+        eval: Evaluation::Linear,
     }
 }
 
@@ -43,6 +47,15 @@ const fn timed(depth: Option<u32>, time_ms: u64) -> Level {
         depth,
         time_ms: Some(time_ms),
         missed_captures: 0,
+        eval: Evaluation::Linear,
+    }
+}
+
+/// `level` scoring its leaves with the network.
+const fn with_net(level: Level) -> Level {
+    Level {
+        eval: Evaluation::Net,
+        ..level
     }
 }
 
@@ -59,7 +72,7 @@ pub const KISWAHILI_LEVELS: [Level; 10] = [
     timed(Some(8), 500),
     timed(None, 1000),
     timed(None, 2000),
-    timed(None, 3000),
+    with_net(timed(None, 3000)),
 ];
 
 /// Bao Kingulu's levels 1..=10 (index 0 is level 1). Bao Kingulu is short and forcing:
@@ -108,6 +121,7 @@ impl EngineConfig {
             seed: LEVEL_SEED,
             hash_mb: 32,
             missed_captures: row.missed_captures,
+            eval: row.eval,
         }
     }
 

@@ -29,6 +29,7 @@ mod hash;
 pub mod hint;
 mod levels;
 mod mcts;
+pub mod nnue;
 pub mod puzzle;
 mod repetition;
 pub mod report;
@@ -129,6 +130,20 @@ pub struct EngineConfig {
     /// ([`Evaluate::is_capture`]; which ones is fixed by the seed and the position after
     /// the capture). 0 = sees every move. Alpha-beta and greedy only.
     pub missed_captures: u8,
+    /// The static evaluation the alpha-beta search scores its leaves with (and greedy
+    /// its moves); move ordering and MCTS always use the linear one.
+    pub eval: Evaluation,
+}
+
+/// Which static evaluation a search uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Evaluation {
+    /// The hand-written, tuned linear evaluation ([`KiswahiliFeatures`], [`KinguluFeatures`]).
+    #[default]
+    Linear,
+    /// Bao la Kiswahili's learned network ([`nnue`]) where the game has one and its
+    /// weights are the trained ones; the linear evaluation otherwise.
+    Net,
 }
 
 impl Default for EngineConfig {

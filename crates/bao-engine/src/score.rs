@@ -2,7 +2,7 @@
 //! its conversion to the public [`Score`], exact scores of finished games, and the
 //! transposition table's ply-relative form of win/loss scores.
 
-use crate::{Evaluate, Score};
+use crate::{Evaluate, Evaluation, Score};
 use bao_rules::{Outcome, Side};
 
 /// Internal score of a win found at ply 0; a win at ply p scores `MATE - p`.
@@ -35,12 +35,16 @@ pub(crate) fn terminal_score(outcome: Outcome, to_move: Side, ply: usize) -> i32
     }
 }
 
-/// The static value of `pos` for its side to move at `ply`: exact if finished.
+/// The static value of `pos` for its side to move at `ply` by `eval`: exact if finished.
 #[inline]
-pub(crate) fn static_value<G: Evaluate>(pos: &G, ply: usize) -> i32 {
+pub(crate) fn static_value<G: Evaluate>(pos: &G, ply: usize, eval: Evaluation) -> i32 {
     match pos.outcome() {
         Some(o) => terminal_score(o, pos.side_to_move(), ply),
-        None => pos.evaluate().clamp(-EVAL_LIMIT, EVAL_LIMIT),
+        None => match eval {
+            Evaluation::Linear => pos.evaluate(),
+            Evaluation::Net => pos.evaluate_net(),
+        }
+        .clamp(-EVAL_LIMIT, EVAL_LIMIT),
     }
 }
 

@@ -161,6 +161,7 @@ fn alpha_beta(nodes: u64, seed: u64) -> Engine<Kiswahili> {
         seed,
         hash_mb: 8,
         missed_captures: 0,
+        eval: crate::Evaluation::Linear,
     })
 }
 

@@ -74,6 +74,7 @@ pub fn self_play_game(cfg: &SelfPlay, game: u64) -> Vec<Sample> {
         seed,
         hash_mb: 8,
         missed_captures: 0,
+        eval: crate::Evaluation::Linear,
     });
     let mut positions: Vec<Kiswahili> = Vec::new();
     let outcome = loop {

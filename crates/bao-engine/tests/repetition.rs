@@ -217,6 +217,7 @@ fn alphabeta<G: Evaluate>() -> Engine<G> {
         seed: 5,
         hash_mb: 1,
         missed_captures: 0,
+        eval: bao_engine::Evaluation::Linear,
     })
 }
 
@@ -429,6 +430,7 @@ fn kingulu_t32_the_engine_does_not_walk_into_a_losing_repetition() {
             seed: 3,
             hash_mb: 1,
             missed_captures: 0,
+            eval: bao_engine::Evaluation::Linear,
         });
         let r = e.search_line(&line, Limits::default(), &mut |_| {});
         assert_ne!(pos.move_text(r.best.unwrap()), "a6", "{searcher:?}");
@@ -450,6 +452,7 @@ fn match_games_end_by_the_third_occurrence() {
         seed: 1,
         hash_mb: 1,
         missed_captures: 0,
+        eval: bao_engine::Evaluation::Linear,
     };
     let cfg = bao_engine::arena::MatchConfig {
         a: engine.clone(),

@@ -15,6 +15,7 @@ fn config(searcher: Searcher) -> EngineConfig {
         seed: 7,
         hash_mb: 1,
         missed_captures: 0,
+        eval: bao_engine::Evaluation::Linear,
     }
 }
 

@@ -1,10 +1,10 @@
-//! `bao train`: training data for a learned Bao la Kiswahili evaluation.
+//! `bao train`: training data for Bao la Kiswahili's learned evaluation, and the network.
 
 use super::*;
 use bao_cli::train;
 use bao_engine::train::GenConfig;
 
-/// Bao la Kiswahili: data for a learned evaluation (the network itself comes later).
+/// Bao la Kiswahili: data for the learned evaluation, and its training.
 #[derive(Subcommand, Debug)]
 pub enum TrainCommand {
     /// Self-play positions, each with the game's result and a deeper search's score, to
@@ -12,6 +12,45 @@ pub enum TrainCommand {
     /// from --seed whatever --threads, resumable (run the same command again; --games may
     /// grow), with a progress bar.
     Gen(GenArgs),
+    /// Trains the network (docs/engine.md "The network") on DIR/positions.bin: target
+    /// λ·σ(score/K) + (1−λ)·result, K fitted to the data; Adam in f32, single threaded,
+    /// reproducible from --seed; every 20th game held out, its loss printed each epoch;
+    /// resumable (OUT.ckpt after every epoch: run the same command again, --epochs may
+    /// grow); writes the integer network to OUT.
+    #[command(after_help = bao_engine::nnue::INPUT_DESCRIPTION)]
+    Net(NetArgs),
+}
+
+/// `bao train net`'s inputs.
+#[derive(clap::Args, Debug)]
+pub struct NetArgs {
+    /// The data directory of `bao train gen` (its finished games only).
+    #[arg(long, value_name = "DIR")]
+    pub data: String,
+    /// The network file to write; the checkpoint is OUT.ckpt.
+    #[arg(long, value_name = "FILE")]
+    pub out: String,
+    /// The seed of the first weights and of every epoch's shuffle.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Epochs in all.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub epochs: u32,
+    /// λ: the weight of the deeper search's score in the target (the rest: the result).
+    #[arg(long, default_value_t = 0.5)]
+    pub lambda: f32,
+    /// Adam's learning rate at the first epoch (it falls to a tenth by the last).
+    #[arg(long, default_value_t = 0.001)]
+    pub lr: f32,
+    /// Positions a mini-batch.
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub batch: u64,
+    /// Every n-th game is held out for validation.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(2..=1_000_000))]
+    pub holdout_every: u64,
+    /// Train on the first N records only.
+    #[arg(long, value_name = "N")]
+    pub max_records: Option<u64>,
 }
 
 /// `bao train gen`'s inputs.
@@ -66,6 +105,25 @@ pub fn run(cmd: TrainCommand) -> Result<()> {
                 summary.records,
                 a.dir,
                 summary.records * bao_engine::train::RECORD_BYTES as u64
+            );
+            Ok(())
+        }
+        TrainCommand::Net(a) => {
+            let s = bao_cli::train_net::train_net(&bao_cli::train_net::NetOptions {
+                data: a.data,
+                out: a.out.clone(),
+                seed: a.seed,
+                epochs: a.epochs,
+                lambda: a.lambda,
+                lr: a.lr,
+                batch: a.batch as usize,
+                holdout_every: a.holdout_every,
+                max_records: a.max_records,
+                progress: std::io::stderr().is_terminal(),
+            })?;
+            println!(
+                "{}: {} training and {} held-out positions, K {}, validation loss {:.5} (linear evaluation {:.5}), {} epochs run",
+                a.out, s.train, s.validation, s.scale, s.validation_loss, s.linear_loss, s.ran
             );
             Ok(())
         }

@@ -128,6 +128,7 @@ pub fn balanced_openings<G: Evaluate>(
         seed: 0,
         hash_mb: 16,
         missed_captures: 0,
+        eval: crate::Evaluation::Linear,
     });
     let (lo, hi) = (cfg.min_plies.min(cfg.max_plies), cfg.max_plies);
     let mut moves = Vec::new();

@@ -44,7 +44,7 @@ impl<G: Evaluate> Engine<G> {
             return v;
         }
         if depth == 0 || ply >= MAX_PLY {
-            return static_value(pos, ply);
+            return static_value(pos, ply, self.config.eval);
         }
         // Mate distance pruning.
         alpha = alpha.max(-(MATE - ply as i32));
@@ -162,7 +162,7 @@ impl<G: Evaluate> Engine<G> {
                 let k = if Some(*mv) == tt_move {
                     i32::MAX
                 } else {
-                    let mut k = -static_value(child, ply + 1);
+                    let mut k = -static_value(child, ply + 1, Evaluation::Linear);
                     if killers[0] == Some(*mv) {
                         k += 2_000;
                     } else if killers[1] == Some(*mv) {

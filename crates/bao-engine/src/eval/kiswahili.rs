@@ -133,6 +133,15 @@ impl crate::Evaluate for Kiswahili {
         KiswahiliFeatures::of(self).evaluate()
     }
 
+    /// The shipped network if it is the trained one, else the linear evaluation.
+    #[inline]
+    fn evaluate_net(&self) -> i32 {
+        match crate::nnue::shipped() {
+            Ok(net) => net.evaluate_position(self),
+            Err(_) => self.evaluate(),
+        }
+    }
+
     fn children(&self, out: &mut Vec<(Self::Move, Self)>) {
         Kiswahili::children(self, out);
     }

@@ -20,6 +20,12 @@ pub trait Evaluate: Game {
     /// ±500 000 by the searchers.
     fn evaluate(&self) -> i32;
 
+    /// The learned evaluation ([`crate::Evaluation::Net`]), same units and view as
+    /// [`Evaluate::evaluate`]. Default: [`Evaluate::evaluate`] (a game without a network).
+    fn evaluate_net(&self) -> i32 {
+        self.evaluate()
+    }
+
     /// Clears `out` and fills it with every legal move and the position after it, in the
     /// order of [`Game::legal_moves`]. Default: `legal_moves` then `play_unchecked`.
     fn children(&self, out: &mut Vec<(Self::Move, Self)>) {

@@ -14,6 +14,7 @@ pub fn engine<G: Evaluate>(searcher: Searcher) -> Engine<G> {
         seed: 11,
         hash_mb: 4,
         missed_captures: 0,
+        eval: bao_engine::Evaluation::Linear,
     })
 }
 
