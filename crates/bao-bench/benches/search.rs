@@ -2,25 +2,36 @@
 //!
 //! Each benchmark runs one fixed-depth search from a fresh table; the throughput is the
 //! number of nodes that search visits (it is deterministic), so criterion reports nodes
-//! per second. Run: `cargo bench -p bao-bench --bench search`.
-use bao_engine::{Engine, EngineConfig, Evaluate, Limits, Searcher};
+//! per second. Bao la Kiswahili is searched twice, with the linear evaluation and with
+//! the network (`eval-linear`, `eval-net`), and both evaluations are timed alone
+//! (`evaluate/...`). Run: `cargo bench -p bao-bench --bench search`.
+use bao_engine::{Engine, EngineConfig, Evaluate, Evaluation, Limits, Searcher};
 use bao_rules::kingulu::Kingulu;
 use bao_rules::kiswahili::Kiswahili;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
-fn config() -> EngineConfig {
+fn config(eval: Evaluation) -> EngineConfig {
     EngineConfig {
         searcher: Searcher::AlphaBeta,
         limits: Limits::default(),
         seed: 1,
         hash_mb: 16,
         missed_captures: 0,
-        eval: bao_engine::Evaluation::Linear,
+        eval,
     }
 }
 
-fn bench_game<G: Evaluate>(c: &mut Criterion, positions: &[(&str, &str)], depth: u32) {
-    let mut group = c.benchmark_group(format!("alphabeta/{}", G::NAME));
+fn bench_game<G: Evaluate>(
+    c: &mut Criterion,
+    positions: &[(&str, &str)],
+    depth: u32,
+    eval: Evaluation,
+) {
+    let name = match eval {
+        Evaluation::Linear => "",
+        Evaluation::Net => "/eval-net",
+    };
+    let mut group = c.benchmark_group(format!("alphabeta/{}{name}", G::NAME));
     group.sample_size(10);
     let limits = Limits {
         depth: Some(depth),
@@ -31,7 +42,7 @@ fn bench_game<G: Evaluate>(c: &mut Criterion, positions: &[(&str, &str)], depth:
             Ok(p) => p,
             Err(e) => panic!("bench position {name}: {e}"),
         };
-        let mut engine: Engine<G> = Engine::new(config());
+        let mut engine: Engine<G> = Engine::new(config(eval));
         let nodes = engine.search(&pos, limits, &mut |_| {}).info.nodes;
         group.throughput(Throughput::Elements(nodes));
         group.bench_with_input(
@@ -57,14 +68,12 @@ fn kingulu(c: &mut Criterion) {
             ("ply4", "1 7 7 2 7 2 / 2 0 8 7 5*N 0 ; S=0 N=0 ; South"),
         ],
         14,
+        Evaluation::Linear,
     );
 }
 
-fn kiswahili(c: &mut Criterion) {
-    // Positions after 16 and 30 (namua) and 50 (mtaji) seeded random plies.
-    bench_game::<Kiswahili>(
-        c,
-        &[
+/// Positions after 16 and 30 (namua) and 50 (mtaji) seeded random plies.
+const KISWAHILI_POSITIONS: [(&str, &str); 3] = [
             (
                 "namua16",
                 "1 1 2 0 2 0 2 0 / 2 1 2 3 0 1 4 1 / 1 0 0 0 0 7 0 1 / 1 1 1 1 1 0 0 0 ; S=14 N=14 ; house S- N- ; South ; takasia -",
@@ -77,9 +86,30 @@ fn kiswahili(c: &mut Criterion) {
                 "mtaji50",
                 "1 3 1 4 2 3 1 1 / 1 1 1 1 2 3 6 2 / 0 1 0 5 5 0 1 1 / 2 5 3 1 2 3 2 0 ; S=0 N=0 ; house S- N- ; South ; takasia -",
             ),
-        ],
-        9,
+];
+
+fn kiswahili(c: &mut Criterion) {
+    assert!(
+        bao_engine::nnue::shipped().is_ok(),
+        "the shipped network is not the trained one"
     );
+    for eval in [Evaluation::Linear, Evaluation::Net] {
+        bench_game::<Kiswahili>(c, &KISWAHILI_POSITIONS, 9, eval);
+    }
+    // The evaluations alone, over the three positions.
+    let positions: Vec<Kiswahili> = KISWAHILI_POSITIONS
+        .iter()
+        .map(|(_, t)| Kiswahili::from_text(t, &Default::default()).expect("bench position"))
+        .collect();
+    let mut group = c.benchmark_group("evaluate/kiswahili");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("linear", |b| {
+        b.iter(|| positions.iter().map(|p| p.evaluate()).sum::<i32>())
+    });
+    group.bench_function("net", |b| {
+        b.iter(|| positions.iter().map(|p| p.evaluate_net()).sum::<i32>())
+    });
+    group.finish();
 }
 
 criterion_group!(benches, kingulu, kiswahili);

@@ -319,14 +319,25 @@ mod tests {
             .to_string();
         assert!(err.contains("miss 101 is a percentage"), "{err}");
         // The evaluation: linear unless asked; level 10 of Bao la Kiswahili uses the net.
-        assert_eq!(parse_engine_spec("ab:nodes=9", KS).unwrap().eval, Evaluation::Linear);
+        assert_eq!(
+            parse_engine_spec("ab:nodes=9", KS).unwrap().eval,
+            Evaluation::Linear
+        );
         let c = parse_engine_spec("ab:nodes=9,eval=net", KS).unwrap();
         assert_eq!(c.eval, Evaluation::Net);
-        assert_eq!(describe_config(&c), "alpha-beta nodes 9, network evaluation");
+        assert_eq!(
+            describe_config(&c),
+            "alpha-beta nodes 9, network evaluation"
+        );
         assert_eq!(parse_engine_spec("10", KS).unwrap().eval, Evaluation::Net);
         assert_eq!(parse_engine_spec("9", KS).unwrap().eval, Evaluation::Linear);
-        let err = parse_engine_spec("ab:depth=2,eval=deep", KS).unwrap_err().to_string();
-        assert!(err.contains("eval \"deep\" (expected net or linear)"), "{err}");
+        let err = parse_engine_spec("ab:depth=2,eval=deep", KS)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("eval \"deep\" (expected net or linear)"),
+            "{err}"
+        );
         // A level is the game's own level.
         let kg = GameKind::Kingulu;
         for n in 1..=10 {

@@ -66,16 +66,22 @@ pub struct NetSummary {
 /// A missing or damaged file, a record that does not decode.
 pub fn load_records(dir: &Path, max: Option<u64>) -> Result<Vec<TrainPosition>> {
     let path = dir.join("positions.bin");
-    let bytes = std::fs::read(&path).with_context(|| format!("--data: cannot read {}", path.display()))?;
+    let bytes =
+        std::fs::read(&path).with_context(|| format!("--data: cannot read {}", path.display()))?;
     let mut n = (bytes.len() / RECORD_BYTES) as u64;
     let progress = dir.join("progress.txt");
     if let Ok(text) = std::fs::read_to_string(&progress) {
         match text.split_whitespace().collect::<Vec<_>>().as_slice() {
             ["games", _, "records", r] => {
-                let r: u64 = r.parse().with_context(|| format!("{}: {text:?}", progress.display()))?;
+                let r: u64 = r
+                    .parse()
+                    .with_context(|| format!("{}: {text:?}", progress.display()))?;
                 n = n.min(r);
             }
-            _ => bail!("{}: expected \"games G records R\", found {text:?}", progress.display()),
+            _ => bail!(
+                "{}: expected \"games G records R\", found {text:?}",
+                progress.display()
+            ),
         }
     }
     if let Some(m) = max {
@@ -125,7 +131,9 @@ fn linear_loss(records: &[TrainPosition], idx: &[usize], targets: &[Sample]) -> 
             .sum::<f64>()
             / evals.len().max(1) as f64
     };
-    (5..=300).map(|i| loss(i as f32 * 10.0)).fold(f64::INFINITY, f64::min)
+    (5..=300)
+        .map(|i| loss(i as f32 * 10.0))
+        .fold(f64::INFINITY, f64::min)
 }
 
 fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
@@ -143,23 +151,28 @@ pub fn train_net(o: &NetOptions) -> Result<NetSummary> {
     }
     let records = load_records(Path::new(&o.data), o.max_records)?;
     if records.len() < 2 {
-        bail!("--data {}: {} positions, too few to train on", o.data, records.len());
+        bail!(
+            "--data {}: {} positions, too few to train on",
+            o.data,
+            records.len()
+        );
     }
     let (train_idx, val_idx) = split_by_game(&records, o.holdout_every);
     let train_records: Vec<TrainPosition> = train_idx.iter().map(|&i| records[i].clone()).collect();
     let scale = fit_scale(&train_records);
     let make = |idx: &[usize]| -> Vec<Sample> {
-        idx.iter().map(|&i| sample(&records[i], o.lambda, scale)).collect()
+        idx.iter()
+            .map(|&i| sample(&records[i], o.lambda, scale))
+            .collect()
     };
     let train = make(&train_idx);
     let val = make(&val_idx);
     let linear = linear_loss(&records, &val_idx, &val);
     eprintln!(
-        "{} positions: {} to train on, {} held out ({} games in {}); K = {scale} centi-seeds per log-odds unit; the linear evaluation's validation loss {linear:.5}",
+        "{} positions: {} to train on, {} held out (1 game in {}); K = {scale} centi-seeds per log-odds unit; the linear evaluation's validation loss {linear:.5}",
         records.len(),
         train.len(),
         val.len(),
-        o.holdout_every,
         o.holdout_every
     );
     let settings = format!(
@@ -189,7 +202,12 @@ pub fn train_net(o: &NetOptions) -> Result<NetSummary> {
         eprintln!("resuming after epoch {}", c.epochs);
         c
     } else {
-        Checkpoint { settings, epochs: 0, model: Model::new(o.seed), adam: Adam::default() }
+        Checkpoint {
+            settings,
+            epochs: 0,
+            model: Model::new(o.seed),
+            adam: Adam::default(),
+        }
     };
     let start = ckpt.epochs;
     let mut val_loss = ckpt.model.loss(&val);
@@ -208,13 +226,21 @@ pub fn train_net(o: &NetOptions) -> Result<NetSummary> {
             bar
         });
         let t0 = Instant::now();
-        let train_loss = train_epoch(&mut ckpt.model, &mut ckpt.adam, &train, &order, o.batch, lr, &mut |n| {
-            if let Some(b) = &bar {
-                if n % 8192 < o.batch {
-                    b.set_position(n as u64);
+        let train_loss = train_epoch(
+            &mut ckpt.model,
+            &mut ckpt.adam,
+            &train,
+            &order,
+            o.batch,
+            lr,
+            &mut |n| {
+                if let Some(b) = &bar {
+                    if n % 8192 < o.batch {
+                        b.set_position(n as u64);
+                    }
                 }
-            }
-        });
+            },
+        );
         if let Some(b) = bar {
             b.finish_and_clear();
         }
@@ -255,7 +281,13 @@ mod tests {
         gen(&GenOptions {
             dir: data.path().to_str().unwrap().into(),
             games: 6,
-            config: GenConfig { random_plies: 4, nodes: 100, label_nodes: 300, max_plies: 200, seed: 4 },
+            config: GenConfig {
+                random_plies: 4,
+                nodes: 100,
+                label_nodes: 300,
+                max_plies: 200,
+                seed: 4,
+            },
             threads: 1,
             progress: false,
         })
@@ -295,7 +327,12 @@ mod tests {
     #[test]
     fn games_are_held_out_whole() {
         let start = bao_rules::kiswahili::Kiswahili::start(&Default::default());
-        let rec = |ply| TrainPosition { position: start, ply, result: 0, score: 0 };
+        let rec = |ply| TrainPosition {
+            position: start,
+            ply,
+            result: 0,
+            score: 0,
+        };
         let records: Vec<TrainPosition> = [6, 7, 8, 6, 7, 6, 7, 8, 9, 6].map(rec).to_vec();
         let (train, val) = split_by_game(&records, 2);
         assert_eq!(val, vec![3, 4, 9]);

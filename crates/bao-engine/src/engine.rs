@@ -9,8 +9,8 @@ use crate::score::{
 };
 use crate::tt::{Bound, Tt};
 use crate::{
-    mcts, EngineConfig, Evaluate, Evaluation, Limits, Score, SearchInfo, SearchResult, Searcher, StopFlag,
-    MAX_DEPTH,
+    mcts, EngineConfig, Evaluate, Evaluation, Limits, Score, SearchInfo, SearchResult, Searcher,
+    StopFlag, MAX_DEPTH,
 };
 use bao_rules::GameLine;
 use rand::{Rng, SeedableRng};

@@ -16,8 +16,8 @@
 //! mobile holes, store seeds, functional nyumba, other owned nyumba, our largest capture,
 //! their largest capture, takasia), each divided by [`DENSE_DIVISOR`] in the float model.
 
-use crate::KiswahiliFeatures;
 use crate::weights::KS_TERMS;
+use crate::KiswahiliFeatures;
 use bao_rules::kiswahili::Kiswahili;
 use bao_rules::Side;
 
@@ -162,6 +162,9 @@ mod tests {
         assert_eq!(&a[32..], &[406, 429, 430, 431, 432, 433, 434, 435, 453]);
         assert!(a.windows(2).all(|w| w[0] < w[1]));
         assert_eq!(i.dense, [0; DENSE_INPUTS]);
-        assert_eq!([bucket(9), bucket(10), bucket(16), bucket(17), bucket(64)], [8, 9, 10, 11, 11]);
+        assert_eq!(
+            [bucket(9), bucket(10), bucket(16), bucket(17), bucket(64)],
+            [8, 9, 10, 11, 11]
+        );
     }
 }

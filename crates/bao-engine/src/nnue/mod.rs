@@ -44,7 +44,7 @@ pub const MAGIC: [u8; 8] = *b"BAONNUE\0";
 /// The file format's version.
 pub const VERSION: u32 = 1;
 /// The FNV-1a checksum of the shipped, trained `kiswahili.nnue`.
-pub const SHIPPED_CHECKSUM: u64 = 0;
+pub const SHIPPED_CHECKSUM: u64 = 0x3539_251b_1546_856e;
 
 const HEADER_BYTES: usize = 8 + 7 * 4;
 
@@ -74,7 +74,9 @@ pub enum NetError {
         computed: u64,
     },
     /// A well-formed network that is not the trained one the engine ships.
-    #[error("network file: checksum {0:016x} is not the trained network's ({SHIPPED_CHECKSUM:016x})")]
+    #[error(
+        "network file: checksum {0:016x} is not the trained network's ({SHIPPED_CHECKSUM:016x})"
+    )]
     NotTrained(u64),
 }
 
@@ -119,7 +121,11 @@ fn crelu<const N: usize>(x: &[i32; N], shift: u32, max: i32) -> [i32; N] {
 fn layer<const I: usize, const O: usize>(w: &[i16], b: &[i32; O], x: &[i32; I]) -> [i32; O] {
     let mut out = *b;
     for (o, row) in out.iter_mut().zip(w.chunks_exact(I)) {
-        *o += row.iter().zip(x).map(|(&w, &x)| i32::from(w) * x).sum::<i32>();
+        *o += row
+            .iter()
+            .zip(x)
+            .map(|(&w, &x)| i32::from(w) * x)
+            .sum::<i32>();
     }
     out
 }
@@ -179,9 +185,23 @@ impl Network {
         if bytes.len() < HEADER_BYTES || bytes[..8] != MAGIC {
             return Err(NetError::Magic);
         }
-        let word = |i: usize| u32::from_le_bytes([bytes[8 + 4 * i], bytes[9 + 4 * i], bytes[10 + 4 * i], bytes[11 + 4 * i]]);
+        let word = |i: usize| {
+            u32::from_le_bytes([
+                bytes[8 + 4 * i],
+                bytes[9 + 4 * i],
+                bytes[10 + 4 * i],
+                bytes[11 + 4 * i],
+            ])
+        };
         let shape = [word(0), word(1), word(2), word(3), word(4), word(5)];
-        let want = [VERSION, SPARSE_INPUTS as u32, DENSE_INPUTS as u32, L1 as u32, L2 as u32, L3 as u32];
+        let want = [
+            VERSION,
+            SPARSE_INPUTS as u32,
+            DENSE_INPUTS as u32,
+            L1 as u32,
+            L2 as u32,
+            L3 as u32,
+        ];
         if shape != want {
             return Err(NetError::Shape(format!(
                 "version and sizes {shape:?}, this build reads {want:?} (version, binary inputs, dense inputs, L1, L2, L3)"
@@ -189,7 +209,10 @@ impl Network {
         }
         let expected = Self::file_bytes();
         if bytes.len() != expected {
-            return Err(NetError::Size { found: bytes.len(), expected });
+            return Err(NetError::Size {
+                found: bytes.len(),
+                expected,
+            });
         }
         let body = &bytes[..expected - 8];
         let mut tail = [0u8; 8];
@@ -199,7 +222,10 @@ impl Network {
         if stored != computed {
             return Err(NetError::Checksum { stored, computed });
         }
-        let mut r = Reader { bytes: body, at: HEADER_BYTES };
+        let mut r = Reader {
+            bytes: body,
+            at: HEADER_BYTES,
+        };
         let scale = word(6) as i32;
         let w1 = r.i16s(SPARSE_INPUTS * L1);
         let wd = r.i16s(DENSE_INPUTS * L1);
@@ -211,7 +237,19 @@ impl Network {
         let mut w4 = [0i16; L3];
         w4.copy_from_slice(&r.i16s(L3));
         let b4 = r.i32_array::<1>()[0];
-        Ok(Network { w1, wd, b1, w2, b2, w3, b3, w4, b4, scale, checksum: computed })
+        Ok(Network {
+            w1,
+            wd,
+            b1,
+            w2,
+            b2,
+            w3,
+            b3,
+            w4,
+            b4,
+            scale,
+            checksum: computed,
+        })
     }
 
     /// The size of a weights file.
@@ -240,7 +278,10 @@ impl Reader<'_> {
 
     fn i32_array<const N: usize>(&mut self) -> [i32; N] {
         let mut out = [0i32; N];
-        for (o, c) in out.iter_mut().zip(self.bytes[self.at..self.at + 4 * N].chunks_exact(4)) {
+        for (o, c) in out
+            .iter_mut()
+            .zip(self.bytes[self.at..self.at + 4 * N].chunks_exact(4))
+        {
             *o = i32::from_le_bytes([c[0], c[1], c[2], c[3]]);
         }
         self.at += 4 * N;
@@ -265,7 +306,15 @@ pub(crate) fn write_file(
 ) -> Vec<u8> {
     let mut out = Vec::with_capacity(Network::file_bytes());
     out.extend_from_slice(&MAGIC);
-    for w in [VERSION, SPARSE_INPUTS as u32, DENSE_INPUTS as u32, L1 as u32, L2 as u32, L3 as u32, scale] {
+    for w in [
+        VERSION,
+        SPARSE_INPUTS as u32,
+        DENSE_INPUTS as u32,
+        L1 as u32,
+        L2 as u32,
+        L3 as u32,
+        scale,
+    ] {
         out.extend_from_slice(&w.to_le_bytes());
     }
     let q16 = |out: &mut Vec<u8>, ws: &[f32], q: f32| {

@@ -150,7 +150,17 @@ impl Model {
         }
         let h3 = z3.map(clip);
         let out = p[B4] + p[W4..B4].iter().zip(&h3).map(|(w, h)| w * h).sum::<f32>();
-        (out, Activations { z1, h1, z2, h2, z3, h3 })
+        (
+            out,
+            Activations {
+                z1,
+                h1,
+                z2,
+                h2,
+                z3,
+                h3,
+            },
+        )
     }
 
     /// The output (log-odds for the side to move) of a sample's inputs.
@@ -371,7 +381,10 @@ impl Checkpoint {
         let n = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize;
         let want = 12 + n + 12 + 12 * PARAMS;
         if bytes.len() != want {
-            return Err(format!("checkpoint of {} bytes, expected {want}", bytes.len()));
+            return Err(format!(
+                "checkpoint of {} bytes, expected {want}",
+                bytes.len()
+            ));
         }
         let settings = String::from_utf8(bytes[12..12 + n].to_vec())
             .map_err(|_| "checkpoint settings are not UTF-8".to_string())?;
@@ -384,7 +397,9 @@ impl Checkpoint {
         Ok(Checkpoint {
             settings,
             epochs,
-            model: Model { params: get_f32s(&body[..p]) },
+            model: Model {
+                params: get_f32s(&body[..p]),
+            },
             adam: Adam {
                 m: get_f32s(&body[p..2 * p]),
                 v: get_f32s(&body[2 * p..]),
