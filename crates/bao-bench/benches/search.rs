@@ -8,6 +8,7 @@
 use bao_engine::{Engine, EngineConfig, Evaluate, Evaluation, Limits, Searcher};
 use bao_rules::kingulu::Kingulu;
 use bao_rules::kiswahili::Kiswahili;
+use bao_rules::Game;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
 fn config(eval: Evaluation) -> EngineConfig {

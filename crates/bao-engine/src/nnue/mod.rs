@@ -110,21 +110,25 @@ pub struct Network {
     checksum: u64,
 }
 
-fn crelu<const N: usize>(x: &[i32; N], shift: u32, max: i32) -> [i32; N] {
-    let mut out = [0i32; N];
+/// Clipped ReLU to 0..=`max`, then `>> shift` (0..=[`QH`], so i16: the next layer's
+/// products are i16 × i16, which vectorize as multiply-adds).
+#[inline]
+fn crelu<const N: usize>(x: &[i32; N], shift: u32, max: i32) -> [i16; N] {
+    let mut out = [0i16; N];
     for (o, &v) in out.iter_mut().zip(x) {
-        *o = (v.clamp(0, max)) >> shift;
+        *o = ((v.clamp(0, max)) >> shift) as i16;
     }
     out
 }
 
-fn layer<const I: usize, const O: usize>(w: &[i16], b: &[i32; O], x: &[i32; I]) -> [i32; O] {
+#[inline]
+fn layer<const I: usize, const O: usize>(w: &[i16], b: &[i32; O], x: &[i16; I]) -> [i32; O] {
     let mut out = *b;
     for (o, row) in out.iter_mut().zip(w.chunks_exact(I)) {
         *o += row
             .iter()
             .zip(x)
-            .map(|(&w, &x)| i32::from(w) * x)
+            .map(|(&w, &x)| i32::from(w) * i32::from(x))
             .sum::<i32>();
     }
     out
@@ -155,7 +159,7 @@ impl Network {
         let out: i64 = i64::from(self.b4)
             + h3.iter()
                 .zip(&self.w4)
-                .map(|(&h, &w)| i64::from(h * i32::from(w)))
+                .map(|(&h, &w)| i64::from(i32::from(h) * i32::from(w)))
                 .sum::<i64>();
         (out * i64::from(self.scale) / i64::from(QH * QW)) as i32
     }

@@ -172,7 +172,11 @@ fn the_trained_network_values_positions_exactly() {
     assert_eq!(net.scale(), 390);
     let start = Kiswahili::start(&Default::default());
     let ps = positions();
-    let got = [net.evaluate_position(&start), net.evaluate_position(&ps[20]), net.evaluate_position(&ps[90])];
+    let got = [
+        net.evaluate_position(&start),
+        net.evaluate_position(&ps[20]),
+        net.evaluate_position(&ps[90]),
+    ];
     // The start is South's (the first mover's) by 0.59 seeds; values of two random-game
     // positions; the search's hook gives the same.
     assert_eq!(got, [59, -105, 830]);
