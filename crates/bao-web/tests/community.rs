@@ -13,8 +13,7 @@ use axum::Router;
 use serde_json::{json, Value};
 
 mod common;
-mod kit;
-use kit::{call, lobby_game, play_first, resign, sign_up, state, Events};
+use common::kit::{call, lobby_game, play_first, resign, sign_up, state, Events};
 
 /// The app on each store (SQLite in memory; PostgreSQL with its listener running).
 async fn apps() -> Vec<(Arc<bao_web::App>, Router, Option<common::TestDb>)> {
