@@ -159,6 +159,16 @@ try {
     .filter((e) => { const r = e.getBoundingClientRect(); return r.height < 43.5 || r.width < 43.5; })
     .map((e) => e.id || e.textContent));
   equal(small, [], 'every control on the phone is at least 44 px');
+  // The notice banners (bob has games to move in) cover neither the title nor the status.
+  const covered = await phone.evaluate(() => {
+    const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const banners = [...document.querySelectorAll('.notice')].map((n) => n.getBoundingClientRect());
+    return ['t-title', 't-state'].filter((id) => {
+      const r = document.getElementById(id).getBoundingClientRect();
+      return banners.some((b) => over(b, r));
+    }).concat(banners.length ? [] : ['(no banner shown)']);
+  });
+  equal(covered, [], 'no notice banner covers the title or the status on the phone');
   await phone.screenshot({ path: `${shots}/bao-tournament-phone.png`, fullPage: true });
 
   // The list: the finished one, and the open one amani left.

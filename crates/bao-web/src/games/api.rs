@@ -333,6 +333,26 @@ pub(crate) fn restore(row: &GameRow) -> Result<Box<dyn LiveGame>, ApiError> {
     Ok(bao_rules::with_game!(row.game, G => Box::new(WebGame::<G>::restore(row)?)))
 }
 
+/// [`with_game`] for `f` that reads or changes only memory (no database, no engine): run
+/// at once, on no blocking thread, when the store is this process's alone (SQLite) and
+/// the game's lock is free; else as [`with_game`]. Issue 36: an event stream opens
+/// without a blocking thread.
+pub(crate) async fn with_game_now<T: Send + 'static>(
+    app: &App,
+    slot: &Arc<Slot>,
+    f: impl FnOnce(&Slot, &mut dyn LiveGame) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    if !app.store.shared() {
+        if let Ok(mut g) = slot.game.try_lock() {
+            if slot.deleted.load(Ordering::SeqCst) {
+                return Err(ApiError::unknown_game(&g.meta().id));
+            }
+            return f(slot, g.as_mut());
+        }
+    }
+    with_game(slot, f).await
+}
+
 /// Runs `f` on the game, on the blocking pool, under the game's own lock. A game deleted
 /// meanwhile (a request that took the slot before the `DELETE`, a computer move that
 /// finished after it) is a 404 and `f` does not run, so nothing writes it back.

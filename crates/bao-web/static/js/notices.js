@@ -28,7 +28,11 @@ function area() {
     box.id = 'notices';
     box.setAttribute('role', 'status');
     box.setAttribute('aria-live', 'polite');
-    document.body.append(box);
+    // Right after the page's header: on a phone the banners then sit in the page's flow
+    // (style.css), pushing the page down instead of covering its title.
+    const header = document.querySelector('header');
+    if (header) header.after(box);
+    else document.body.prepend(box);
   }
   return box;
 }
