@@ -191,7 +191,11 @@ impl App {
                 })
                 .await;
             }
-            Change::Notice(n) => self.hub.send_here(n),
+            Change::Notice(n) => {
+                if !self.stale_turn_notice(&n) {
+                    self.hub.send_here(n)
+                }
+            }
             Change::Presence(account) => {
                 if self.hub.is_present(account) {
                     let app = Arc::clone(self);
