@@ -268,6 +268,12 @@ impl App {
         }
         announce(slot, g);
         self.schedule(g);
+        // At the end every player's "your move" banner about it is out of date.
+        if row.result.is_some() || row.aborted {
+            for n in crate::notices::settled(&row) {
+                self.notify_account(n);
+            }
+        }
         // A tournament game's end: the standings change, the round may be complete.
         if let (Some(t), true) = (&g.meta().tournament, g.is_over()) {
             crate::tournaments::game_ended(self, t.clone());
@@ -296,6 +302,13 @@ impl App {
         if let Some(n) = crate::notices::your_move(&row) {
             self.turn_mail(&row, &n);
             self.notify_account(n);
+        }
+        if row.result.is_none() && !row.aborted {
+            // The mover's own banner about the game is out of date (at the end, every
+            // player's: commit_row).
+            for n in crate::notices::settled(&row) {
+                self.notify_account(n);
+            }
         }
         Ok(())
     }

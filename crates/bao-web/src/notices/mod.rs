@@ -49,7 +49,8 @@ pub struct Notice {
     /// The account told.
     #[serde(skip)]
     pub account: i64,
-    /// `accepted`, `your-move` or `challenge`.
+    /// `accepted`, `your-move`, `challenge`, or `settled` (the account's banner about
+    /// the game is out of date: he has moved, or the game is over; no text).
     pub kind: String,
     /// The game it is about (`accepted`, `your-move`).
     pub game: Option<String>,
@@ -244,6 +245,26 @@ impl Drop for Present {
             self.app.plan_withdrawal(self.account);
         }
     }
+}
+
+/// The `settled` notices after a change written as `row`: to every account of the game
+/// when it is over, else to the account that is not to move (he has just moved), so
+/// that a page takes down its "your move" banner about the game.
+pub fn settled(row: &crate::games::repo::GameRow) -> Vec<Notice> {
+    let over = row.result.is_some() || row.aborted;
+    let first = crate::lobby::model::first_mover(row.game, &row.rules).index();
+    let to_move = (first + row.plies) % 2;
+    (0..2)
+        .filter(|&side| over || side != to_move)
+        .filter_map(|side| row.accounts[side])
+        .map(|account| Notice {
+            account,
+            kind: "settled".to_string(),
+            game: Some(row.id.clone()),
+            challenge: None,
+            text: String::new(),
+        })
+        .collect()
 }
 
 /// The notice for the player to move in a lobby game that goes on, after a change
