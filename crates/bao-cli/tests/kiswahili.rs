@@ -8,7 +8,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
 
-const BAO: &str = env!("CARGO_BIN_EXE_bao");
+mod common;
+use common::{unmarked, BAO};
 
 /// A running `bao play` with its output read line by line on a thread.
 struct Bao {
@@ -355,21 +356,6 @@ fn saving_and_loading_in_kiswahili() {
     assert!(text.starts_with("Mchezo wa Bao la Kiswahili: you (Kusini) dhidi ya bao level 1"));
     assert!(text.contains("\nHatua 1. A6< (Kusini, zamu 1)\n"), "{text}");
     assert!(text.ends_with("\nMatokeo: mchezo haujaisha.\n"), "{text}");
-}
-
-/// What is left of `line` outside the pseudo-locale's ⟦ ⟧ (nested ones included).
-fn unmarked(line: &str) -> String {
-    let mut depth = 0usize;
-    let mut out = String::new();
-    for c in line.chars() {
-        match c {
-            '⟦' => depth += 1,
-            '⟧' => depth = depth.saturating_sub(1),
-            _ if depth == 0 => out.push(c),
-            _ => {}
-        }
-    }
-    out
 }
 
 /// The words of two letters or more outside the marks: English that bypassed the
