@@ -318,7 +318,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("miss 101 is a percentage"), "{err}");
-        // The evaluation: linear unless asked; level 10 of Bao la Kiswahili uses the net.
+        // The evaluation: linear unless asked (every level keeps the linear one).
         assert_eq!(
             parse_engine_spec("ab:nodes=9", KS).unwrap().eval,
             Evaluation::Linear
@@ -329,7 +329,12 @@ mod tests {
             describe_config(&c),
             "alpha-beta nodes 9, network evaluation"
         );
-        assert_eq!(parse_engine_spec("10", KS).unwrap().eval, Evaluation::Net);
+        assert_eq!(
+            parse_engine_spec("10", KS).unwrap().eval,
+            Evaluation::Linear
+        );
+        let c = parse_engine_spec("level:level=10,eval=net", KS).unwrap();
+        assert_eq!((c.eval, c.limits.time_ms), (Evaluation::Net, Some(3000)));
         assert_eq!(parse_engine_spec("9", KS).unwrap().eval, Evaluation::Linear);
         let err = parse_engine_spec("ab:depth=2,eval=deep", KS)
             .unwrap_err()
