@@ -241,8 +241,11 @@ pub struct EventJson {
     pub holes: Vec<String>,
     /// Seeds involved.
     pub seeds: u32,
-    /// A sentence for players.
+    /// A sentence for players, in English.
     pub text: String,
+    /// The same sentence in the catalogue's words (issue 29), which the page puts into its
+    /// language: `{"key": "ev-sow", "args": {…}}`.
+    pub say: crate::i18n::Said,
     /// Hole counts after the step, in the order of [`BoardJson::rows`] flattened.
     pub counts: Vec<u32>,
     /// Stores after the step, `[South, North]`.
@@ -275,6 +278,7 @@ pub fn summarise_events(events: &[TraceEvent]) -> Vec<EventJson> {
         holes: Vec::new(),
         seeds: 0,
         text: format!("… {laps} more laps …"),
+        say: crate::t!("ev-skipped", laps = laps),
         counts: last_kept.counts.clone(),
         stores: last_kept.stores,
         count: Some(skipped),
@@ -290,6 +294,7 @@ impl From<&TraceEvent> for EventJson {
             holes: e.holes.clone(),
             seeds: e.seeds,
             text: e.text.clone(),
+            say: crate::i18n::phrases::phrase(&e.phrase),
             counts: e.counts.clone(),
             stores: e.stores,
             count: None,
