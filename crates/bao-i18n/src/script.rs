@@ -24,7 +24,11 @@ pub fn messages_json(lang: Lang) -> &'static str {
 
 fn build(lang: Lang) -> String {
     let is_pseudo = lang == Lang::PSEUDO;
-    let source = if is_pseudo { LANGUAGES[0].tag } else { lang.tag() };
+    let source = if is_pseudo {
+        LANGUAGES[0].tag
+    } else {
+        lang.tag()
+    };
     let mut messages = serde_json::Map::new();
     for (_, text) in catalogue_files(source) {
         let resource = match parser::parse(*text) {
@@ -117,7 +121,10 @@ mod tests {
     fn patterns_compile_to_the_scripts_form() {
         let sw: serde_json::Value = serde_json::from_str(messages_json(Lang::SW)).unwrap();
         assert_eq!(sw["lang"], "sw");
-        assert_eq!(sw["messages"]["seeds"], serde_json::json!(["kete ", {"v": "n"}]));
+        assert_eq!(
+            sw["messages"]["seeds"],
+            serde_json::json!(["kete ", {"v": "n"}])
+        );
         assert_eq!(
             sw["messages"]["laps"],
             serde_json::json!([{"s": "n", "d": "other", "k": {
@@ -128,7 +135,10 @@ mod tests {
         let xa: serde_json::Value = serde_json::from_str(messages_json(Lang::PSEUDO)).unwrap();
         assert_eq!(xa["lang"], "en-XA");
         assert_eq!(xa["plural"], "en");
-        assert_eq!(xa["messages"]["ev-nyumba-end"], bao_xa("the lap ends in the functional nyumba: the move ends"));
+        assert_eq!(
+            xa["messages"]["ev-nyumba-end"],
+            bao_xa("the lap ends in the functional nyumba: the move ends")
+        );
     }
 
     fn bao_xa(s: &str) -> String {

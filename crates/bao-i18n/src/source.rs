@@ -193,7 +193,9 @@ pub fn keys_in_js(source: &str) -> Vec<(String, BTreeSet<String>)> {
         let Some(q) = rest.chars().next().filter(|c| *c == '\'' || *c == '"') else {
             continue;
         };
-        let Some(end) = rest[1..].find(q) else { continue };
+        let Some(end) = rest[1..].find(q) else {
+            continue;
+        };
         let key = rest[1..=end].to_string();
         let after = rest[end + 2..].trim_start();
         let mut names = BTreeSet::new();

@@ -118,8 +118,16 @@ async fn raw(app: &Router, req: Request<Body>) -> axum::response::Response {
     app.clone().oneshot(fix(req)).await.expect("response")
 }
 
+/// An error answer: the message and the code of its status (issue 29).
 fn error(status: StatusCode, message: &str) -> (StatusCode, Value) {
-    (status, json!({ "error": message }))
+    let code = bao_web::i18n::errors::status_code(status);
+    (status, json!({ "error": message, "code": code }))
+}
+
+/// An error answer with a code of its own (`illegal_move`, `unknown_game`…).
+#[allow(dead_code)]
+fn error_coded(status: StatusCode, code: &str, message: &str) -> (StatusCode, Value) {
+    (status, json!({ "error": message, "code": code }))
 }
 
 async fn new_game(app: &Router, body: &str) -> Value {
@@ -482,7 +490,16 @@ async fn static_page_and_assets_are_embedded() {
             assert_eq!(res.status(), StatusCode::OK, "{rel}");
             assert_eq!(res.headers()["content-type"], kind, "{rel}");
             let bytes = res.into_body().collect().await.unwrap().to_bytes();
-            assert_eq!(bytes.to_vec(), std::fs::read(&path).unwrap(), "{rel}");
+            let file = std::fs::read(&path).unwrap();
+            // A page is served in the request's language (English here), filled by the
+            // server (issue 29); every other file as it is.
+            let expected = if kind.starts_with("text/html") {
+                let text = String::from_utf8(file).unwrap();
+                bao_web::i18n::page::localize(&text, bao_web::i18n::Lang::EN).into_bytes()
+            } else {
+                file
+            };
+            assert_eq!(bytes.to_vec(), expected, "{rel}");
             served += 1;
         }
     }
@@ -800,8 +817,9 @@ async fn illegal_moves_are_422() {
         let body = json!({ "move": text }).to_string();
         assert_eq!(
             call(&app, "POST", "/api/games/g1/play", Some(&body)).await,
-            error(
+            error_coded(
                 StatusCode::UNPROCESSABLE_ENTITY,
+                "illegal_move",
                 &illegal_message(&start, text)
             ),
             "{text:?}"
@@ -818,8 +836,9 @@ async fn illegal_moves_are_422() {
         let body = json!({ "move": text }).to_string();
         assert_eq!(
             call(&app, "POST", "/api/games/g2/play", Some(&body)).await,
-            error(
+            error_coded(
                 StatusCode::UNPROCESSABLE_ENTITY,
+                "illegal_move",
                 &illegal_message(&start, text)
             ),
             "{text:?}"
@@ -962,8 +981,9 @@ async fn conflicts_are_409() {
             Some(r#"{"move":"A6>"}"#)
         )
         .await,
-        error(
+        error_coded(
             StatusCode::CONFLICT,
+            "game_over",
             "the game is over (North wins: South resigned); start a new game or undo"
         )
     );

@@ -111,7 +111,7 @@ async fn errors_name_what_is_wrong() {
         (status, v),
         (
             StatusCode::BAD_REQUEST,
-            json!({"error": "unknown game \"chess\": expected kiswahili or kingulu"})
+            json!({"error": "unknown game \"chess\": expected kiswahili or kingulu", "code": "bad_request"})
         )
     );
     let (status, v) = get_json("/api/puzzles/kingulu/121").await;
@@ -119,7 +119,7 @@ async fn errors_name_what_is_wrong() {
         (status, v),
         (
             StatusCode::NOT_FOUND,
-            json!({"error": "no puzzle \"121\" in the kingulu set: it has puzzles 1 to 120"})
+            json!({"error": "no puzzle \"121\" in the kingulu set: it has puzzles 1 to 120", "code": "not_found"})
         )
     );
     let (status, v) = get_json("/api/puzzles/kingulu/x").await;
@@ -127,7 +127,7 @@ async fn errors_name_what_is_wrong() {
         (status, v),
         (
             StatusCode::NOT_FOUND,
-            json!({"error": "no puzzle \"x\" in the kingulu set: it has puzzles 1 to 120"})
+            json!({"error": "no puzzle \"x\" in the kingulu set: it has puzzles 1 to 120", "code": "not_found"})
         )
     );
     let (status, v) = get_json("/api/puzzles/go/1").await;
@@ -135,7 +135,7 @@ async fn errors_name_what_is_wrong() {
         (status, v),
         (
             StatusCode::NOT_FOUND,
-            json!({"error": "unknown game \"go\": expected kiswahili or kingulu"})
+            json!({"error": "unknown game \"go\": expected kiswahili or kingulu", "code": "not_found"})
         )
     );
 }

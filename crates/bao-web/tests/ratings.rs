@@ -478,7 +478,7 @@ async fn engine_look_alike_names_are_refused_and_engines_are_marked_on(app: Rout
         assert_eq!(s, StatusCode::CONFLICT, "{name}: {v}");
         assert_eq!(
             v,
-            json!({"error": format!("the name \"{name}\" is kept for the engine accounts: no name may be \"bao\" followed by digits (with or without -, _ or a space, in any case): choose another")}),
+            json!({"error": format!("the name \"{name}\" is kept for the engine accounts: no name may be \"bao\" followed by digits (with or without -, _ or a space, in any case): choose another"), "code": "conflict"}),
         );
         assert!(set.is_none(), "{name}");
     }

@@ -24,13 +24,17 @@ use super::routes::{refuse_help, state_for};
 
 pub(super) fn not_yours(side: Side) -> ApiError {
     ApiError::forbidden(format!("this seat does not play {side}"))
-        .coded("not_your_side", crate::t!("api-not-your-side", side = side))
+        .said(crate::t!("api-not-your-side", side = side))
 }
 
 /// A move `text` the game refused, with its code: `illegal_move` (422; in English the
 /// rules' own reason with its rule number, in other languages the kind of mistake as the
 /// terminal says it: not a move here, not your hole, not legal now) or `game_over` (409).
-fn refused_move(r: crate::refusal::Refusal, text: &str, g: &mut dyn crate::games::model::LiveGame) -> ApiError {
+fn refused_move(
+    r: crate::refusal::Refusal,
+    text: &str,
+    g: &mut dyn crate::games::model::LiveGame,
+) -> ApiError {
     use crate::refusal::Refusal;
     use crate::t;
     let quoted = error::clip(text);
@@ -47,7 +51,10 @@ fn refused_move(r: crate::refusal::Refusal, text: &str, g: &mut dyn crate::games
                 Some(c) if c.owner != state.board.to_move => t!("refused-theirs"),
                 Some(_) => t!("refused-illegal"),
             };
-            ApiError::from(r).coded("illegal_move", t!("refused", text = quoted, reason = reason))
+            ApiError::from(r).coded(
+                "illegal_move",
+                t!("refused", text = quoted, reason = reason),
+            )
         }
         Refusal::NotNow(_) if g.is_over() => {
             ApiError::from(r).coded("game_over", t!("api-game-over"))
@@ -70,7 +77,7 @@ pub(super) async fn play(
             return Err(ApiError::conflict(
                 "the computer is thinking in this game; wait for its move",
             )
-            .coded("engine_thinking", crate::t!("api-engine-thinking")));
+            .said(crate::t!("api-engine-thinking")));
         }
         let side = g.to_move();
         if !g.is_over() && !g.meta().sides_of(&seat, g.human()).contains(&side) {

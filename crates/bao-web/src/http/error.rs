@@ -58,6 +58,12 @@ impl ApiError {
         self
     }
 
+    /// The same error (and code) with its message in the catalogue's words.
+    pub fn said(mut self, said: crate::i18n::Said) -> Self {
+        self.said = Some(said);
+        self
+    }
+
     /// 404: no game with this id (quoted with [`clip`]).
     pub fn unknown_game(id: &str) -> Self {
         ApiError::new(
@@ -67,7 +73,7 @@ impl ApiError {
                 clip(id)
             ),
         )
-        .coded("unknown_game", crate::t!("api-unknown-game", id = clip(id)))
+        .said(crate::t!("api-unknown-game", id = clip(id)))
     }
 
     /// 403: the request may not do this (foreign origin or host, missing or wrong seat).

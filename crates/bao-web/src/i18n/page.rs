@@ -122,9 +122,7 @@ fn parse_tag(tag: &str) -> (String, Vec<(String, Option<String>)>) {
                     (&after[1..close], after.get(close + 1..).unwrap_or(""))
                 }
                 _ => {
-                    let e = after
-                        .find(char::is_whitespace)
-                        .unwrap_or(after.len());
+                    let e = after.find(char::is_whitespace).unwrap_or(after.len());
                     (&after[..e], &after[e..])
                 }
             };

@@ -53,7 +53,11 @@ async fn set_lang(
         ))
         .coded(
             "unknown_language",
-            crate::t!("api-unknown-language", lang = clip(&body.lang), known = known.join(", ")),
+            crate::t!(
+                "api-unknown-language",
+                lang = clip(&body.lang),
+                known = known.join(", ")
+            ),
         )
     })?;
     let saved = match me {
