@@ -184,7 +184,7 @@ async fn new_kiswahili_game_state() {
     assert_eq!(
         s["moves"][0],
         json!({"text": "A6<", "from": "A6", "dir": "left", "capture": false, "safari": false,
-               "label": "← A6<: takata"})
+               "label": "← A6<: takata", "says": [{"key": "mv-takata", "args": {}}]})
     );
     assert_eq!(s["moves"][3]["dir"], "right");
     assert_eq!(s["history"], json!([]));
@@ -1179,9 +1179,17 @@ async fn kichwa_and_safari_choices_t5() {
         s["moves"],
         json!([
             {"text": "A2>", "from": "A2", "dir": "right", "capture": true, "safari": false,
-             "label": "→ A2>: captures 5 from a7, sown from kichwa A1, stops at the nyumba"},
+             "label": "→ A2>: captures 5 from a7, sown from kichwa A1, stops at the nyumba",
+             "says": [{"key": "ev-capture", "args": {"n": 5, "hole": "a7"}},
+                      {"key": "mv-from-kichwa", "args": {"hole": "A1"}},
+                      {"key": "mv-stops-nyumba", "args": {}}]},
             {"text": "A2>+", "from": "A2", "dir": "right", "capture": true, "safari": true,
-             "label": "→ A2>+: captures 5 from a7, 2 captures in all, sown from kichwa A1, safari, 9 laps"}
+             "label": "→ A2>+: captures 5 from a7, 2 captures in all, sown from kichwa A1, safari, 9 laps",
+             "says": [{"key": "ev-capture", "args": {"n": 5, "hole": "a7"}},
+                      {"key": "mv-captures-in-all", "args": {"n": 2}},
+                      {"key": "mv-from-kichwa", "args": {"hole": "A1"}},
+                      {"key": "mv-safari", "args": {}},
+                      {"key": "laps", "args": {"n": 9}}]}
         ])
     );
     let (status, r) = call(

@@ -177,6 +177,33 @@ mod tests {
         checked
     }
 
+    /// A move button's parts in the catalogue's words say in English what its label says.
+    fn labels_as_the_says<G: Game>(plies: usize) -> usize {
+        let mut checked = 0;
+        let mut pos = G::start(&Default::default());
+        for ply in 0..plies {
+            let moves = pos.moves();
+            if moves.is_empty() {
+                break;
+            }
+            let places = crate::games::view::hole_places(&pos.view());
+            for &mv in &moves {
+                let m = crate::games::view::describe_move(&pos, mv, &places, false);
+                let said: Vec<String> = m.says.iter().map(|s| s.format(Lang::EN)).collect();
+                assert_eq!(m.label, format!("{}: {}", m.text, said.join(", ")));
+                checked += 1;
+            }
+            pos = pos.play(moves[(ply * 7) % moves.len()]).unwrap();
+        }
+        checked
+    }
+
+    #[test]
+    fn move_labels_are_said_by_the_catalogue() {
+        let counts = (labels_as_the_says::<Kiswahili>(40), labels_as_the_says::<Kingulu>(40));
+        assert!(counts.0 > 150 && counts.1 > 50, "{counts:?}");
+    }
+
     #[test]
     fn the_english_sentences_are_the_rules_own() {
         assert!(english_as_the_rules::<Kiswahili>(60) > 500);
