@@ -189,6 +189,12 @@ pub fn keys_in_js(source: &str) -> Vec<(String, BTreeSet<String>)> {
                 continue;
             }
         }
+        // Not in a comment (`// …`, or a `/** … */` line starting with `*`).
+        let line_start = source[..i].rfind('\n').map_or(0, |n| n + 1);
+        let before = &source[line_start..i];
+        if before.contains("//") || before.trim_start().starts_with('*') {
+            continue;
+        }
         let rest = source[i + 2..].trim_start();
         let Some(q) = rest.chars().next().filter(|c| *c == '\'' || *c == '"') else {
             continue;
@@ -242,7 +248,7 @@ mod tests {
     fn pages_and_scripts_calls_are_found() {
         let html = r#"<b data-i18n="a" data-i18n-title="b" title="x">A</b><i data-x="c">"#;
         assert_eq!(super::keys_in_html(html), ["a", "b"]);
-        let js = "t('k1'); x.t('no'); alert('x'); t(\"k2\", { n: f(a, b), side, w: { z: 1 } }); fit('no')";
+        let js = "// t('no')\n * t('no')\nt('k1'); x.t('no'); alert('x'); t(\"k2\", { n: f(a, b), side, w: { z: 1 } }); fit('no')";
         let found: Vec<(String, Vec<String>)> = super::keys_in_js(js)
             .into_iter()
             .map(|(k, a)| (k, a.into_iter().collect()))

@@ -102,3 +102,105 @@ mv-from-kichwa = sown from kichwa { $hole }
 mv-safari = safari
 mv-stops-nyumba = stops at the nyumba
 mv-ends-game = ends the game
+
+# The board page's script (render.js, state.js).
+kichwa-right-end = { $hole }, your right end
+kichwa-left-end = { $hole }, your left end
+board-label = { $side } — { $who }
+turn-south-bottom = Turn the board: South at the bottom
+turn-north-bottom = Turn the board: North at the bottom
+undo-lobby = No takebacks: moves cannot be taken back in a lobby game
+no-hints = No hints
+no-oracle = No oracle
+no-tutor = No tutor
+tutor-title = Before a move of yours that is a mistake or a blunder, say what it costs and name a better move
+sow-from-kichwa = sow the captured seeds from the kichwa { $where }
+stores-both = { $south } { $s } · { $north } { $n }
+stores-shown = { $stores } (on the board shown)
+review-text = Move { $name } ({ $side }), step { $k } of { $steps } · ply { $ply } of { $total }.
+caption-start = The start position: no move has been played yet.
+caption-reviewing = Reviewing a past move — press Escape (or "Back to the game") to play.
+review-start = The start position.
+caption-before-first = The start position, before the first move.
+review-from-start = Review from the start
+play-the-hint = Play the hint { $move }
+hint-score = The computer's score: { $score }
+the-number = The number
+choose-kichwa = { $hole } captures: click the kichwa to sow from (lit on the board), or:
+moves-from = Moves from { $hole }:
+move-from-kichwa = { $move }: sow from the kichwa { $where } ({ $rest })
+play-label = Play { $label }
+who-named-computer = { $name }, the computer at level { $level }
+who-computer = computer, level { $level }
+who-you-named = you, { $name }
+who-you = you
+who-friend = your friend
+who-player = player
+side-who = { $side } ({ $who })
+barred = { $what } in a lobby game while it is played ({ $kind })
+lobby-kind-engine = a game against a lobby engine
+lobby-kind-people = a game between people
+
+# The status line, the game card, the move list, the legend and the help (panels.js).
+web-legend-kiswahili = Square hole = nyumba (gold border: functional, dashed: ownership lost). Red ✕ = takasia: that hole may not be played this turn. A1/A8 and a1/a8 are the vichwa. Stores hold the seeds still to be entered in the namua stage. A small white triangle marks the hole the last move started from.
+web-legend-kujifunza = Bao la Kujifunza: 2 seeds in every hole, no stores and no nyumba; the game starts in the mtaji stage. A1/A8 and a1/a8 are the vichwa. A small white triangle marks the hole the last move started from.
+web-legend-kingulu = A pit with a coloured ring and a badge is reserved (kuweka mtoto): S = by South, N = by North. Its seeds count for the reserver, and every seed sown into it goes to the reserver's store. Score = store + own unreserved pits + pits reserved.
+web-help-kiswahili = Holes you can play from have a green ring. Click one (or Tab to the board, move with the arrow keys and press Enter); if the move can go more than one way, click an arrow (the way the seeds go first); for a capture whose seeds may be sown from either end, click the lit kichwa to sow them from; a button below the board offers every choice in words (safari too). The computer answers by itself. ⟲ Turn board shows the board from the other side.
+web-help-kingulu = Pits you can play from have a green ring. Click one (or Tab to the board, move with the arrow keys and press Enter): its seeds are sown anticlockwise, relay after relay, until a lap ends in an empty pit (a capture of the opposite pit when it is yours), in a pit of the opponent that held 3 (kuweka mtoto: it becomes yours) or in a reserved pit. The computer answers by itself.
+web-help-common = Hint asks the computer for a move (pink ring), Undo takes back your last move, and a click on a move in the list replays it with its explanation.
+stage-name = { $stage ->
+    [namua] namua stage
+    [mtaji] mtaji stage
+   *[other] { $stage } stage
+}
+status-deleted = { $why }: start another with New game.
+status-over = Game over — { $outcome }.
+looking-move = move { $name } (of { $moves })
+looking-start = the start
+looking-at = Looking at { $what } — Back to the game (Escape)
+looking-at-play = Looking at { $what } — Back to the game (Escape) to play on
+status-thinking = { $side } (computer) is thinking
+status-computer-to-move = { $side } (computer) to move
+status-waiting = Waiting for { $side } ({ $who })
+status-watching = { $side } to move (you are watching)
+status-your-move = Your move ({ $side }): choose a hole with a green ring
+status-side-to-move = { $side } to move: choose a hole with a green ring
+your-rating = Your rating: { $before } → { $after } ({ $change })
+rating-change = { $before } → { $after } ({ $change })
+info-game = Game
+info-rules = Rules
+info-to-move = To move
+info-stage = Stage
+info-stores = Stores
+info-score = Score
+info-result = Result
+info-rating-of = { $side }'s rating
+info-help = Help
+info-help-none = none while it is played ({ $kind }): no hint, oracle, tutor or analysis; no takebacks
+info-live = Live
+info-live-deleted = the game was deleted
+info-live-following = following the other board
+info-live-connecting = connecting…
+info-tournament = Tournament
+info-standings = standings and pairings
+info-draft = New game (saved at its first move)
+info-game-id = Game { $id }
+list-start = start
+list-start-title = the start position
+list-move-title = { $side }'s move { $name }: click to watch it again
+
+# A move's captions and explanation (trace.js, review.js).
+step-before = the board before the move
+cap-whose = { $side }'s { $what }
+cap-whose-move = { $side }'s move { $name }
+cap-whose-case = { $side }'s { $what } (move { $n } of the case)
+cap-before = Before { $who }.
+cap-step = { $who }, step { $k } of { $steps }: { $text }.
+cap-step-last = { $who }, step { $k } of { $steps }: { $text } — the move is complete.
+no-trace = the server sent no trace of move { $ply }
+explain-title = Explanation
+explain-empty = Play a move, or click one in the move list, to see what it did lap by lap.
+explain-head = { $name } ({ $side }) · { $laps ->
+    [one] { $laps } lap
+   *[other] { $laps } laps
+}

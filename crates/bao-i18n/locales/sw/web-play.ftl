@@ -105,3 +105,105 @@ mv-from-kichwa = inapandwa kuanzia kichwa { $hole }
 mv-safari = safari
 mv-stops-nyumba = inasimama kwenye nyumba
 mv-ends-game = inamaliza mchezo
+
+# Hati ya ukurasa wa bao (render.js, state.js).
+kichwa-right-end = { $hole }, upande wako wa kulia
+kichwa-left-end = { $hole }, upande wako wa kushoto
+board-label = { $side } — { $who }
+turn-south-bottom = Geuza ubao: Kusini chini
+turn-north-bottom = Geuza ubao: Kaskazini chini
+undo-lobby = Hakuna kurudisha: hatua haziwezi kurudishwa katika mchezo wa ukumbini
+no-hints = Hakuna madokezo
+no-oracle = Hakuna mtabiri
+no-tutor = Hakuna mwalimu
+tutor-title = Kabla ya hatua yako iliyo kosa au kosa kubwa, sema inagharimu nini na taja hatua bora zaidi
+sow-from-kichwa = panda kete ulizokula kuanzia kichwa { $where }
+stores-both = { $south } { $s } · { $north } { $n }
+stores-shown = { $stores } (kwenye ubao unaoonyeshwa)
+review-text = Hatua { $name } ({ $side }), sehemu { $k } kati ya { $steps } · zamu { $ply } kati ya { $total }.
+caption-start = Mpangilio wa mwanzo: bado hakuna hatua iliyochezwa.
+caption-reviewing = Unatazama hatua iliyopita — bonyeza Escape (au "Rudi kwenye mchezo") ili kucheza.
+review-start = Mpangilio wa mwanzo.
+caption-before-first = Mpangilio wa mwanzo, kabla ya hatua ya kwanza.
+review-from-start = Pitia tangu mwanzo
+play-the-hint = Cheza dokezo { $move }
+hint-score = Alama ya kompyuta: { $score }
+the-number = Namba
+choose-kichwa = { $hole } inakula: bofya kichwa cha kuanzia kupanda (kinang'aa ubaoni), au:
+moves-from = Hatua kutoka { $hole }:
+move-from-kichwa = { $move }: panda kuanzia kichwa { $where } ({ $rest })
+play-label = Cheza { $label }
+who-named-computer = { $name }, kompyuta ya kiwango { $level }
+who-computer = kompyuta, kiwango { $level }
+who-you-named = wewe, { $name }
+who-you = wewe
+who-friend = rafiki yako
+who-player = mchezaji
+side-who = { $side } ({ $who })
+barred = { $what } katika mchezo wa ukumbini unapochezwa ({ $kind })
+lobby-kind-engine = mchezo dhidi ya injini ya ukumbini
+lobby-kind-people = mchezo kati ya watu
+
+# Mstari wa hali, kadi ya mchezo, orodha ya hatua, ufunguo na msaada (panels.js).
+web-legend-kiswahili = Shimo la mraba = nyumba (ukingo wa dhahabu: hai, wa vistari: umiliki umepotea). ✕ nyekundu = takasia: shimo hilo haliwezi kuchezwa zamu hii. A1/A8 na a1/a8 ni vichwa. Akiba inashika kete ambazo bado hazijaingizwa katika awamu ya namua. Pembetatu ndogo nyeupe inaonyesha shimo ambalo hatua ya mwisho ilianzia.
+web-legend-kujifunza = Bao la Kujifunza: kete 2 katika kila shimo, hakuna akiba wala nyumba; mchezo unaanza katika awamu ya mtaji. A1/A8 na a1/a8 ni vichwa. Pembetatu ndogo nyeupe inaonyesha shimo ambalo hatua ya mwisho ilianzia.
+web-legend-kingulu = Shimo lenye pete ya rangi na beji limewekwa (kuweka mtoto): S = na Kusini, N = na Kaskazini. Kete zake zinahesabiwa kwa aliyeliweka, na kila kete inayopandwa ndani yake inakwenda kwenye akiba yake. Alama = akiba + mashimo yako yasiyowekwa + mashimo uliyoweka.
+web-help-kiswahili = Mashimo unayoweza kuchezea yana pete ya kijani. Bofya moja (au Tab hadi ubaoni, songa kwa vitufe vya mishale na ubonyeze Enter); ikiwa hatua inaweza kwenda njia zaidi ya moja, bofya mshale (njia kete zinakokwenda kwanza); kwa kula ambako kete zake zinaweza kupandwa kuanzia upande wowote, bofya kichwa kinachong'aa cha kuanzia kupanda; kitufe chini ya ubao kinatoa kila chaguo kwa maneno (safari pia). Kompyuta inajibu yenyewe. ⟲ Geuza ubao inaonyesha ubao kutoka upande mwingine.
+web-help-kingulu = Mashimo unayoweza kuchezea yana pete ya kijani. Bofya moja (au Tab hadi ubaoni, songa kwa vitufe vya mishale na ubonyeze Enter): kete zake zinapandwa kinyume cha mwendo wa saa, kuendelea baada ya kuendelea, hadi mzunguko uishie kwenye shimo tupu (kula shimo la mkabala likiwa lako), kwenye shimo la mpinzani lililokuwa na kete 3 (kuweka mtoto: linakuwa lako) au kwenye shimo lililowekwa. Kompyuta inajibu yenyewe.
+web-help-common = Dokezo linaiomba kompyuta hatua (pete ya waridi), Rudisha inarudisha hatua yako ya mwisho, na kubofya hatua kwenye orodha kunairudia pamoja na maelezo yake.
+stage-name = { $stage ->
+    [namua] awamu ya namua
+    [mtaji] awamu ya mtaji
+   *[other] awamu ya { $stage }
+}
+status-deleted = { $why }: anza mwingine kwa Mchezo mpya.
+status-over = Mchezo umekwisha — { $outcome }.
+looking-move = hatua { $name } (kati ya { $moves })
+looking-start = mwanzo
+looking-at = Unatazama { $what } — Rudi kwenye mchezo (Escape)
+looking-at-play = Unatazama { $what } — Rudi kwenye mchezo (Escape) ili uendelee kucheza
+status-thinking = { $side } (kompyuta) inafikiri
+status-computer-to-move = Zamu ya { $side } (kompyuta)
+status-waiting = Tunamsubiri { $side } ({ $who })
+status-watching = Zamu ya { $side } (unatazama)
+status-your-move = Zamu yako ({ $side }): chagua shimo lenye pete ya kijani
+status-side-to-move = Zamu ya { $side }: chagua shimo lenye pete ya kijani
+your-rating = Kiwango chako: { $before } → { $after } ({ $change })
+rating-change = { $before } → { $after } ({ $change })
+info-game = Mchezo
+info-rules = Sheria
+info-to-move = Zamu ya
+info-stage = Awamu
+info-stores = Akiba
+info-score = Alama
+info-result = Matokeo
+info-rating-of = Kiwango cha { $side }
+info-help = Msaada
+info-help-none = hakuna wakati unachezwa ({ $kind }): hakuna dokezo, mtabiri, mwalimu wala uchambuzi; hakuna kurudisha
+info-live = Moja kwa moja
+info-live-deleted = mchezo umefutwa
+info-live-following = inafuata ubao mwingine
+info-live-connecting = inaunganisha…
+info-tournament = Mashindano
+info-standings = msimamo na mipangilio ya michezo
+info-draft = Mchezo mpya (utahifadhiwa kwenye hatua yake ya kwanza)
+info-game-id = Mchezo { $id }
+list-start = mwanzo
+list-start-title = mpangilio wa mwanzo
+list-move-title = Hatua ya { $side } { $name }: bofya uitazame tena
+
+# Maelezo ya hatua (trace.js, review.js).
+step-before = ubao kabla ya hatua
+cap-whose = { $what } ya { $side }
+cap-whose-move = hatua { $name } ya { $side }
+cap-whose-case = { $what } ya { $side } (hatua { $n } ya mfano)
+cap-before = Kabla ya { $who }.
+cap-step = { $who }, sehemu { $k } kati ya { $steps }: { $text }.
+cap-step-last = { $who }, sehemu { $k } kati ya { $steps }: { $text } — hatua imekamilika.
+no-trace = seva haikutuma maelezo ya hatua { $ply }
+explain-title = Maelezo
+explain-empty = Cheza hatua, au bofya moja kwenye orodha ya hatua, uone ilichofanya mzunguko kwa mzunguko.
+explain-head = { $name } ({ $side }) · { $laps ->
+    [one] mzunguko { $laps }
+   *[other] mizunguko { $laps }
+}

@@ -63,7 +63,7 @@ export function say(said) {
 }
 
 /** A side's name: `South` → `Kusini`. */
-export function sideName(side) {
+export function sideWord(side) {
   if (side === 'South') return t('side-south');
   if (side === 'North') return t('side-north');
   return side;
