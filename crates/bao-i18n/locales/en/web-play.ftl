@@ -204,3 +204,68 @@ explain-head = { $name } ({ $side }) · { $laps ->
     [one] { $laps } lap
    *[other] { $laps } laps
 }
+
+# The game's actions (controller.js), the saved games (saved.js), the New game dialog (dialog.js).
+status-plays = { $who } plays { $move }
+undo-one = Took back the last move.
+undo-two = Took back your last move and the reply to it.
+undo-plies = Took back the last { $plies } plies.
+hint-caption = Hint: { $label } — { $words }
+resign-confirm = Resign this game as { $side }?
+invite-local = This address works on this computer. For a friend on your network, start the server with --host and share that address instead of 127.0.0.1.
+inv-copied = Copied
+web-loaded = Loaded { $file }: { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+} ({ $plies ->
+    [one] { $plies } ply
+   *[other] { $plies } plies
+}).
+offline = Cannot reach the server; retrying…
+online = The server is back.
+saved-none = No saved games yet.
+saved-computer = computer (level { $level })
+saved-line = { $game }, { $south } v { $north }, { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}
+saved-on-board = On the board
+saved-playing = Playing
+saved-review = Review
+saved-continue = Continue
+saved-delete = Delete
+saved-delete-label = Delete game { $id }
+saved-delete-confirm = Delete this saved game?
+profile-mancala-world = The usual rules: namua with 22 seeds in each store, then mtaji; nyumba and takasia as most players play them.
+profile-de-voogt = As A. de Voogt describes them: a hole with a single seed is never takasia'd, and the first lap from the nyumba gets no takasia exception.
+profile-kiba = The KIBA rules: as the usual ones, but the first lap from the nyumba gets no takasia exception.
+profile-kujifunza = Bao la Kujifunza, the learners' game: 2 seeds in every hole, no stores, no nyumba, no takasia — it starts in mtaji.
+profile-default = The standard Bao Kingulu rules (2×6, relay sowing, kuweka mtoto, scores at the end).
+level-random = plays random legal moves
+level-greedy = takes the move that looks best right now (1 ply)
+level-depth = looks { $depth } { $depth ->
+    [one] ply
+   *[other] plies
+} ahead
+level-nodes = weighs up to { $nodes } positions a move
+level-nodes-more = at most { $nodes } positions a move
+level-time = searches { $secs } s a move
+level-time-more = at most { $secs } s a move
+level-misses = misses { $percent }% of captures
+level-baseline = the baseline
+level-elo = { $elo } Elo over level 1
+date = { $day } { $month } { $year }
+month = { $m ->
+    [1] January
+    [2] February
+    [3] March
+    [4] April
+    [5] May
+    [6] June
+    [7] July
+    [8] August
+    [9] September
+    [10] October
+    [11] November
+   *[12] December
+}

@@ -207,3 +207,59 @@ explain-head = { $name } ({ $side }) · { $laps ->
     [one] mzunguko { $laps }
    *[other] mizunguko { $laps }
 }
+
+# Vitendo vya mchezo (controller.js), michezo iliyohifadhiwa (saved.js), Mchezo mpya (dialog.js).
+status-plays = { $who } anacheza { $move }
+undo-one = Hatua ya mwisho imerudishwa.
+undo-two = Hatua yako ya mwisho na jibu lake zimerudishwa.
+undo-plies = Zamu { $plies } za mwisho zimerudishwa.
+hint-caption = Dokezo: { $label } — { $words }
+resign-confirm = Ujisalimishe katika mchezo huu kama { $side }?
+invite-local = Anwani hii inafanya kazi kwenye kompyuta hii. Kwa rafiki aliye kwenye mtandao wako, anzisha seva kwa --host na umpe anwani hiyo badala ya 127.0.0.1.
+inv-copied = Imenakiliwa
+web-loaded = { $file } imefunguliwa: { $moves ->
+    [one] hatua { $moves }
+   *[other] hatua { $moves }
+} (zamu { $plies }).
+offline = Seva haipatikani; inajaribu tena…
+online = Seva imerudi.
+saved-none = Bado hakuna michezo iliyohifadhiwa.
+saved-computer = kompyuta (kiwango { $level })
+saved-line = { $game }, { $south } dhidi ya { $north }, hatua { $moves }
+saved-on-board = Iko ubaoni
+saved-playing = Inachezwa
+saved-review = Pitia
+saved-continue = Endelea
+saved-delete = Futa
+saved-delete-label = Futa mchezo { $id }
+saved-delete-confirm = Ufute mchezo huu uliohifadhiwa?
+profile-mancala-world = Sheria za kawaida: namua yenye kete 22 katika kila akiba, kisha mtaji; nyumba na takasia kama wachezaji wengi wanavyozicheza.
+profile-de-voogt = Kama A. de Voogt anavyozieleza: shimo lenye kete moja halitakasiwi kamwe, na mzunguko wa kwanza kutoka nyumba haupati msamaha wa takasia.
+profile-kiba = Sheria za KIBA: kama za kawaida, lakini mzunguko wa kwanza kutoka nyumba haupati msamaha wa takasia.
+profile-kujifunza = Bao la Kujifunza, mchezo wa wanaojifunza: kete 2 katika kila shimo, hakuna akiba, nyumba wala takasia — unaanza katika mtaji.
+profile-default = Sheria za kawaida za Bao Kingulu (2×6, kupanda kwa kuendelea, kuweka mtoto, alama mwishoni).
+level-random = inacheza hatua halali za nasibu
+level-greedy = inachukua hatua inayoonekana bora sasa hivi (zamu 1)
+level-depth = inaangalia zamu { $depth } mbele
+level-nodes = inapima hadi mipangilio { $nodes } kwa hatua
+level-nodes-more = mipangilio { $nodes } zaidi kwa hatua
+level-time = inatafuta sekunde { $secs } kwa hatua
+level-time-more = sekunde { $secs } zaidi kwa hatua
+level-misses = inakosa { $percent }% ya kula
+level-baseline = kipimo cha msingi
+level-elo = Elo { $elo } juu ya kiwango 1
+date = { $day } { $month } { $year }
+month = { $m ->
+    [1] Januari
+    [2] Februari
+    [3] Machi
+    [4] Aprili
+    [5] Mei
+    [6] Juni
+    [7] Julai
+    [8] Agosti
+    [9] Septemba
+    [10] Oktoba
+    [11] Novemba
+   *[12] Desemba
+}

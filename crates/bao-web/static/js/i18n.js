@@ -88,3 +88,18 @@ export async function switchTo(tag) {
   url.searchParams.set('lang', tag);
   location.href = url.toString();
 }
+
+/** A date as the catalogue writes it: `3 December 2026` / `3 Desemba 2026`. */
+export function dateWords(d) {
+  const date = d instanceof Date ? d : new Date(d);
+  if (Number.isNaN(date.getTime())) return '';
+  return t('date', { day: date.getDate(), month: t('month', { m: date.getMonth() + 1 }), year: date.getFullYear() });
+}
+
+/** A date and time: `3 December 2026 14:05`. */
+export function dateTimeWords(d) {
+  const date = d instanceof Date ? d : new Date(d);
+  if (Number.isNaN(date.getTime())) return '';
+  const hm = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return `${dateWords(date)} ${hm}`;
+}
