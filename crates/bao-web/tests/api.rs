@@ -364,7 +364,8 @@ async fn resign_ends_the_game() {
     assert_eq!(
         s["outcome"],
         json!({"winner": "North", "reason": "resignation", "result": "0-1",
-               "text": "North wins: South resigned"})
+               "text": "North wins: South resigned",
+               "say": {"key": "end-resigned", "args": {"winner": {"key": "side-north", "args": {}}, "loser": {"key": "side-south", "args": {}}}}})
     );
     assert_eq!(s["moves"], json!([]));
     let (_, rec) = call(&app, "GET", "/api/games/g1/record", None).await;
@@ -410,7 +411,8 @@ async fn decided_records_load_with_their_own_reason() {
     assert_eq!(
         s["outcome"],
         json!({"winner": "North", "reason": "off-board", "result": "0-1",
-               "text": "North wins: the result was decided off the board"})
+               "text": "North wins: the result was decided off the board",
+               "say": {"key": "end-win", "args": {"winner": {"key": "side-north", "args": {}}, "reason": {"key": "reason-off-board", "args": {}}}}})
     );
     assert_eq!(s["moves"], json!([]));
     let (_, rec) = call(&app, "GET", "/api/games/g1/record", None).await;
@@ -423,7 +425,8 @@ async fn decided_records_load_with_their_own_reason() {
     assert_eq!(
         s["outcome"],
         json!({"winner": null, "reason": "adjudicated", "result": "1/2-1/2",
-               "text": "draw: adjudicated after the maximum number of plies"})
+               "text": "draw: adjudicated after the maximum number of plies",
+               "say": {"key": "end-draw", "args": {"reason": {"key": "reason-adjudicated", "args": {}}}}})
     );
     // Undo takes the decided result back with the move.
     let (status, s) = call(&app, "POST", "/api/games/g2/undo", Some("{}")).await;

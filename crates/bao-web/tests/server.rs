@@ -521,7 +521,9 @@ async fn after_max_plies_no_move_is_accepted_and_the_record_ends_with_the_result
     assert_eq!(
         r["state"]["outcome"],
         json!({"winner": null, "reason": "adjudicated", "result": "1/2-1/2",
-               "text": "max-plies 1 reached: adjudicated by material, drawn 32–32"})
+               "text": "max-plies 1 reached: adjudicated by material, drawn 32–32",
+               "say": {"key": "end-adjudicated", "args": {"max": 1,
+                   "score": {"key": "end-score-drawn", "args": {"a": 32, "b": 32}}}}})
     );
     assert_eq!(r["state"]["moves"], json!([]));
     let over = "the game is over (max-plies 1 reached: adjudicated by material, drawn 32–32)";
@@ -572,7 +574,9 @@ async fn repetition_ends_the_game_and_such_a_record_loads() {
         last_played = r["played"].clone();
     }
     let expected = json!({"winner": "South", "reason": "repetition", "result": "1-0",
-        "text": "the position occurred for the third time: the game ends, South 27–21"});
+        "text": "the position occurred for the third time: the game ends, South 27–21",
+        "say": {"key": "end-repetition", "args": {"score": {"key": "end-score",
+            "args": {"side": {"key": "side-south", "args": {}}, "a": 27, "b": 21}}}}});
     assert_eq!(last["outcome"], expected);
     assert_eq!(last["position"], T32);
     assert_eq!(last["moves"], json!([]));

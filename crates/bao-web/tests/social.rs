@@ -207,7 +207,8 @@ async fn a_draw_is_offered_declined_and_agreed_and_rated_as_a_draw_on(app: Route
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(
         v["outcome"],
-        json!({"winner": null, "reason": "agreement", "text": "draw by agreement", "result": "1/2-1/2"})
+        json!({"winner": null, "reason": "agreement", "text": "draw by agreement", "result": "1/2-1/2",
+               "say": {"key": "end-agreed", "args": {}}})
     );
     assert_eq!(v["draw_offer"], Value::Null);
     assert_eq!(v["clock"]["running"], Value::Null);

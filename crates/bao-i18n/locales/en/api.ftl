@@ -27,3 +27,6 @@ ev-skipped = … { $laps ->
     [one] { $laps } more lap
    *[other] { $laps } more laps
 } …
+end-not-rated = { $sentence } (not rated: a side had not moved)
+end-aborted = the game was aborted before both sides made their first move
+end-agreed = draw by agreement

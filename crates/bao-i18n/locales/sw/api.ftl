@@ -25,3 +25,6 @@ ev-skipped = … { $laps ->
     [one] mzunguko { $laps } zaidi
    *[other] mizunguko { $laps } zaidi
 } …
+end-not-rated = { $sentence } (hauhesabiwi kwenye viwango: upande mmoja haukuwa umecheza)
+end-aborted = mchezo ulisitishwa kabla pande zote mbili hazijacheza hatua yao ya kwanza
+end-agreed = sare kwa makubaliano

@@ -136,6 +136,8 @@ pub struct OutcomeJson {
     /// The record's result: `1-0` (South wins), `0-1` (North wins), `1/2-1/2`, or `*`
     /// for an aborted game.
     pub result: &'static str,
+    /// `text` in the catalogue's words (issue 29), for the page in other languages.
+    pub say: Option<crate::i18n::Said>,
 }
 
 /// Who plays which side.

@@ -5,6 +5,7 @@
 //! into that language ([`localize`]). [`page`] fills a page's `data-i18n` elements and
 //! hands the language's messages to its scripts.
 
+pub mod ending;
 pub mod errors;
 pub mod page;
 pub mod phrases;

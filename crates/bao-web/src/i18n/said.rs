@@ -83,7 +83,7 @@ macro_rules! numbers {
         }
     )*};
 }
-numbers!(i64, u32, u64, usize, u8);
+numbers!(i64, i32, u32, u64, usize, u8);
 
 impl From<bao_rules::Side> for Arg {
     /// A side as the player reads it: `South` / `Kusini`.

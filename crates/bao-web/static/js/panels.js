@@ -6,7 +6,7 @@ import {
 } from './state.js';
 import { drawNote } from './draw.js';
 import { changeSentence, changeText } from './ratingchange.js';
-import { t, say, sideWord } from './i18n.js';
+import { t, say, sideWord, lang } from './i18n.js';
 
 export const noNyumba = () => app.state && app.state.rules === 'kujifunza';
 
@@ -30,7 +30,7 @@ export const HELP = {
 export const stageWords = (stage) => t('stage-name', { stage });
 
 /** The end of a game in the page's language (the server's sentence as data). */
-export const outcomeText = (o) => (o.say ? say(o.say) : o.text);
+export const outcomeText = (o) => (o.say && lang !== 'en' ? say(o.say) : o.text);
 
 export function renderHelp() {
   const game = app.state.game;
