@@ -269,3 +269,141 @@ month = { $m ->
     [11] November
    *[12] December
 }
+
+# The clock bar (clock.js).
+clock-days = { $days ->
+    [one] { $days } day per move
+   *[other] { $days } days per move
+}
+clock-rated = rated
+clock-casual = casual
+clock-stale = not live: the clocks shown stand still until the server answers
+clock-watching = watching
+clock-spectators = { $n ->
+    [one] { $n } spectator
+   *[other] { $n } spectators
+}
+clock-first-move = first move within { $secs } s
+clock-abort = Abort
+
+# The oracle (oracle.js), the tutor (tutor.js), the board (board.js).
+oracle-win = win in { $plies ->
+    [one] { $plies } ply
+   *[other] { $plies } plies
+}
+oracle-loss = loss in { $plies ->
+    [one] { $plies } ply
+   *[other] { $plies } plies
+}
+oracle-short-win = W{ $plies }
+oracle-short-loss = L{ $plies }
+oracle-short-draw = D
+oracle-head = Oracle:
+oracle-barred = not available in a lobby game while it is played ({ $kind }); it is back once the game is over.
+oracle-deleted = the game was deleted.
+web-oracle-over = the game is over.
+oracle-reviewing = it shows the game's current position only: back to the game (Escape) to see the values.
+oracle-not-your-move = shown when it is your move.
+web-oracle-solving = solving (at most 2 s)…
+oracle-error = not available: { $error }
+oracle-none-kiswahili = "?" = not proven in 2 s. The solver proves Bao la Kiswahili positions near the end of a game, when few seeds are left on the board; until then no move can be proven.
+oracle-none-kingulu = "?" = not proven in 2 s. The solver proves positions with few seeds left near the end of the game (and some earlier ones from its book).
+oracle-exact = exact values for the side to move, in plies of perfect play ("?" = not proven in 2 s).
+oracle-key-win = win in n
+oracle-key-loss = loss in n
+tutor-name = Tutor
+web-tutor-again = Choose again
+tutor-play = Play it anyway
+tutor-blunder = blunder
+tutor-mistake = mistake
+web-tutor-warning = { $move } is a { $kind }: after it, { $played }. After { $best }, { $better }.
+tutor-arrow = The arrow on the board shows { $best }.
+tutor-ring = The dashed ring on the board shows { $best }.
+tutor-numbers = The numbers
+mark-nyumba = nyumba
+mark-dormant = nyumba, dormant
+mark-former = former nyumba
+mark-reserved = reserved by { $side }
+hole-takasia = takasia'd
+hole-selected = selected
+hole-playable = playable
+hole-hint = the hint
+hole-oracle = oracle: { $text }
+hole-last-from = the last move started here
+hole-click-play = click to play { $label }
+hole-click-choose = click to choose: { $moves }
+store-title = { $side }'s store: { $seeds } off the board
+store-name = { $side }'s store
+board-score = score { $n }
+board-store-short = store { $n }
+bot-badge = BOT
+board-stage = stage: { $stage }
+arrow-left = sow towards the left
+arrow-right = sow towards the right
+arrow-up = sow up into the next row
+arrow-down = sow down into the next row
+
+# Draw offers (draw.js), the connection (api.js, stream.js), notices, the speed.
+draw-accept = Accept draw
+draw-accept-title = { $side } offers a draw: accept it (or decline by moving)
+draw-offered = Draw offered
+draw-waiting = waiting for { $side }'s answer
+draw-offer-title = offer { $side } a draw
+draw-you-offered = You offered a draw.
+draw-note-player = { $name } offers a draw: accept it, or move to decline.
+draw-note = { $name } offers a draw.
+game-gone = game { $id } is not on this server any more
+game-deleted = game { $id } was deleted by its creator
+api-offline = cannot reach the server; retrying
+api-players-only = only the players can ask for this while the game is played
+notice-go-game = Go to the game
+notice-open-lobby = Open the lobby
+speed-name = { $speed ->
+    [instant] instant
+    [fast] fast
+    [normal] normal
+    [slow] slow
+   *[other] very slow
+}
+
+# The computer's numbers in a player's words (words.js).
+words-seeds = { $n ->
+    [0] no seeds
+    [1] one seed
+    [2] two seeds
+    [3] three seeds
+    [4] four seeds
+    [5] five seeds
+    [6] six seeds
+    [7] seven seeds
+    [8] eight seeds
+    [9] nine seeds
+    [10] ten seeds
+   *[other] { $n } seeds
+}
+words-about-seeds = about { $n ->
+    [0] no seeds
+    [1] one seed
+    [2] two seeds
+    [3] three seeds
+    [4] four seeds
+    [5] five seeds
+    [6] six seeds
+    [7] seven seeds
+    [8] eight seeds
+    [9] nine seeds
+    [10] ten seeds
+   *[other] { $n } seeds
+}
+words-even = The game is about even.
+words-small-edge = A small edge for { $side }.
+words-ahead = { $side } is ahead by { $seeds }.
+words-wins = { $side } wins with best play.
+words-draw = A draw with best play.
+value-wins = { $side } wins with best play
+value-wins-by = { $side } wins by { $seeds } with best play
+value-draw-best = a draw with best play
+value-even = the game is about even
+value-small-edge = a small edge for { $side }
+value-ahead = { $side } is ahead by { $seeds }
+details = Details

@@ -263,3 +263,109 @@ month = { $m ->
     [11] Novemba
    *[12] Desemba
 }
+
+# Saa (clock.js).
+clock-days = { $days ->
+    [one] siku { $days } kwa hatua
+   *[other] siku { $days } kwa hatua
+}
+clock-rated = kwa viwango
+clock-casual = kirafiki
+clock-stale = si moja kwa moja: saa zinazoonyeshwa zimesimama hadi seva ijibu
+clock-watching = unatazama
+clock-spectators = { $n ->
+    [one] mtazamaji { $n }
+   *[other] watazamaji { $n }
+}
+clock-first-move = hatua ya kwanza ndani ya sekunde { $secs }
+clock-abort = Sitisha
+
+# Mtabiri (oracle.js), mwalimu (tutor.js), ubao (board.js).
+oracle-win = ushindi katika zamu { $plies }
+oracle-loss = kushindwa katika zamu { $plies }
+oracle-short-win = U{ $plies }
+oracle-short-loss = K{ $plies }
+oracle-short-draw = S
+oracle-head = Mtabiri:
+oracle-barred = haupatikani katika mchezo wa ukumbini unapochezwa ({ $kind }); unarudi mchezo ukiisha.
+oracle-deleted = mchezo umefutwa.
+web-oracle-over = mchezo umekwisha.
+oracle-reviewing = unaonyesha mpangilio wa sasa wa mchezo tu: rudi kwenye mchezo (Escape) uone thamani.
+oracle-not-your-move = unaonyeshwa ikiwa ni zamu yako.
+web-oracle-solving = unatatua (sekunde 2 zaidi)…
+oracle-error = haupatikani: { $error }
+oracle-none-kiswahili = "?" = haijathibitishwa ndani ya sekunde 2. Kitatuzi kinathibitisha mipangilio ya Bao la Kiswahili karibu na mwisho wa mchezo, kete chache zikibaki ubaoni; kabla ya hapo hakuna hatua inayoweza kuthibitishwa.
+oracle-none-kingulu = "?" = haijathibitishwa ndani ya sekunde 2. Kitatuzi kinathibitisha mipangilio yenye kete chache karibu na mwisho wa mchezo (na baadhi ya mapema kutoka kitabu chake).
+oracle-exact = thamani kamili kwa mwenye zamu, kwa zamu za mchezo kamilifu ("?" = haijathibitishwa ndani ya sekunde 2).
+oracle-key-win = ushindi katika n
+oracle-key-loss = kushindwa katika n
+tutor-name = Mwalimu
+web-tutor-again = Chagua tena
+tutor-play = Icheze hivyo hivyo
+tutor-blunder = kosa kubwa
+tutor-mistake = kosa
+web-tutor-warning = { $move } ni { $kind }: baada yake, { $played }. Baada ya { $best }, { $better }.
+tutor-arrow = Mshale ubaoni unaonyesha { $best }.
+tutor-ring = Pete ya vistari ubaoni inaonyesha { $best }.
+tutor-numbers = Namba
+mark-nyumba = nyumba
+mark-dormant = nyumba, imelala
+mark-former = nyumba ya zamani
+mark-reserved = limewekwa na { $side }
+hole-takasia = limetakasiwa
+hole-selected = limechaguliwa
+hole-playable = linachezeka
+hole-hint = dokezo
+hole-oracle = mtabiri: { $text }
+hole-last-from = hatua ya mwisho ilianzia hapa
+hole-click-play = bofya kucheza { $label }
+hole-click-choose = bofya kuchagua: { $moves }
+store-title = Akiba ya { $side }: { $seeds } nje ya ubao
+store-name = Akiba ya { $side }
+board-score = alama { $n }
+board-store-short = akiba { $n }
+bot-badge = BOTI
+board-stage = awamu: { $stage }
+arrow-left = panda kuelekea kushoto
+arrow-right = panda kuelekea kulia
+arrow-up = panda juu kwenye safu inayofuata
+arrow-down = panda chini kwenye safu inayofuata
+
+# Sare (draw.js), muunganisho (api.js, stream.js), taarifa, kasi.
+draw-accept = Kubali sare
+draw-accept-title = { $side } anapendekeza sare: ikubali (au ikatae kwa kucheza)
+draw-offered = Sare imependekezwa
+draw-waiting = tunasubiri jibu la { $side }
+draw-offer-title = mpendekezee { $side } sare
+draw-you-offered = Umependekeza sare.
+draw-note-player = { $name } anapendekeza sare: ikubali, au cheza ili kuikataa.
+draw-note = { $name } anapendekeza sare.
+game-gone = mchezo { $id } haupo tena kwenye seva hii
+game-deleted = mchezo { $id } umefutwa na aliyeuanzisha
+api-offline = seva haipatikani; inajaribu tena
+api-players-only = wachezaji tu wanaweza kuomba hili wakati mchezo unachezwa
+notice-go-game = Nenda kwenye mchezo
+notice-open-lobby = Fungua ukumbi
+speed-name = { $speed ->
+    [instant] papo hapo
+    [fast] haraka
+    [normal] kawaida
+    [slow] polepole
+   *[other] polepole sana
+}
+
+# Namba za kompyuta kwa maneno ya mchezaji (words.js).
+words-seeds = kete { $n }
+words-about-seeds = takriban kete { $n }
+words-even = Mchezo uko sawa hivi.
+words-small-edge = { $side } yuko mbele kidogo.
+words-ahead = { $side } yuko mbele kwa { $seeds }.
+words-wins = { $side } atashinda kwa mchezo bora.
+words-draw = Sare kwa mchezo bora.
+value-wins = { $side } atashinda kwa mchezo bora
+value-wins-by = { $side } atashinda kwa { $seeds } kwa mchezo bora
+value-draw-best = sare kwa mchezo bora
+value-even = mchezo uko sawa hivi
+value-small-edge = { $side } yuko mbele kidogo
+value-ahead = { $side } yuko mbele kwa { $seeds }
+details = Maelezo zaidi

@@ -103,3 +103,9 @@ export function dateTimeWords(d) {
   const hm = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
   return `${dateWords(date)} ${hm}`;
 }
+
+/** A time control as the server words it (`5+3`, `3 days per move`) in the page's language. */
+export function clockWords(text) {
+  const days = /^(\d+) days? per move$/.exec(text || '');
+  return days ? t('clock-days', { days: Number(days[1]) }) : String(text || '');
+}
