@@ -287,14 +287,8 @@ clock-first-move = first move within { $secs } s
 clock-abort = Abort
 
 # The oracle (oracle.js), the tutor (tutor.js), the board (board.js).
-oracle-win = win in { $plies ->
-    [one] { $plies } ply
-   *[other] { $plies } plies
-}
-oracle-loss = loss in { $plies ->
-    [one] { $plies } ply
-   *[other] { $plies } plies
-}
+oracle-win = win in { $plies }
+oracle-loss = loss in { $plies }
 oracle-short-win = W{ $plies }
 oracle-short-loss = L{ $plies }
 oracle-short-draw = D
@@ -407,3 +401,50 @@ value-even = the game is about even
 value-small-edge = a small edge for { $side }
 value-ahead = { $side } is ahead by { $seeds }
 details = Details
+
+# A finished game's analysis (analysis.js).
+an-ready = Every move valued, mistakes marked, the best move shown.
+an-button-title = Value every move: best move, mistakes, accuracy (docs/analysis.md)
+an-forced = forced
+an-best = best
+an-good = good
+an-inaccuracy = inaccuracy
+an-mistake = mistake
+an-blunder = blunder
+an-no-game = No game on the board.
+an-deleted = The game was deleted.
+an-draft = Nothing to analyse yet: a new game is saved at its first move.
+an-lobby = Not available in a lobby game while it is played ({ $kind }): analyse it once it is over.
+an-players-only = Only the players can ask for this while the game is played; anyone can once it is over.
+an-win = win { $plies }
+an-loss = loss { $plies }
+an-south-short = S
+an-title = Analysis
+an-button = Analyse this game
+an-play-best = Play the best move
+an-play-best-title = Play the best move out lap by lap on the board (Replay shows the move played again)
+an-analysing = Analysing…
+an-error = Analysis: { $error }
+an-progress = Analysing: { $done } of { $total } positions…
+an-graph-label = South's winning chances after each move; click a point to review that move
+an-best-move = best { $move }
+an-accuracy = Accuracy: { $south } { $sa }, { $north } { $na } · { $inaccuracies } ?!, { $mistakes } ?, { $blunders } ?? · click the graph to review a move
+an-line-best = { $name }: { $kind } ({ $value }).
+an-line = { $name } ({ $kind }, { $value }); best was { $best } ({ $bestValue }), shown by the arrow.
+an-instead = { $best } (the best move instead of { $move })
+
+# The game's chat and rematch (chat.js).
+chat-report = Report
+chat-report-title = Report this line to the moderators
+chat-reported = Reported
+chat-players = Chat with your opponent
+chat-spectators = Spectators’ chat
+chat-sign-in = Sign in to chat.
+chat-unmute = Unmute { $name }
+chat-mute-name = Mute { $name }
+rematch-started = The rematch has started.
+rematch-go = Go to the rematch
+rematch-waiting = Rematch offered: waiting for { $name }.
+rematch-offered = { $name } offers a rematch.
+rematch-accept = Accept rematch
+rematch-decline = Decline

@@ -35,7 +35,14 @@ function languageSwitch() {
     b.className = 'small';
     b.id = `lang-${tag}`;
     b.lang = tag;
-    b.textContent = name;
+    b.title = name;
+    const long = document.createElement('span');
+    long.className = 'lang-long';
+    long.textContent = name;
+    const short = document.createElement('span');
+    short.className = 'lang-short';
+    short.textContent = tag.toUpperCase();
+    b.append(long, short);
     if (lang === tag) b.setAttribute('aria-pressed', 'true');
     b.addEventListener('click', () => { if (lang !== tag) switchTo(tag); });
     box.append(b);
@@ -80,7 +87,8 @@ export function siteHeader() {
   for (const [path, words, id] of PAGES) link(nav, path, words, id);
   const who = document.createElement('span');
   who.className = 'who';
-  nav.append(languageSwitch(), who);
+  nav.append(who);
+  who.append(languageSwitch());
   document.body.prepend(nav);
   siteHeader.done = me().then((name) => {
     if (name) {
