@@ -7,7 +7,7 @@
 // a6<), numbers, game ids, the games' names (Bao la Kiswahili, Bao Kingulu), the rules
 // profiles' names, the language switch's language names, and the players' names.
 // Usage: node e2e/pseudo.mjs <url>
-import { appUrl, check, fail, finish, launch, playable, setSpeed, waitForHumanTurn } from './lib.mjs';
+import { appUrl, check, fail, finish, launch, playable, setSpeed } from './lib.mjs';
 
 const url = appUrl('pseudo.mjs');
 const at = (p) => new URL(p, url).href;
@@ -18,7 +18,7 @@ const PAGES = [
 ];
 
 /** Words that are names or notation in every language. */
-const NAMES = ['Bao', 'la', 'Kiswahili', 'Kingulu', 'Kujifunza', 'mancala', 'world', 'de', 'voogt', 'kiba', 'default', 'English'];
+const NAMES = ['bao', 'Bao', 'la', 'Kiswahili', 'Kingulu', 'Kujifunza', 'mancala', 'world', 'de', 'voogt', 'kiba', 'default', 'English'];
 
 /** The visible text nodes of the page with words outside the pseudo-locale's marks. */
 async function bypassing(page, names) {
@@ -47,6 +47,12 @@ async function bypassing(page, names) {
   }, names);
 }
 
+/** Waits until a hole may be played (the status words are the pseudo-locale's). */
+async function waitForHumanTurn(page) {
+  await page.waitForFunction(() => document.querySelectorAll('#board .hole.playable').length > 0
+    && !document.querySelector('#status .thinking'), null, { timeout: 60000 });
+}
+
 async function look(page, where, names = []) {
   const bad = await bypassing(page, [...NAMES, ...names]);
   check(bad.length === 0, bad.length ? `${where}: text outside the catalogue:\n    ${bad.join('\n    ')}` : `${where}: every visible text is the catalogue's`);
@@ -65,18 +71,17 @@ try {
   await page.waitForSelector('#board .hole.playable');
   await setSpeed(page, 0);
   await look(page, 'the board at the start');
-  for (let i = 0; i < 2; i++) {
-    await waitForHumanTurn(page);
-    const holes = await playable(page);
-    await page.click(`#board g.cell[data-hole="${holes[0]}"]`);
-    const choice = await page.$('#choices button[data-move]');
-    if (choice) {
-      await look(page, 'the board with a move\'s choices');
-      await choice.click();
-    }
+  const holes = await playable(page);
+  await page.click(`#board g.cell[data-hole="${holes[0]}"]`);
+  const choice = await page.$('#choices button[data-move]');
+  if (choice) {
+    await look(page, 'the board with a move\'s choices');
+    await choice.click();
   }
+  // The computer's reply: the move list holds both moves and a hole is playable again.
+  await page.waitForSelector('#move-list .mv[data-ply="2"]', { timeout: 60000 });
   await waitForHumanTurn(page);
-  await look(page, 'the board after two moves and the replies');
+  await look(page, 'the board after a move and the reply');
   await page.click('#move-list .mv[data-ply="1"]');
   await page.waitForSelector('#review-bar:not([hidden])');
   await look(page, 'a move under review');
