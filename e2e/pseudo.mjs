@@ -15,6 +15,18 @@ const at = (p) => new URL(p, url).href;
 /** The pages checked; each with what to do on it before looking. */
 const PAGES = [
   { path: '/' },
+  { path: '/lobby' },
+  {
+    path: '/lobby',
+    // Signed in: the challenge form and "Your games" too.
+    async before(page) {
+      await page.evaluate(() => fetch('/api/accounts', {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'amina', password: 'password of amina' }),
+      }));
+    },
+    names: ['amina'],
+  },
 ];
 
 /** Words that are names or notation in every language. */
@@ -96,6 +108,7 @@ try {
   check(errors.length === 0, `no script errors${errors.length ? `: ${errors.join('; ')}` : ''}`);
 
   for (const p of PAGES.slice(1)) {
+    if (p.before) await p.before(page);
     await page.goto(at(`${p.path}?lang=en-XA`));
     await page.waitForLoadState('networkidle');
     if (p.then) await p.then(page);

@@ -33,7 +33,7 @@ function languageSwitch() {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'small';
-    b.id = `lang-${tag}`;
+    b.dataset.lang = tag;
     b.lang = tag;
     b.title = name;
     const long = document.createElement('span');
@@ -89,6 +89,11 @@ export function siteHeader() {
   who.className = 'who';
   nav.append(who);
   who.append(languageSwitch());
+  // On a phone the header keeps its two short rows: the switch sits at the page's foot.
+  const foot = document.createElement('footer');
+  foot.className = 'lang-foot';
+  foot.append(languageSwitch());
+  document.body.append(foot);
   document.body.prepend(nav);
   siteHeader.done = me().then((name) => {
     if (name) {
