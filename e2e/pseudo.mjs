@@ -17,6 +17,13 @@ const PAGES = [
   { path: '/' },
   { path: '/lobby' },
   {
+    path: '/learn',
+    // Every lesson's case loaded from the engine, its check line written.
+    async then(page) {
+      await page.waitForFunction(() => [...document.querySelectorAll('.lesson')].every((l) => l.dataset.matches), null, { timeout: 60000 });
+    },
+  },
+  {
     path: '/lobby',
     // Signed in: the challenge form and "Your games" too.
     async before(page) {

@@ -1,6 +1,7 @@
 //! A page in the request's language (issue 29): the server fills the page before it
 //! leaves — `<html lang="sw">`, the text of every element marked `data-i18n="key"` (an
-//! element with text only), every attribute `ATTR` of an element marked
+//! element with text only; `data-i18n-rich="key"` the same with the message's `*words*`
+//! in bold), every attribute `ATTR` of an element marked
 //! `data-i18n-ATTR="key"` (`title`, `aria-label`, `placeholder`) — and puts the
 //! language's messages in the page (`<script type="application/json" id="bao-messages">`,
 //! [`bao_i18n::script::messages_json`]) for its scripts (`static/js/i18n.js`).
@@ -32,12 +33,14 @@ pub fn localize(html: &str, lang: Lang) -> String {
         }
         let (name, mut attrs) = parse_tag(tag);
         let mut text_key = None;
+        let mut rich = false;
         let marks: Vec<(String, String)> = attrs
             .iter()
             .filter_map(|(n, v)| {
                 let v = v.as_deref()?;
-                if n == "data-i18n" {
+                if n == "data-i18n" || n == "data-i18n-rich" {
                     text_key = Some(v.to_string());
+                    rich = n == "data-i18n-rich";
                     None
                 } else {
                     n.strip_prefix("data-i18n-")
@@ -73,11 +76,33 @@ pub fn localize(html: &str, lang: Lang) -> String {
         if let Some(key) = text_key {
             // The element's text, up to its first tag, is the message.
             let stop = rest.find('<').unwrap_or(rest.len());
-            out.push_str(&escape(&bao_i18n::tr(lang, &key, &[])));
+            let text = escape(&bao_i18n::tr(lang, &key, &[]));
+            out.push_str(&if rich { bold(&text) } else { text });
             rest = &rest[stop..];
         }
     }
     out.push_str(rest);
+    out
+}
+
+/// `*words*` in `<b>` (the text is escaped already; a lone `*` stays).
+fn bold(text: &str) -> String {
+    let parts: Vec<&str> = text.split('*').collect();
+    if parts.len() < 3 {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let pairs = (parts.len() - 1) / 2 * 2;
+    for (i, p) in parts.iter().enumerate() {
+        if i > 0 {
+            if i <= pairs {
+                out.push_str(if i % 2 == 1 { "<b>" } else { "</b>" });
+            } else {
+                out.push('*');
+            }
+        }
+        out.push_str(p);
+    }
     out
 }
 
@@ -153,6 +178,13 @@ pub fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stars_are_bold() {
+        assert_eq!(bold("press *Try it* or *◀ ▶*"), "press <b>Try it</b> or <b>◀ ▶</b>");
+        assert_eq!(bold("a * b"), "a * b");
+        assert_eq!(bold("*a* b *c"), "<b>a</b> b *c");
+    }
 
     #[test]
     fn marked_text_and_attributes_are_filled() {

@@ -109,3 +109,12 @@ export function clockWords(text) {
   const days = /^(\d+) days? per move$/.exec(text || '');
   return days ? t('clock-days', { days: Number(days[1]) }) : String(text || '');
 }
+
+/** A message with `*bold*` marks as HTML: escaped, the marked words in `<b>`. */
+export function rich(text) {
+  const esc = String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return esc.replace(/\*([^*]+)\*/g, '<b>$1</b>');
+}
+
+/** Text for an HTML attribute or element (escaped). */
+export const esc = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
