@@ -37,26 +37,34 @@ const PAGES = [
 ];
 
 /** Words that are names or notation in every language. */
-const NAMES = ['bao', 'Bao', 'la', 'Kiswahili', 'Kingulu', 'Kujifunza', 'mancala', 'world', 'de', 'voogt', 'kiba', 'default', 'English'];
+const NAMES = ['bao', 'Bao', 'la', 'Kiswahili', 'Kingulu', 'Kujifunza', 'kujifunza', 'mancala', 'world', 'de', 'voogt', 'kiba', 'default', 'English'];
 
 /** The visible text nodes of the page with words outside the pseudo-locale's marks. */
 async function bypassing(page, names) {
   return page.evaluate((allowed) => {
     const ok = new Set(allowed);
     const bad = [];
+    // Every text node in document order, so that a message whose words are split over
+    // several nodes (bold words inside it) is still one ⟦…⟧.
+    const nodes = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.parentElement || n.parentElement.closest('script, style')) continue;
+      nodes.push(n);
+    }
+    let depth = 0;
+    for (const n of nodes) {
+      let outside = '';
+      for (const c of n.nodeValue) {
+        if (c === '⟦') depth++;
+        else if (c === '⟧') depth = Math.max(0, depth - 1);
+        else outside += depth ? ' ' : c;
+      }
       const el = n.parentElement;
-      if (!el || el.closest('script, style, .lang-switch, title')) continue;
+      if (el.closest('.lang-switch, title')) continue;
       if (el.checkVisibility && !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
       if (!el.getClientRects().length) continue;
-      let text = n.nodeValue;
-      // Take out every ⟦…⟧, innermost first.
-      for (let before = ''; before !== text;) {
-        before = text;
-        text = text.replace(/⟦[^⟦⟧]*⟧/g, ' ');
-      }
-      const words = (text.match(/[\p{L}\d][\p{L}\d'’_-]*/gu) || [])
+      const words = (outside.match(/[\p{L}\d][\p{L}\d'’_-]*/gu) || [])
         .filter((w) => (w.match(/\p{L}/gu) || []).length >= 2) // a word of two letters or more
         .filter((w) => !/\d/.test(w)) // hole names, moves, ids, numbers
         .filter((w) => !w.split('-').every((p) => ok.has(p) || p === ''));
