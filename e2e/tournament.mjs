@@ -125,7 +125,11 @@ try {
       [...document.querySelectorAll('#t-standings td.points')].map((t) => t.textContent).join(' ')]);
     new MutationObserver(record).observe(document.querySelector('#t-standings tbody'), { childList: true });
   });
-  await Promise.all([playRound(a, tid, 'amani'), playRound(phone, tid, 'bob')]);
+  // One game after the other, so that the page has a moment with one game over.
+  await playRound(a, tid, 'amani');
+  await a.waitForFunction(() => [...document.querySelectorAll('#t-standings td.points')]
+    .some((t) => t.textContent !== '0'), null, { timeout: 30000 });
+  await playRound(phone, tid, 'bob');
   await a.waitForFunction(() => /Round 2 of 2/.test(document.getElementById('t-state').textContent), null, { timeout: 30000 });
   const snaps = await a.evaluate(() => window.snaps);
   check(snaps.some(([state, points]) => /Round 1 of 2/.test(state) && points.split(' ').filter((p) => p === '1').length === 1),
@@ -159,6 +163,21 @@ try {
     .filter((e) => { const r = e.getBoundingClientRect(); return r.height < 43.5 || r.width < 43.5; })
     .map((e) => e.id || e.textContent));
   equal(small, [], 'every control on the phone is at least 44 px');
+  // A notice banner (amani challenges bob by name) covers neither the title nor the status.
+  const { status: challenged } = await call(a, 'POST', '/api/challenges', {
+    game: 'kingulu', clock: { days_per_move: 2 }, side: 'south', opponent: 'bob',
+  });
+  equal(challenged, 201, 'amani challenges bob');
+  await phone.waitForSelector('.notice');
+  const covered = await phone.evaluate(() => {
+    const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const banners = [...document.querySelectorAll('.notice')].map((n) => n.getBoundingClientRect());
+    return ['t-title', 't-state'].filter((id) => {
+      const r = document.getElementById(id).getBoundingClientRect();
+      return banners.some((b) => over(b, r));
+    }).concat(banners.length ? [] : ['(no banner shown)']);
+  });
+  equal(covered, [], 'no notice banner covers the title or the status on the phone');
   await phone.screenshot({ path: `${shots}/bao-tournament-phone.png`, fullPage: true });
 
   // The list: the finished one, and the open one amani left.

@@ -7,6 +7,7 @@
 pub mod board;
 pub mod book;
 pub mod common;
+pub mod help;
 pub mod i18n;
 pub mod matching;
 pub mod phrases;

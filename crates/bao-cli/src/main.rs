@@ -6,7 +6,7 @@ mod commands;
 
 use anyhow::{Context, Result};
 use bao_cli::{book, protocol};
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use commands::BookCommand;
 
 /// Bao la Kiswahili and Bao Kingulu: play, analyse, test.
@@ -80,7 +80,13 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
     quiet_broken_pipe();
-    let cli = Cli::parse();
+    // The help in the player's language (bao_cli::help): `--lang`, else LANG and the like.
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    bao_cli::i18n::set_lang(bao_cli::help::lang_of_args(&args));
+    let matches = bao_cli::help::localise(Cli::command()).get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     if let Err(e) = run(cli) {
         eprintln!("bao: error: {e:#}");
         std::process::exit(1);

@@ -2,13 +2,14 @@
 //! (docs/puzzles.md). The puzzles themselves are `bao_engine::puzzle`.
 
 use crate::common::read_text_file;
-use crate::play::flow::explain_move;
+use crate::play::flow::{explain_move, game_end_sentence};
 use crate::play::render::out;
 use crate::play::words::what_it_does;
 use crate::play::{quote_file, Input, Read, Screen};
+use crate::t;
 use anyhow::{bail, Context, Result};
 use bao_engine::puzzle::find::find;
-use bao_engine::puzzle::{shipped, verify_set, Puzzle, PuzzleSet, VERIFY_NODES};
+use bao_engine::puzzle::{shipped, verify_set, Claim, Puzzle, PuzzleSet, VERIFY_NODES};
 use bao_engine::solve::Solvable;
 use bao_rules::with_game;
 use bao_rules::GameKind;
@@ -41,6 +42,10 @@ pub struct PuzzleArgs {
     /// Plain text: no colours (automatic when not on a terminal).
     #[arg(long)]
     pub plain: bool,
+    /// The language: sw (Kiswahili) or en (English) [default: from LC_ALL, LC_MESSAGES
+    /// or LANG, else English].
+    #[arg(long, value_name = "LANG", value_parser = bao_i18n::Lang::from_tag)]
+    pub lang: Option<bao_i18n::Lang>,
 }
 
 /// The subcommands of `bao puzzle`.
@@ -95,6 +100,8 @@ pub enum PuzzleCommand {
 pub fn run(args: PuzzleArgs) -> Result<()> {
     match args.command {
         None => {
+            // `--lang` beats LC_ALL, LC_MESSAGES and LANG.
+            crate::i18n::set_lang(args.lang.unwrap_or_else(bao_i18n::Lang::from_env));
             let plain = args.plain || !crate::play::is_terminal();
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
@@ -410,19 +417,20 @@ pub fn solve_puzzle<G: Solvable>(
         .map_err(|e| anyhow::anyhow!("puzzle {n}: {}", e.message))?;
     let screen = Screen::new(plain, 0);
     let labels = [String::new(), String::new()];
-    out(format!(
-        "{} puzzle {n} of {} (difficulty {} of 5)",
-        GameKind::of::<G>().title(),
-        set.len(),
-        p.difficulty
+    out(t!(
+        "puzzle-title",
+        game = GameKind::of::<G>().title(),
+        n = n,
+        total = set.len(),
+        difficulty = p.difficulty
     ));
     let style = screen.style(&labels, None, Vec::new(), None);
     out(screen.board_block(&pos.view(), &style, None, None, Some(&pos.to_text())));
-    out(p.task());
+    out(task(&p));
     let mut input = Input::new(input, interactive);
     let mut verdict = None;
     loop {
-        let line = match input.read("Your move (hint, solution, quit): ")? {
+        let line = match input.read(&t!("puzzle-prompt"))? {
             Read::Line(line) => line,
             Read::Eof => break,
             Read::Interrupted => return Ok(()),
@@ -432,7 +440,7 @@ pub fn solve_puzzle<G: Solvable>(
             "" => continue,
             "quit" | "q" => return Ok(()),
             "hint" | "h" => {
-                out(format!("Hint: the theme is {}.", p.theme));
+                out(t!("puzzle-hint", theme = theme_words(&p.theme)));
                 continue;
             }
             "solution" | "s" | "show" => break,
@@ -444,17 +452,30 @@ pub fn solve_puzzle<G: Solvable>(
                 break;
             }
             Ok(mv) => {
-                out(format!("Wrong: {} {}.", pos.move_text(mv), p.why_wrong()));
+                out(t!(
+                    "puzzle-wrong",
+                    mv = pos.move_text(mv),
+                    why = why_wrong(&p)
+                ));
                 verdict = Some(false);
                 break;
             }
-            Err(e) => out(format!("{}: try again.", e.message)),
+            Err(e) => {
+                // The rules explain in English (with their rule numbers); other languages
+                // say that the move cannot be played.
+                let reason = if crate::i18n::english() {
+                    e.message
+                } else {
+                    t!("refused-illegal")
+                };
+                out(t!("puzzle-try-again", reason = reason));
+            }
         }
     }
-    let words = p.answer();
+    let words = answer(&p);
     out(match verdict {
-        Some(true) => format!("Right! {}: {words}.", p.solution),
-        _ => format!("The solution is {}: {words}.", p.solution),
+        Some(true) => t!("puzzle-right", solution = p.solution, answer = words),
+        _ => t!("puzzle-solution-is", solution = p.solution, answer = words),
     });
     // On a terminal the moves after the solution can be explained lap by lap too.
     let ask = if screen.keys && interactive {
@@ -488,10 +509,7 @@ fn explain_line<G: Solvable>(
     if let Some(input) = ask {
         while from < line.plies() {
             let side = line.positions()[from].side_to_move();
-            let prompt = format!(
-                "Next: {side} {}. Enter explains it lap by lap, q lists the rest: ",
-                line.move_texts()[from]
-            );
+            let prompt = t!("puzzle-next", side = side, mv = line.move_texts()[from]);
             match input.read(&prompt)? {
                 Read::Line(l) if l.trim().is_empty() => {
                     explain_move(&line, from, screen, &labels);
@@ -502,24 +520,80 @@ fn explain_line<G: Solvable>(
         }
     }
     if line.plies() > from {
-        out("Then:");
+        out(t!("puzzle-then"));
         for i in from..line.plies() {
             let side = line.positions()[i].side_to_move();
             let events = line.trace(i).unwrap_or_default();
             out(format!(
-                "  {}. {side} {}: {}.",
-                i + 1,
-                line.move_texts()[i],
-                what_it_does(&events)
+                "  {}",
+                t!(
+                    "puzzle-line-move",
+                    n = i + 1,
+                    side = side,
+                    mv = line.move_texts()[i],
+                    does = what_it_does(&events)
+                )
             ));
         }
     }
-    match line.end_sentence() {
-        Some(s) => out(format!("{s}.")),
-        None => out(format!(
-            "The line stops here after {} plies (best play goes on).",
-            line.plies()
-        )),
+    match game_end_sentence(&line) {
+        Some(s) => out(t!("puzzle-end", sentence = s)),
+        None => out(t!("puzzle-line-stops", n = line.plies())),
     }
     Ok(())
+}
+
+/// The puzzle's task in the current language (its claim, [`Puzzle::task`] in English).
+fn task(p: &Puzzle) -> String {
+    match p.result {
+        Claim::OnlyWin(n) => t!("puzzle-task-only-win", side = p.side, n = n),
+        Claim::WinWithin(n) => t!("puzzle-task-win-within", side = p.side, n = n),
+        Claim::BestScore { .. } => t!("puzzle-task-best-score", side = p.side),
+    }
+}
+
+/// Why a move other than the solution is wrong ([`Puzzle::why_wrong`]).
+fn why_wrong(p: &Puzzle) -> String {
+    match p.result {
+        Claim::OnlyWin(_) => t!("puzzle-why-only-win"),
+        Claim::WinWithin(n) => t!("puzzle-why-win-within", n = n),
+        Claim::BestScore { .. } => t!("puzzle-why-best-score", side = p.side),
+    }
+}
+
+/// Why the solution is right ([`Puzzle::answer`]).
+fn answer(p: &Puzzle) -> String {
+    match p.result {
+        Claim::OnlyWin(n) => t!("puzzle-answer-only-win", n = n),
+        Claim::WinWithin(n) => t!("puzzle-answer-win-within", n = n),
+        Claim::BestScore { south, north } => {
+            let (mine, theirs) = match p.side {
+                Side::South => (south, north),
+                Side::North => (north, south),
+            };
+            t!(
+                "puzzle-answer-best-score",
+                mine = mine,
+                theirs = theirs,
+                side = p.side
+            )
+        }
+    }
+}
+
+/// A theme's name (`bao_engine::puzzle::theme`) in the current language; a theme this
+/// version does not know is shown as it is.
+pub fn theme_words(theme: &str) -> String {
+    match theme {
+        "bao hamna" => t!("puzzle-theme-bao-hamna"),
+        "blockade" => t!("puzzle-theme-blockade"),
+        "safari" => t!("puzzle-theme-safari"),
+        "takasia" => t!("puzzle-theme-takasia"),
+        "kuweka mtoto" => t!("puzzle-theme-kuweka-mtoto"),
+        "relay" => t!("puzzle-theme-relay"),
+        "quiet move" => t!("puzzle-theme-quiet-move"),
+        "capture" => t!("puzzle-theme-capture"),
+        "multiple capture" => t!("puzzle-theme-multiple-capture"),
+        other => other.to_string(),
+    }
 }

@@ -2,10 +2,11 @@
 //! accuracy (docs/analysis.md). The values come from `bao_engine::report`; this module
 //! only formats them (text in 80 columns, JSON, SVG).
 
+use crate::t;
 use anyhow::{bail, Context, Result};
 use bao_engine::report::{report, svg, Class, MoveReport, Report, ReportOptions, MAX_REPORT_PLIES};
 use bao_engine::solve::Solvable;
-use bao_engine::values::DEFAULT_DEPTH;
+use bao_engine::values::{Proved, Value, DEFAULT_DEPTH};
 use bao_rules::GameLine;
 use std::io::IsTerminal;
 
@@ -48,41 +49,76 @@ fn numbered(m: &MoveReport) -> String {
 /// One text line of a move (at most 80 columns for moves of KIBA notation).
 pub fn move_line(m: &MoveReport) -> String {
     let verdict = match m.class {
-        Class::Best | Class::Forced => m.class.name().to_string(),
-        c => format!("{} {}", c.name(), c.mark()),
+        Class::Best | Class::Forced => class_name(m.class),
+        c => format!("{} {}", class_name(c), c.mark()),
     };
     let mut line = format!(
         "{:<11} {:<13} {:<18}",
         numbered(m),
         verdict,
-        m.after.short_text()
+        short_value(&m.after)
     );
     if m.best != m.mv && m.class > Class::Best {
-        line.push_str(&format!(" best {}: {}", m.best, m.before.short_text()));
+        line.push(' ');
+        line.push_str(&t!(
+            "report-best",
+            mv = m.best,
+            value = short_value(&m.before)
+        ));
     }
     line.trim_end().to_string()
 }
 
 /// The legend of a report's values, per game: Bao Kingulu's are mostly proven, with a
 /// final score (G-R14); Bao la Kiswahili's are the search's evaluation in seeds.
-pub fn legend(game: bao_rules::GameKind) -> &'static str {
-    if game == bao_rules::GameKind::Kingulu {
-        "Values for the player who moved: win 29/loss 20 = a proven win/loss in 29/20\n\
-         plies; (S 26–22) = the final score under perfect play, South–North (G-R14);\n\
-         +1.25 = seeds ahead, the search's estimate where the solver proved no value.\n"
+pub fn legend(game: bao_rules::GameKind) -> String {
+    let text = if game == bao_rules::GameKind::Kingulu {
+        t!("report-legend-kingulu")
     } else {
-        "Values for the player who moved: the search's evaluation, +1.25 = seeds ahead\n\
-         (on the board and in store); win 7/loss 6 = a win/loss it proved, in 7/6 plies.\n"
+        t!("report-legend-kiswahili")
+    };
+    format!("{text}\n")
+}
+
+/// A class's name in the current language (`best`, `blunder`, ...: [`Class::name`]).
+pub fn class_name(class: Class) -> String {
+    match class {
+        Class::Forced => t!("class-forced"),
+        Class::Best => t!("class-best"),
+        Class::Good => t!("class-good"),
+        Class::Inaccuracy => t!("class-inaccuracy"),
+        Class::Mistake => t!("class-mistake"),
+        Class::Blunder => t!("class-blunder"),
+    }
+}
+
+/// A value in short form for a report line ([`Value::short_text`] in the current
+/// language): `win 29 (S 26–22)`, `loss 20`, `+1.25`, `draw (S 24–24)`.
+pub fn short_value(v: &Value) -> String {
+    let exact = match (v.proved, v.plies) {
+        (Some(Proved::Win), Some(n)) => Some(t!("report-win", n = n)),
+        (Some(Proved::Loss), Some(n)) => Some(t!("report-loss", n = n)),
+        (Some(Proved::Draw), _) => Some(t!("report-draw")),
+        _ => None,
+    };
+    match (exact, v.margin, v.score) {
+        (Some(e), Some([s, n]), _) => t!("report-margin", exact = e, south = s, north = n),
+        (Some(e), None, _) => e,
+        (None, _, Some(s)) => format!("{s:+.2}"),
+        (None, _, None) => "?".to_string(),
     }
 }
 
 /// The report as text: a line per move, each side's accuracy, the mistakes.
 pub fn report_text(r: &Report) -> String {
-    let mut out = format!(
-        "Report: {} — South {}, North {}\n",
-        r.game, r.players.south, r.players.north
+    let mut out = t!(
+        "report-title",
+        game = r.game,
+        south = r.players.south,
+        north = r.players.north
     );
-    out.push_str(legend(
+    out.push('\n');
+    out.push_str(&legend(
         r.game.parse().unwrap_or(bao_rules::GameKind::Kiswahili),
     ));
     for m in &r.moves {
@@ -90,28 +126,30 @@ pub fn report_text(r: &Report) -> String {
         out.push('\n');
     }
     let acc = |a: Option<f64>| a.map_or_else(|| "-".to_string(), |x| format!("{x:.1}"));
-    out.push_str(&format!(
-        "Accuracy: South {}, North {}\n",
-        acc(r.accuracy.south),
-        acc(r.accuracy.north)
+    out.push_str(&t!(
+        "report-accuracy",
+        south = acc(r.accuracy.south),
+        north = acc(r.accuracy.north)
     ));
+    out.push('\n');
     let mistakes: Vec<String> = r
         .mistakes()
         .map(|m| {
-            format!(
-                "{}{} ({}, best {})",
-                numbered(m),
-                m.class.mark(),
-                m.class.name(),
-                m.best
+            t!(
+                "report-mistake",
+                move = numbered(m),
+                mark = m.class.mark(),
+                class = class_name(m.class),
+                best = m.best
             )
         })
         .collect();
     if mistakes.is_empty() {
-        out.push_str("Mistakes: none\n");
+        out.push_str(&t!("report-no-mistakes"));
     } else {
-        out.push_str(&format!("Mistakes: {}\n", mistakes.join(", ")));
+        out.push_str(&t!("report-mistakes", list = mistakes.join(", ")));
     }
+    out.push('\n');
     out
 }
 
@@ -166,7 +204,7 @@ pub fn run<G: Solvable>(file: &str, text: &str, args: &ReportArgs) -> Result<()>
             .expect("template")
             .progress_chars("=> "),
         );
-        b.set_message("Analysing");
+        b.set_message(t!("report-analysing"));
         Some(b)
     } else {
         None
@@ -192,7 +230,7 @@ pub fn run<G: Solvable>(file: &str, text: &str, args: &ReportArgs) -> Result<()>
         crate::play::save::write_atomic(std::path::Path::new(svg_file), &svg::graph(&r), true)
             .with_context(|| format!("cannot write {svg_file}"))?;
         if !args.json {
-            println!("Graph: {svg_file}");
+            println!("{}", t!("report-graph", file = svg_file));
         }
     }
     Ok(())

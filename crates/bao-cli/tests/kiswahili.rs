@@ -8,7 +8,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
 
-const BAO: &str = env!("CARGO_BIN_EXE_bao");
+mod common;
+use common::{unmarked, BAO};
 
 /// A running `bao play` with its output read line by line on a thread.
 struct Bao {
@@ -357,21 +358,6 @@ fn saving_and_loading_in_kiswahili() {
     assert!(text.ends_with("\nMatokeo: mchezo haujaisha.\n"), "{text}");
 }
 
-/// What is left of `line` outside the pseudo-locale's ⟦ ⟧ (nested ones included).
-fn unmarked(line: &str) -> String {
-    let mut depth = 0usize;
-    let mut out = String::new();
-    for c in line.chars() {
-        match c {
-            '⟦' => depth += 1,
-            '⟧' => depth = depth.saturating_sub(1),
-            _ if depth == 0 => out.push(c),
-            _ => {}
-        }
-    }
-    out
-}
-
 /// The words of two letters or more outside the marks: English that bypassed the
 /// catalogue. Board coordinates (`A6`, `b8`), numbers, move texts, the games' names and
 /// the commands (`help` lists them as typed) are not words here; the position text is
@@ -436,4 +422,85 @@ fn the_pseudo_check_catches_plain_english() {
         bypassing(&lines),
         ["\"store\" in \"  ⟦Ñóŕţĥ⟧ ⟦(çóḿƥúţéŕ)⟧ store 22\""]
     );
+}
+
+/// `bao … --help` of the whole command and of the commands a player uses, in Kiswahili
+/// (`--lang sw`, or LANG); in the pseudo-locale every description is marked.
+#[test]
+fn help_in_kiswahili() {
+    let help = |args: &[&str], env: &[(&str, &str)]| {
+        let out = Command::new(BAO)
+            .args(args)
+            .envs(env.iter().copied())
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let root = help(&["--help"], &[("LANG", "sw_TZ.UTF-8")]);
+    let lines: Vec<&str> = root.lines().collect();
+    assert_eq!(
+        lines[..5],
+        [
+            "Amri ya `bao`: kucheza, kurudia mchezo, kuchambua, kutatua na kuthibitisha, mashindano ya injini, perft, itifaki ya injini, seva ya wavuti",
+            "",
+            "Matumizi: bao <AMRI>",
+            "",
+            "Amri:",
+        ]
+    );
+    assert!(lines.contains(
+        &"  play        Cheza dhidi ya kompyuta kwenye terminali (Bao la Kiswahili kama hukuchagua)"
+    ));
+    assert!(lines.contains(&"  help        Onyesha ujumbe huu au msaada wa amri ndogo ulizotaja"));
+    assert!(lines.contains(&"  -V, --version  Onyesha toleo"), "{root}");
+    for sub in ["play", "replay", "report", "puzzle"] {
+        let text = help(&[sub, "--help", "--lang", "sw"], &[]);
+        assert!(
+            text.contains(&format!("\nMatumizi: bao {sub} [CHAGUO]")),
+            "{text}"
+        );
+        assert!(text.contains("\nChaguo:\n"), "{text}");
+        assert!(text.contains("  -h, --help"), "{text}");
+        assert!(
+            text.trim_end()
+                .lines()
+                .any(|l| l.ends_with("Onyesha msaada")),
+            "{text}"
+        );
+        for english in ["Usage", "Options", "Print help", "default:", "The "] {
+            assert!(!text.contains(english), "{sub}: {english:?} in {text}");
+        }
+        // The pseudo-locale: outside the marks only the options' own syntax.
+        let pseudo = help(&[sub, "--help", "--lang", "en-XA"], &[]);
+        for line in pseudo.lines() {
+            let rest = unmarked(line);
+            let words: Vec<&str> = rest
+                .split_whitespace()
+                .filter(|w| !w.starts_with('-') && !w.starts_with('<') && !w.starts_with('['))
+                .filter(|w| !["bao", sub, "list", "verify", "build", "help"].contains(w))
+                .filter(|w| w.chars().filter(char::is_ascii_alphabetic).count() >= 2)
+                .collect();
+            assert_eq!(words, Vec::<&str>::new(), "{sub}: {line:?}");
+        }
+    }
+    // The level's help gives the measured Elo of both games' levels (bao_engine::elo).
+    let play = help(&["play", "--help", "--lang", "sw"], &[]);
+    let elo = |game: &str, level: u8| bao_engine::elo::level_elo(game, level).unwrap();
+    assert!(
+        play.contains(&format!(
+            "Bao la Kiswahili 2 ≈ {}, 3 ≈ {}",
+            elo("kiswahili", 2),
+            elo("kiswahili", 3)
+        )),
+        "{play}"
+    );
+    assert!(
+        play.contains(&format!("Bao Kingulu 2 ≈ {}", elo("kingulu", 2))),
+        "{play}"
+    );
+    // English stays clap's own.
+    assert!(help(&["--help", "--lang", "en"], &[]).contains("\nUsage: bao <COMMAND>\n"));
 }

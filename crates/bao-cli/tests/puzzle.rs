@@ -3,7 +3,7 @@
 //! and `build`.
 
 mod common;
-use common::{failure, run, run_in, stdout};
+use common::{failure, run, run_in, stdout, unmarked};
 
 /// Bao Kingulu puzzle 14 answered with a wrong move: the verdict, the solution lap by
 /// lap, the rest of its line and the end.
@@ -211,4 +211,46 @@ fn build_writes_then_refuses_to_overwrite() {
         format!("bao: error: --out {f}: the file exists; --force replaces it\n")
     );
     assert!(!dir.path().join("k.txt.tmp").exists());
+}
+
+/// Issue 29: the same puzzle in Kiswahili (`--lang sw`), its lines other than the
+/// boards; in the pseudo-locale no word is left outside the catalogue's marks.
+#[test]
+fn a_puzzle_in_kiswahili() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "puzzle", "--game", "kingulu", "--number", "14", "--lang", "sw",
+    ];
+    let text = stdout(&run_in(dir.path(), &args, b"hint\nA6\n"));
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with(' ')).collect();
+    assert_eq!(
+        lines[..7],
+        [
+            "Fumbo la Bao Kingulu namba 14 kati ya 120 (ugumu 2 kati ya 5)",
+            "Awamu: mchezo. Zamu ya Kusini. Alama: Kusini 24, Kaskazini 24.",
+            "Mpangilio: 0 1 0 5 2 1 / 2 5*N 0 0 2 1 ; S=19 N=10 ; South",
+            "Zamu ya Kusini: tafuta hatua pekee inayoshinda (ushindi baada ya zamu 4).",
+            "Dokezo: mada ni kula.",
+            "Sivyo: A6 haishindi: kwa uchezaji bora ni sare au kushindwa.",
+            "Jibu ni A5: ndiyo hatua pekee inayoshinda: ushindi baada ya zamu 4.",
+        ]
+    );
+    assert!(lines.contains(&"Kisha:"), "{text}");
+    assert!(text.contains("\n  4. Kaskazini "), "{text}");
+    assert!(
+        text.ends_with("\nKusini ameshinda: kete zimehesabiwa, Kusini 26–22.\n"),
+        "{text}"
+    );
+    // The pseudo-locale: outside the marks only hole names, numbers, move texts, the
+    // game's name and the position's notation.
+    let args = [
+        "puzzle", "--game", "kingulu", "--number", "14", "--lang", "en-XA",
+    ];
+    let text = stdout(&run_in(dir.path(), &args, b"hint\nZ9\nA6\n"));
+    let rest = unmarked(&text.replace("\n", " "));
+    let words: Vec<&str> = rest
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| w.len() >= 2 && !["Bao", "Kingulu", "South"].contains(w))
+        .collect();
+    assert_eq!(words, Vec::<&str>::new(), "{text}");
 }

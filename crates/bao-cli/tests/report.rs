@@ -213,3 +213,31 @@ fn report_help_names_the_fixed_default_and_the_cost_of_a_time_limit() {
         "{err}"
     );
 }
+
+/// Issue 29: the text report in Kiswahili (`--lang sw`); the JSON is the same in every
+/// language.
+#[test]
+fn report_text_in_kiswahili() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = record(dir.path(), A4_A3);
+    let text = stdout(&run(&["report", &file, "--depth", "2", "--lang", "sw"]));
+    assert_eq!(
+        text,
+        concat!(
+            "Ripoti: kingulu — Kusini ann, Kaskazini bob\n",
+            "Thamani kwa mchezaji aliyecheza: ushindi 29/kushindwa 20 = ushindi/kushindwa\n",
+            "uliothibitishwa katika zamu 29/20; (Ks 26–22) = alama za mwisho kwa uchezaji\n",
+            "kamili, Kusini–Kaskazini (G-R14); +1.25 = kete zaidi, makisio ya utafutaji\n",
+            "pale kitatuzi hakikuthibitisha thamani.\n",
+            "1. A4       kosa kubwa ?? kushindwa 20 (Ks 19–29) bora A3: ushindi 29 (Ks 26–22)\n",
+            "1... a3     kosa kubwa ?? kushindwa 18 (Ks 25–23) bora a5: ushindi 19 (Ks 19–29)\n",
+            "Usahihi: Kusini 0.0, Kaskazini 0.0\n",
+            "Makosa: 1. A4?? (kosa kubwa, bora A3), 1... a3?? (kosa kubwa, bora a5)\n",
+        )
+    );
+    let en = stdout(&run(&["report", &file, "--depth", "2", "--json"]));
+    let sw = stdout(&run(&[
+        "report", &file, "--depth", "2", "--json", "--lang", "sw",
+    ]));
+    assert_eq!(en, sw);
+}

@@ -753,14 +753,32 @@ fn start_child(port: u16, db: &std::path::Path) -> std::process::Child {
         .stdout(std::process::Stdio::null())
         .spawn()
         .expect("start the server");
+    // Started means serving: the port accepts connections as soon as it is bound, before
+    // the database is open, so wait for an answer to `GET /api/meta`.
     let deadline = Instant::now() + Duration::from_secs(60);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+    while !answers(port) {
         if Instant::now() > deadline {
             fail("the server did not start within 60 s");
         }
         std::thread::sleep(Duration::from_millis(50));
     }
     child
+}
+
+/// Whether the server on `port` answers `GET /api/meta` with 200 within 2 s.
+fn answers(port: u16) -> bool {
+    use std::io::{Read, Write};
+    let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", port)) else {
+        return false;
+    };
+    let _ = s.set_read_timeout(Some(Duration::from_secs(2)));
+    let request =
+        format!("GET /api/meta HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
+    if s.write_all(request.as_bytes()).is_err() {
+        return false;
+    }
+    let mut head = [0u8; 12];
+    s.read_exact(&mut head).is_ok() && head.starts_with(b"HTTP/1.1 200")
 }
 
 /// `--club` (issue 36): a club's evening against our own server in a child process on a

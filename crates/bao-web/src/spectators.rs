@@ -158,8 +158,18 @@ impl App {
         }
     }
 
-    /// A viewer's last stream of game `id` closed (in a blocking task).
+    /// A viewer's last stream of game `id` closed (in a blocking task unless the game's
+    /// lock is free and the store is this process's alone).
     pub(crate) fn spectator_out(self: &Arc<Self>, slot: Arc<Slot>, id: String, viewer: Viewer) {
+        // Issue 36: on a store of this process alone, a free lock is taken at once, on
+        // no blocking thread.
+        if !self.store.shared() {
+            if let Ok(mut g) = slot.game.try_lock() {
+                g.spectate(false);
+                announce_spectators(&slot, g.as_ref());
+                return;
+            }
+        }
         let app = Arc::clone(self);
         tokio::task::spawn_blocking(move || {
             if app.store.shared() {

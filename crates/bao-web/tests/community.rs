@@ -13,8 +13,7 @@ use axum::Router;
 use serde_json::{json, Value};
 
 mod common;
-mod kit;
-use kit::{call, lobby_game, play_first, resign, sign_up, state, Events};
+use common::kit::{call, lobby_game, play_first, resign, sign_up, state, Events};
 
 /// The app on each store (SQLite in memory; PostgreSQL with its listener running).
 async fn apps() -> Vec<(Arc<bao_web::App>, Router, Option<common::TestDb>)> {
@@ -153,6 +152,8 @@ async fn rematch_on(app: Router) {
     }
     play_first(&app, &new, [&baraka, &amani]).await;
     assert_eq!(a.next_of("notice").await["kind"], "your-move");
+    // baraka has moved: his banner about the game comes down (docs/web.md).
+    assert_eq!(b.next_of("notice").await, notice("settled", &new, ""));
     // Withdrawn and declined, after the rematch is aborted.
     let (s, v) = call(
         &app,
@@ -163,10 +164,14 @@ async fn rematch_on(app: Router) {
     )
     .await;
     assert_eq!(s, StatusCode::OK, "{v}");
+    // The game is over: both players' banners about it come down.
+    for stream in [&mut a, &mut b] {
+        assert_eq!(stream.next_of("notice").await, notice("settled", &new, ""));
+    }
     let uri = format!("/api/games/{new}/rematch");
     let (s, _) = call(&app, "POST", &uri, Some(&amani), None).await;
     assert_eq!(s, StatusCode::CREATED);
-    b.next_of("notice").await;
+    assert_eq!(b.next_of("notice").await["kind"], "rematch");
     let (s, v) = call(&app, "DELETE", &uri, Some(&amani), None).await;
     assert_eq!((s, v), (StatusCode::OK, json!({"withdrawn": true})));
     assert_eq!(

@@ -14,8 +14,7 @@ use axum::Router;
 use serde_json::{json, Value};
 
 mod common;
-mod kit;
-use kit::{call, lobby_game, play_first, sign_up};
+use common::kit::{call, lobby_game, play_first, sign_up};
 
 /// The mails an SMTP sink on 127.0.0.1 received (each the whole DATA text).
 #[derive(Clone, Default)]
@@ -398,7 +397,7 @@ async fn a_server_without_smtp_says_so_and_sends_nothing() {
     let (_, v): (StatusCode, Value) = call(&r, "GET", "/api/me/email", Some(&amani), None).await;
     assert_eq!(v["email"], Value::Null, "nothing was kept");
     // The settings page, where the mails' links lead.
-    let a = kit::send(&r, "GET", "/settings", None, None).await;
+    let a = common::kit::send(&r, "GET", "/settings", None, None).await;
     assert_eq!(a.status, StatusCode::OK);
     assert!(a.text.contains("src=\"/js/settings.js\""));
 }

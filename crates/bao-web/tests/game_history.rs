@@ -12,8 +12,7 @@ use bao_rules::{kingulu::Kingulu, kiswahili::Kiswahili, Game};
 use serde_json::{json, Value};
 
 mod common;
-mod kit;
-use kit::{call, lobby_game, play_first, resign, send, sign_up, state};
+use common::kit::{call, lobby_game, play_first, resign, send, sign_up, state};
 
 /// Which games a filter keeps.
 type Keep = fn(&Made) -> bool;

@@ -9,8 +9,7 @@ use axum::http::StatusCode;
 use serde_json::{json, Value};
 
 mod common;
-mod kit;
-use kit::{call, lobby_game, sign_up, Events};
+use common::kit::{call, lobby_game, sign_up, Events};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_moderator_sees_reports_mutes_and_closes_accounts() {
@@ -243,7 +242,7 @@ async fn moderation_on(app: &bao_web::App, r: axum::Router) {
             &Value::from("no player named \"bao-3\"")
         )
     );
-    let a = kit::send(&r, "GET", "/mod", None, None).await;
+    let a = common::kit::send(&r, "GET", "/mod", None, None).await;
     assert_eq!(a.status, StatusCode::OK);
     assert!(a.text.contains("src=\"/js/mod.js\""));
 }

@@ -9,8 +9,7 @@ use axum::http::StatusCode;
 use serde_json::{json, Value};
 
 mod common;
-mod tour;
-use tour::{points_by_results, run, Club};
+use common::tour::{points_by_results, run, Club};
 
 const SIX: [&str; 6] = ["amani", "baraka", "chiku", "daudi", "eshe", "faraji"];
 

@@ -744,8 +744,15 @@ async fn notices_arrive_on_the_players_stream_on(app: Router) {
                    "text": "baraka accepted your challenge: Bao Kingulu 2 days per move"})
         )
     );
-    // amani moves: baraka is told it is his move; then baraka moves: amani is.
+    // amani moves: baraka is told it is his move, and amani's banner about the game
+    // comes down (`settled`); then baraka moves: the other way round.
     let players = [("amani", amani.as_str()), ("baraka", baraka.as_str())];
+    let settled = || {
+        (
+            "notice".to_string(),
+            json!({"kind": "settled", "game": game, "challenge": null, "text": ""}),
+        )
+    };
     play_turn(&app, &game, &players).await;
     assert_eq!(
         b.next().await,
@@ -755,6 +762,7 @@ async fn notices_arrive_on_the_players_stream_on(app: Router) {
                    "text": "your move against amani (Bao Kingulu)"})
         )
     );
+    assert_eq!(a.next().await, settled());
     play_turn(&app, &game, &players).await;
     assert_eq!(
         a.next().await,
@@ -764,6 +772,7 @@ async fn notices_arrive_on_the_players_stream_on(app: Router) {
                    "text": "your move against baraka (Bao Kingulu)"})
         )
     );
+    assert_eq!(b.next().await, settled());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

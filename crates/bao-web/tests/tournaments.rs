@@ -14,8 +14,7 @@ use axum::Router;
 use serde_json::{json, Value};
 
 mod common;
-mod tour;
-use tour::{check_swiss, check_trf, points_total, run, Club, Watch};
+use common::tour::{check_swiss, check_trf, points_total, run, Club, Watch};
 
 const ACCOUNTS: [&str; 7] = [
     "amani", "baraka", "chiku", "daudi", "eshe", "faraji", "gift",

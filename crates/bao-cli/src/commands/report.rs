@@ -26,6 +26,10 @@ pub struct ReportArgs {
     /// per position (no clock): two runs print the same report.
     #[arg(long, value_name = "PLIES")]
     pub depth: Option<u32>,
+    /// The language of the text report: sw (Kiswahili) or en (English) [default: from
+    /// LC_ALL, LC_MESSAGES or LANG, else English]; the JSON report is the same in all.
+    #[arg(long, value_name = "LANG", value_parser = bao_i18n::Lang::from_tag)]
+    pub lang: Option<bao_i18n::Lang>,
 }
 
 /// Runs `bao report`.
@@ -37,7 +41,9 @@ pub fn run(args: ReportArgs) -> Result<()> {
         svg,
         time,
         depth,
+        lang,
     } = args;
+    bao_cli::i18n::set_lang(lang.unwrap_or_else(bao_i18n::Lang::from_env));
     let (name, text) = bao_cli::play::read_record_file(&file, number)?;
     let args = bao_cli::report::ReportArgs {
         json,

@@ -44,3 +44,18 @@ pub fn failure(out: &Output) -> String {
 }
 
 pub mod server;
+
+/// What is left of `text` outside the pseudo-locale's ⟦ ⟧ (nested ones included).
+pub fn unmarked(text: &str) -> String {
+    let mut depth = 0usize;
+    let mut out = String::new();
+    for c in text.chars() {
+        match c {
+            '⟦' => depth += 1,
+            '⟧' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}

@@ -369,26 +369,33 @@ impl<W: Weight> Blossom<W> {
 
     fn augment_matching(&mut self, k: usize) {
         let (v, w, _) = self.edges[k];
-        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
-            loop {
-                let bs = self.inblossom[s];
-                if bs >= self.nvertex {
-                    self.augment_blossom(bs, s);
-                }
-                self.mate[s] = p;
-                if self.labelend[bs] == NONE {
-                    break;
-                }
-                let t = self.endpoint[self.labelend[bs]];
-                let bt = self.inblossom[t];
-                s = self.endpoint[self.labelend[bt]];
-                let j = self.endpoint[self.labelend[bt] ^ 1];
-                if bt >= self.nvertex {
-                    self.augment_blossom(bt, j);
-                }
-                self.mate[j] = self.labelend[bt];
-                p = self.labelend[bt] ^ 1;
+        for (s, p) in [(v, 2 * k + 1), (w, 2 * k)] {
+            self.flip_path(s, p);
+        }
+    }
+
+    /// Matches `s` to endpoint `p` (`NONE`: leaves it unmatched) and flips the alternating
+    /// path from `s` to its tree's root, expanding the blossoms on the way so that each
+    /// has its matched vertex as its base.
+    fn flip_path(&mut self, mut s: usize, mut p: usize) {
+        loop {
+            let bs = self.inblossom[s];
+            if bs >= self.nvertex {
+                self.augment_blossom(bs, s);
             }
+            self.mate[s] = p;
+            if self.labelend[bs] == NONE {
+                break;
+            }
+            let t = self.endpoint[self.labelend[bs]];
+            let bt = self.inblossom[t];
+            s = self.endpoint[self.labelend[bt]];
+            let j = self.endpoint[self.labelend[bt] ^ 1];
+            if bt >= self.nvertex {
+                self.augment_blossom(bt, j);
+            }
+            self.mate[j] = self.labelend[bt];
+            p = self.labelend[bt] ^ 1;
         }
     }
 

@@ -4,6 +4,7 @@
 //!   characters, argon2id), the engine accounts `bao-1` … `bao-10` (and no person's name
 //!   like theirs: `bao` followed by digits);
 //! * [`repo`]: the tables `accounts` and `sessions`;
+//! * [`cache`]: the sessions looked up, in memory (SQLite only);
 //! * [`session`]: the session cookie (`bao_session`: a random token, `HttpOnly`,
 //!   `SameSite=Lax`, `Secure` behind an https public URL) and the signed-in account of a
 //!   request;
@@ -11,6 +12,7 @@
 //!   per address (429);
 //! * `routes`: `POST /api/accounts`, `POST|DELETE /api/session`, `GET /api/me`.
 
+pub mod cache;
 pub mod limit;
 pub mod model;
 pub mod repo;

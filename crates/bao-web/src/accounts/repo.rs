@@ -116,20 +116,40 @@ impl Store {
         self.write(|tx| insert_session(tx, account, token_hash))
     }
 
-    /// The account of an unexpired session.
+    /// The account of an unexpired session. On a store no other process writes
+    /// (SQLite) the answer is remembered for [`Store::cached_session`].
     ///
     /// # Errors
     /// The database's error.
     pub fn session_account(&self, token_hash: &str) -> DbResult<Option<Account>> {
-        self.read(|c| {
+        let generation = self.sessions.generation();
+        let found = self.read(|c| {
             c.query_opt(
-                "SELECT a.id, a.name, a.engine_level FROM sessions s JOIN accounts a ON a.id = s.account
+                "SELECT a.id, a.name, a.engine_level, s.expires FROM sessions s JOIN accounts a ON a.id = s.account
                  WHERE s.token_hash = ?1 AND s.expires > ?2 AND a.closed IS NULL",
                 params![token_hash, unix_now()],
             )?
-            .map(|r| account_of(&r))
+            .map(|r| Ok((account_of(&r)?, r.int("expires")?)))
             .transpose()
-        })
+        })?;
+        Ok(found.map(|(account, expires)| {
+            if !self.shared() {
+                self.sessions
+                    .put(generation, token_hash, account.clone(), expires);
+            }
+            account
+        }))
+    }
+
+    /// The account of session `token_hash` without reading the database: known when
+    /// this process looked it up before and no session has ended since (SQLite only;
+    /// `None` on PostgreSQL, where other instances end sessions). Issue 36: an event
+    /// stream opens without a blocking thread.
+    pub fn cached_session(&self, token_hash: &str) -> Option<Account> {
+        if self.shared() {
+            return None;
+        }
+        self.sessions.get(token_hash, unix_now())
     }
 
     /// The language saved in the account of a live session (issue 29), if he chose one.
@@ -168,12 +188,14 @@ impl Store {
     /// # Errors
     /// The database's error.
     pub fn delete_session(&self, token_hash: &str) -> Result<bool, StoreError> {
-        self.write(|tx| {
+        let out = self.write(|tx| {
             Ok(tx.exec(
                 "DELETE FROM sessions WHERE token_hash = ?1",
                 params![token_hash],
             )? > 0)
-        })
+        });
+        self.sessions.revoke();
+        out
     }
 }
 

@@ -191,7 +191,11 @@ impl App {
                 })
                 .await;
             }
-            Change::Notice(n) => self.hub.send_here(n),
+            Change::Notice(n) => {
+                if !self.stale_turn_notice(&n) {
+                    self.hub.send_here(n)
+                }
+            }
             Change::Presence(account) => {
                 if self.hub.is_present(account) {
                     let app = Arc::clone(self);
@@ -264,6 +268,12 @@ impl App {
         }
         announce(slot, g);
         self.schedule(g);
+        // At the end every player's "your move" banner about it is out of date.
+        if row.result.is_some() || row.aborted {
+            for n in crate::notices::settled(&row) {
+                self.notify_account(n);
+            }
+        }
         // A tournament game's end: the standings change, the round may be complete.
         if let (Some(t), true) = (&g.meta().tournament, g.is_over()) {
             crate::tournaments::game_ended(self, t.clone());
@@ -292,6 +302,13 @@ impl App {
         if let Some(n) = crate::notices::your_move(&row) {
             self.turn_mail(&row, &n);
             self.notify_account(n);
+        }
+        if row.result.is_none() && !row.aborted {
+            // The mover's own banner about the game is out of date (at the end, every
+            // player's: commit_row).
+            for n in crate::notices::settled(&row) {
+                self.notify_account(n);
+            }
         }
         Ok(())
     }
@@ -331,6 +348,26 @@ pub(crate) fn announce_spectators(slot: &Slot, g: &dyn LiveGame) {
 /// A stored game, rebuilt.
 pub(crate) fn restore(row: &GameRow) -> Result<Box<dyn LiveGame>, ApiError> {
     Ok(bao_rules::with_game!(row.game, G => Box::new(WebGame::<G>::restore(row)?)))
+}
+
+/// [`with_game`] for `f` that reads or changes only memory (no database, no engine): run
+/// at once, on no blocking thread, when the store is this process's alone (SQLite) and
+/// the game's lock is free; else as [`with_game`]. Issue 36: an event stream opens
+/// without a blocking thread.
+pub(crate) async fn with_game_now<T: Send + 'static>(
+    app: &App,
+    slot: &Arc<Slot>,
+    f: impl FnOnce(&Slot, &mut dyn LiveGame) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    if !app.store.shared() {
+        if let Ok(mut g) = slot.game.try_lock() {
+            if slot.deleted.load(Ordering::SeqCst) {
+                return Err(ApiError::unknown_game(&g.meta().id));
+            }
+            return f(slot, g.as_mut());
+        }
+    }
+    with_game(slot, f).await
 }
 
 /// Runs `f` on the game, on the blocking pool, under the game's own lock. A game deleted

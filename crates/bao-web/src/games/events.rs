@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use tokio::sync::broadcast;
 
-use super::api::{with_game, Notice, Slot};
+use super::api::{with_game_now, Notice, Slot};
 use crate::app::App;
 use crate::http::error::ApiError;
 use crate::http::extract::{ApiPath, Seat};
@@ -49,7 +49,7 @@ pub(super) async fn events(
     // A signed-in player's open game counts him present (crate::notices).
     let present = who.account.map(|a| crate::notices::Present::new(&app, a));
     let reader = who.account;
-    let (first, watching, chat_plays) = with_game(&s, move |slot, g| {
+    let (first, watching, chat_plays) = with_game_now(&app, &s, move |slot, g| {
         // Someone without a seat of the game (or whose seat plays no side) watches.
         let plays = who
             .seat_in(g)

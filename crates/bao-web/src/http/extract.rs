@@ -110,7 +110,7 @@ impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for ApiPath
 }
 
 /// The account signed in by the request's session cookie, if any (a database read only
-/// when the request carries the cookie). An unknown, expired or malformed token is no one.
+/// when the request carries a cookie this process has not seen: [`crate::accounts::cache`]). An unknown, expired or malformed token is no one.
 #[derive(Clone, Debug, Default)]
 pub struct MaybeSignedIn(pub Option<Account>);
 
@@ -119,8 +119,15 @@ impl FromRequestParts<Arc<App>> for MaybeSignedIn {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<Self, ApiError> {
-        if token_of(&parts.headers).is_none() {
+        let Some(token) = token_of(&parts.headers) else {
             return Ok(MaybeSignedIn(None));
+        };
+        // A session this process knows needs no database read (accounts::cache).
+        if let Some(account) = app
+            .store
+            .cached_session(&crate::accounts::session::token_hash(&token))
+        {
+            return Ok(MaybeSignedIn(Some(account)));
         }
         let app = Arc::clone(app);
         let headers = parts.headers.clone();

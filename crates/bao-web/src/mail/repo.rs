@@ -183,7 +183,7 @@ impl Store {
     /// # Errors
     /// The database's error.
     pub fn reset_password(&self, account: i64, hash: &str) -> Result<u64, StoreError> {
-        self.write(|tx| {
+        let out = self.write(|tx| {
             tx.exec(
                 "UPDATE accounts SET password = ?2 WHERE id = ?1",
                 params![account, hash],
@@ -193,7 +193,10 @@ impl Store {
                 params![account],
             )?;
             tx.exec("DELETE FROM sessions WHERE account = ?1", params![account])
-        })
+        });
+        // Its sessions ended: none may be found in memory (accounts::cache).
+        self.sessions.revoke();
+        out
     }
 
     /// Takes the right to send `account` a mail `about` something (a game's id for a

@@ -100,7 +100,7 @@ impl Store {
     /// # Errors
     /// The database's error.
     pub fn close_account(&self, account: i64) -> Result<u64, StoreError> {
-        self.write(|tx| {
+        let out = self.write(|tx| {
             tx.exec(
                 "UPDATE accounts SET closed = ?2 WHERE id = ?1 AND closed IS NULL",
                 params![account, crate::ids::now_rfc3339()],
@@ -113,7 +113,10 @@ impl Store {
                 tx.notify(&crate::store::Change::Lobby)?;
             }
             tx.exec("DELETE FROM sessions WHERE account = ?1", params![account])
-        })
+        });
+        // Its sessions ended: none may be found in memory (accounts::cache).
+        self.sessions.revoke();
+        out
     }
 
     /// The reports not yet resolved, oldest first (at most `limit`).

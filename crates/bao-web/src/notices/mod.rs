@@ -49,7 +49,8 @@ pub struct Notice {
     /// The account told.
     #[serde(skip)]
     pub account: i64,
-    /// `accepted`, `your-move` or `challenge`.
+    /// `accepted`, `your-move`, `challenge`, or `settled` (the account's banner about
+    /// the game is out of date: he has moved, or the game is over; no text).
     pub kind: String,
     /// The game it is about (`accepted`, `your-move`).
     pub game: Option<String>,
@@ -161,6 +162,22 @@ impl App {
         }
     }
 
+    /// Whether `n` is a your-move notice about a game this instance holds in memory as
+    /// over. A shared database's notifications can arrive after later changes (a move, a
+    /// resignation) were made here; a game that is over stays over, so such a notice is
+    /// out of date and is not shown. (Whose turn it is may have changed on another
+    /// instance since this one last read the game, so only the end is trusted.)
+    pub(crate) fn stale_turn_notice(&self, n: &Notice) -> bool {
+        if n.kind != "your-move" {
+            return false;
+        }
+        let Some(slot) = n.game.as_deref().and_then(|id| self.cache_get(id)) else {
+            return false;
+        };
+        let over = slot.game.try_lock().map(|g| g.is_over());
+        matches!(over, Ok(true))
+    }
+
     /// After [`Hub::grace`] without a page of `account` open here (and no page opened
     /// meanwhile), withdraws its real-time challenges.
     pub(crate) fn plan_withdrawal(self: &Arc<Self>, account: i64) {
@@ -230,6 +247,26 @@ impl Drop for Present {
     }
 }
 
+/// The `settled` notices after a change written as `row`: to every account of the game
+/// when it is over, else to the account that is not to move (he has just moved), so
+/// that a page takes down its "your move" banner about the game.
+pub fn settled(row: &crate::games::repo::GameRow) -> Vec<Notice> {
+    let over = row.result.is_some() || row.aborted;
+    let first = crate::lobby::model::first_mover(row.game, &row.rules).index();
+    let to_move = (first + row.plies) % 2;
+    (0..2)
+        .filter(|&side| over || side != to_move)
+        .filter_map(|side| row.accounts[side])
+        .map(|account| Notice {
+            account,
+            kind: "settled".to_string(),
+            game: Some(row.id.clone()),
+            challenge: None,
+            text: String::new(),
+        })
+        .collect()
+}
+
 /// The notice for the player to move in a lobby game that goes on, after a change
 /// written as `row` (`None`: the game is over, or an engine account or no account is to
 /// move).
@@ -255,4 +292,52 @@ pub fn your_move(row: &crate::games::repo::GameRow) -> Option<Notice> {
         challenge: None,
         text: format!("your move against {opponent} ({})", row.game.title()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::game::{tests::meta, WebGame};
+    use crate::games::model::{Kind, NewGame};
+    use crate::games::Slot;
+
+    /// A notice arriving late through a shared database's notifications: once the game
+    /// is over here, its your-move notice is not shown.
+    #[test]
+    fn a_turn_notice_about_a_game_over_here_is_stale() {
+        let hosts = crate::guard::Hosts { bound: None };
+        let app = App::new(crate::store::Store::in_memory().unwrap(), 64, hosts);
+        let req = NewGame {
+            game: "kingulu".to_string(),
+            rules: None,
+            level: None,
+            south: Some(Kind::Human),
+            north: Some(Kind::Human),
+        };
+        let g = WebGame::<bao_rules::kingulu::Kingulu>::create(meta(), &req).unwrap();
+        let slot = app.cache_put("g1".to_string(), Slot::new(Box::new(g)));
+        let notice = |kind: &str, game: &str| Notice {
+            account: 7,
+            kind: kind.to_string(),
+            game: Some(game.to_string()),
+            challenge: None,
+            text: "your move against amani (Bao Kingulu)".to_string(),
+        };
+        assert!(
+            !app.stale_turn_notice(&notice("your-move", "g1")),
+            "the game goes on"
+        );
+        crate::http::lock(&slot.game)
+            .resign(bao_rules::Side::South)
+            .unwrap();
+        assert!(app.stale_turn_notice(&notice("your-move", "g1")));
+        assert!(
+            !app.stale_turn_notice(&notice("accepted", "g1")),
+            "only turns"
+        );
+        assert!(
+            !app.stale_turn_notice(&notice("your-move", "g2")),
+            "not in memory"
+        );
+    }
 }

@@ -247,6 +247,9 @@ enum Backend {
 pub struct Store {
     backend: Backend,
     path: String,
+    /// The sessions looked up, when no other process writes the database (SQLite):
+    /// [`Store::cached_session`].
+    pub(crate) sessions: crate::accounts::cache::SessionCache,
 }
 
 /// The default database path: `$XDG_DATA_HOME/bao/games.sqlite3`, else
@@ -272,6 +275,7 @@ impl Store {
         Ok(Store {
             backend: Backend::Sqlite(sqlite::Sqlite::open(path)?),
             path: path.display().to_string(),
+            sessions: Default::default(),
         })
     }
 
@@ -284,6 +288,7 @@ impl Store {
         Ok(Store {
             backend: Backend::Postgres(pg::Pg::connect(url)?),
             path: pg::shown(url),
+            sessions: Default::default(),
         })
     }
 
@@ -307,6 +312,7 @@ impl Store {
         Ok(Store {
             backend: Backend::Sqlite(sqlite::Sqlite::in_memory()?),
             path: ":memory:".to_string(),
+            sessions: Default::default(),
         })
     }
 

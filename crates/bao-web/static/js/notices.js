@@ -29,20 +29,25 @@ function area() {
     box.id = 'notices';
     box.setAttribute('role', 'status');
     box.setAttribute('aria-live', 'polite');
-    document.body.append(box);
+    // Right after the page's header: on a phone the banners then sit in the page's flow
+    // (style.css), pushing the page down instead of covering its title.
+    const header = document.querySelector('header');
+    if (header) header.after(box);
+    else document.body.prepend(box);
   }
   return box;
 }
 
 /** Shows notice `n` (`{kind, game, challenge, text}`) as a banner with a link. */
 export function showNotice(n) {
-  if (showsGame(n)) return;
   const box = area();
   // One banner per game or challenge: a newer notice replaces the older.
   const key = n.game || n.challenge || n.text;
   for (const old of box.querySelectorAll('.notice')) {
     if (old.dataset.key === key) old.remove();
   }
+  // `settled`: the player has moved in the game, or it is over; nothing to show.
+  if (n.kind === 'settled' || showsGame(n)) return;
   const banner = document.createElement('div');
   banner.className = `notice notice-${n.kind}`;
   banner.dataset.key = key;

@@ -1,7 +1,11 @@
-//! The two databases the tests run on: SQLite, and PostgreSQL when `BAO_TEST_POSTGRES`
+//! Helpers shared by the tests: [`kit`] (requests, accounts, lobby games, event
+//! streams), [`tour`] (playing tournaments through the API), and here the two databases the tests run on: SQLite, and PostgreSQL when `BAO_TEST_POSTGRES`
 //! names a server (e.g. the one `scripts/pg-tmp.sh start DIR` prints; under `CI=true` it
 //! must be set). Each PostgreSQL test gets a fresh database, dropped at the end.
 #![allow(dead_code)] // each test file uses its own subset
+
+pub mod kit;
+pub mod tour;
 
 use axum::Router;
 use bao_web::store::{pg, Store};

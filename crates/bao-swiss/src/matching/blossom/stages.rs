@@ -95,27 +95,7 @@ impl<W: Weight> Blossom<W> {
     /// Leaves `v` unmatched, its dual zero: rotates its blossom so that it is the base
     /// and flips the alternating path from its tree's root.
     fn free_at_zero(&mut self, v: usize) {
-        let mut s = v;
-        let mut p = NONE;
-        loop {
-            let bs = self.inblossom[s];
-            if bs >= self.nvertex {
-                self.augment_blossom(bs, s);
-            }
-            self.mate[s] = p;
-            if self.labelend[bs] == NONE {
-                break;
-            }
-            let t = self.endpoint[self.labelend[bs]];
-            let bt = self.inblossom[t];
-            s = self.endpoint[self.labelend[bt]];
-            let j = self.endpoint[self.labelend[bt] ^ 1];
-            if bt >= self.nvertex {
-                self.augment_blossom(bt, j);
-            }
-            self.mate[j] = self.labelend[bt];
-            p = self.labelend[bt] ^ 1;
-        }
+        self.flip_path(v, NONE);
     }
 
     /// Runs stages until no root is left; `false` if that takes more than the bound.

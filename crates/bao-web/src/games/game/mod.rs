@@ -487,12 +487,13 @@ impl<G: Solvable + 'static> WebGame<G> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use bao_rules::kiswahili::Kiswahili;
     use bao_rules::Game;
 
-    fn meta() -> Meta {
+    /// A game's meta for tests: id `g1`, no accounts.
+    pub(crate) fn meta() -> Meta {
         Meta {
             id: "g1".to_string(),
             level: DEFAULT_LEVEL,

@@ -9,56 +9,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use super::kit::{send, sign_up, Events};
+use axum::http::StatusCode;
 use axum::Router;
-use http_body_util::BodyExt;
 use serde_json::{json, Value};
-use tower::ServiceExt;
-
-/// One request with a cookie: (status, Set-Cookie pair, JSON or the text as a string).
-pub async fn call(
-    app: &Router,
-    method: &str,
-    uri: &str,
-    cookie: Option<&str>,
-    body: Option<Value>,
-) -> (StatusCode, Option<String>, Value) {
-    let mut r = Request::builder().method(method).uri(uri);
-    if body.is_some() {
-        r = r.header("content-type", "application/json");
-    }
-    if let Some(c) = cookie {
-        r = r.header("cookie", c);
-    }
-    let r = r
-        .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
-        .unwrap();
-    let res = app.clone().oneshot(r).await.unwrap();
-    let status = res.status();
-    let set = res
-        .headers()
-        .get("set-cookie")
-        .map(|v| v.to_str().unwrap().split(';').next().unwrap().to_string());
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    let v = serde_json::from_slice(&bytes)
-        .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
-    (status, set, v)
-}
-
-/// Signs up `name`; its cookie.
-pub async fn sign_up(app: &Router, name: &str) -> String {
-    let (s, set, v) = call(
-        app,
-        "POST",
-        "/api/accounts",
-        None,
-        Some(json!({"name": name, "password": format!("password of {name}")})),
-    )
-    .await;
-    assert_eq!(s, StatusCode::CREATED, "{v}");
-    set.unwrap()
-}
 
 /// The players (their cookies by name) and the instances requests go to, in turn.
 pub struct Club {
@@ -107,8 +61,10 @@ impl Club {
         body: Option<Value>,
     ) -> (StatusCode, Value) {
         let cookie = who.map(|w| self.cookies[w].clone());
-        let (s, _, v) = call(self.app(), method, uri, cookie.as_deref(), body).await;
-        (s, v)
+        let a = send(self.app(), method, uri, cookie.as_deref(), body).await;
+        // A body that is not JSON (a TRF file) comes back as a JSON string.
+        let v = serde_json::from_str(&a.text).unwrap_or(Value::String(a.text));
+        (a.status, v)
     }
 
     /// The tournament's JSON.
@@ -353,35 +309,13 @@ pub struct Watch {
 impl Watch {
     /// Opens `/api/tournaments/{id}/events` on `app`.
     pub async fn open(app: &Router, id: &str) -> Watch {
-        let r = Request::builder()
-            .uri(format!("/api/tournaments/{id}/events"))
-            .body(Body::empty())
-            .unwrap();
-        let res = app.clone().oneshot(r).await.unwrap();
-        assert_eq!(res.status(), StatusCode::OK);
+        let mut stream = Events::open(app, &format!("/api/tournaments/{id}/events"), None).await;
         let events = Arc::new(Mutex::new(Vec::new()));
         let out = Arc::clone(&events);
-        let mut body = res.into_body();
         tokio::spawn(async move {
-            let mut buf = String::new();
-            while let Ok(Some(Ok(frame))) =
-                tokio::time::timeout(Duration::from_secs(120), body.frame()).await
-            {
-                if let Ok(data) = frame.into_data() {
-                    buf.push_str(&String::from_utf8_lossy(&data));
-                }
-                while let Some(end) = buf.find("\n\n") {
-                    let block: String = buf.drain(..end + 2).collect();
-                    if !block.contains("event: tournament") {
-                        continue;
-                    }
-                    let data: String = block
-                        .lines()
-                        .filter_map(|l| l.strip_prefix("data: "))
-                        .collect();
-                    if let Ok(v) = serde_json::from_str(&data) {
-                        out.lock().unwrap().push(v);
-                    }
+            while let Some((kind, v)) = stream.next_within(Duration::from_secs(120)).await {
+                if kind == "tournament" && !v.is_null() {
+                    out.lock().unwrap().push(v);
                 }
             }
         });
