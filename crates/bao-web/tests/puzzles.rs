@@ -151,7 +151,7 @@ async fn the_page_and_its_script_are_served() {
     let (_, _, page) = get("/js/page.js").await;
     assert!(page.contains("import './header.js';"));
     let (_, _, header) = get("/js/header.js").await;
-    assert!(header.contains("['/puzzles', 'Puzzles', 'nav-puzzles'],"));
+    assert!(header.contains("['/puzzles', t('nav-puzzles'), 'nav-puzzles'],"));
     let (status, kind, text) = get("/js/puzzles.js").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(kind, "text/javascript; charset=utf-8");

@@ -96,12 +96,18 @@ pub fn from_headers(headers: &HeaderMap, account: impl FnOnce() -> Option<String
 }
 
 /// The middleware: finds the request's language (module docs), sets the cookie for
-/// `?lang=`, and puts error answers into the language ([`errors::localize`]).
+/// `?lang=` (and for a page whose language came from the account), and puts error answers
+/// into the language ([`errors::localize`]).
 pub(crate) async fn choose(State(app): State<Arc<App>>, mut req: Request, next: Next) -> Response {
     let asked = query_lang(req.uri());
+    let mut remembered = None;
     let lang = match asked {
         Some(l) => l,
-        None if cookie_lang(req.headers()).is_none()
+        // The account is read for a page only (not for the API or its event streams, which
+        // take no blocking thread, issue 36); the page then sets the cookie, so that the
+        // page's own requests carry the language.
+        None if is_page(&req)
+            && cookie_lang(req.headers()).is_none()
             && crate::accounts::session::token_of(req.headers()).is_some() =>
         {
             let headers = req.headers().clone();
@@ -117,16 +123,27 @@ pub(crate) async fn choose(State(app): State<Arc<App>>, mut req: Request, next: 
             .await
             .ok()
             .flatten();
+            remembered = saved.as_deref().and_then(|t| Lang::from_tag(t).ok());
             from_headers(req.headers(), || saved)
         }
         None => from_headers(req.headers(), || None),
     };
     req.extensions_mut().insert(lang);
     let mut res = next.run(req).await;
-    if let Some(l) = asked {
+    if let Some(l) = asked.or(remembered) {
         res.headers_mut().append(header::SET_COOKIE, set_cookie(l));
     }
     errors::localize(lang, res)
+}
+
+/// Whether `req` asks for a page (`GET /`, `/lobby`, `/@/amina`, `….html`), not the API,
+/// a stream or a script.
+fn is_page(req: &Request) -> bool {
+    let path = req.uri().path();
+    let last = path.rsplit('/').next().unwrap_or("");
+    req.method() == axum::http::Method::GET
+        && !path.starts_with("/api/")
+        && (!last.contains('.') || last.ends_with(".html"))
 }
 
 #[cfg(test)]

@@ -181,7 +181,10 @@ mod tests {
 
     #[test]
     fn stars_are_bold() {
-        assert_eq!(bold("press *Try it* or *◀ ▶*"), "press <b>Try it</b> or <b>◀ ▶</b>");
+        assert_eq!(
+            bold("press *Try it* or *◀ ▶*"),
+            "press <b>Try it</b> or <b>◀ ▶</b>"
+        );
         assert_eq!(bold("a * b"), "a * b");
         assert_eq!(bold("*a* b *c"), "<b>a</b> b *c");
     }

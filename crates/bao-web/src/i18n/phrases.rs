@@ -200,7 +200,10 @@ mod tests {
 
     #[test]
     fn move_labels_are_said_by_the_catalogue() {
-        let counts = (labels_as_the_says::<Kiswahili>(40), labels_as_the_says::<Kingulu>(40));
+        let counts = (
+            labels_as_the_says::<Kiswahili>(40),
+            labels_as_the_says::<Kingulu>(40),
+        );
         assert!(counts.0 > 150 && counts.1 > 50, "{counts:?}");
     }
 
