@@ -42,6 +42,7 @@ try {
     await page.waitForSelector('#move-list .mv[data-ply="4"]', { timeout: 60000 });
     await myTurn(page);
     page.once('dialog', (d) => d.accept());
+    if (!(await page.isVisible('#btn-resign'))) await page.click('#btn-menu');
     await page.click('#btn-resign');
     await page.waitForSelector('#status.over');
     await page.click('#btn-analyse');

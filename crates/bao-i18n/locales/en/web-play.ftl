@@ -223,6 +223,7 @@ web-loaded = Loaded { $file }: { $moves ->
 }).
 offline = Cannot reach the server; retrying…
 online = The server is back.
+saved-human = human
 saved-none = No saved games yet.
 saved-computer = computer (level { $level })
 saved-line = { $game }, { $south } v { $north }, { $moves ->

@@ -223,6 +223,7 @@ web-loaded = { $file } imefunguliwa: { $moves ->
 } (zamu { $plies }).
 offline = Seva haipatikani; inajaribu tena…
 online = Seva imerudi.
+saved-human = mtu
 saved-none = Bado hakuna michezo iliyohifadhiwa.
 saved-computer = kompyuta (kiwango { $level })
 saved-line = { $game }, { $south } dhidi ya { $north }, hatua { $moves }
@@ -321,7 +322,8 @@ hole-last-from = hatua ya mwisho ilianzia hapa
 hole-click-play = bofya kucheza { $label }
 hole-click-choose = bofya kuchagua: { $moves }
 store-title = Akiba ya { $side }: { $seeds } nje ya ubao
-store-name = Akiba ya { $side }
+# Kisanduku ni chembamba: "Akiba ya Kaskazini" haitoshi; kiko kando ya nusu ya mwenyewe.
+store-name = Akiba
 board-score = alama { $n }
 board-store-short = akiba { $n }
 bot-badge = BOTI

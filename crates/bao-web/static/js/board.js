@@ -338,7 +338,7 @@ export function drawBoard(svg, board, opts = {}) {
   side(flip ? 'North' : 'South', flip ? 1 : 0, G.top + G.boardH + 27);
   if (!G.narrow) {
     const stage = el('text', { class: 'store-label', x: G.storeX + STORE_W / 2, y: G.top + G.boardH + 27 }, svg);
-    stage.textContent = board.stage && board.stage !== 'play' ? t('board-stage', { stage: t('stage-name', { stage: board.stage }) }) : '';
+    stage.textContent = board.stage && board.stage !== 'play' ? t('board-stage', { stage: board.stage }) : '';
   }
 
   if (hadFocus) {

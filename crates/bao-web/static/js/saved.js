@@ -36,7 +36,8 @@ export async function refreshSaved({ openGame, newGame }) {
     text.className = 'saved-text';
     const player = (name) => {
       const level = /^bao level (\d+)$/.exec(String(name || '?'));
-      return level ? t('saved-computer', { level: Number(level[1]) }) : String(name || '?');
+      if (level) return t('saved-computer', { level: Number(level[1]) });
+      return name === 'human' ? t('saved-human') : String(name || '?');
     };
     // Moves as the move list numbers them (South moves first from the start position).
     const moves = Math.ceil(g.plies / 2);
