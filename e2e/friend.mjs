@@ -121,7 +121,7 @@ try {
   equal(streams, [], 'the friend\'s page does not reconnect to the deleted game');
   const again = await b.request.get(new URL(`/api/games/${id}/events`, url).href);
   equal(again.status(), 404, 'a new subscription to the deleted game is a 404');
-  equal(await again.json(), { error: `no game with id "${id}" (start one with POST /api/games)` }, 'with a JSON error');
+  equal(await again.json(), { code: 'not_found', error: `no game with id "${id}" (start one with POST /api/games)` }, 'with a JSON error');
 
   equal([...a.errors, ...b.errors], [], 'no errors in either page\'s console');
 } catch (e) {

@@ -185,6 +185,14 @@ try {
   await a.waitForSelector(`#t-finished tr[data-id="${tid}"]`);
   await a.waitForSelector('#t-upcoming tbody tr');
   equal(await a.$$eval('#t-upcoming tbody tr td:first-child', (t) => t.map((x) => x.textContent)), ['Friday club Swiss'], 'the open one is upcoming');
+  // The list on bob's phone: no wider than the screen (the tables scroll in their boxes).
+  await phone.goto(at('/tournaments'));
+  await phone.waitForSelector(`#t-finished tr[data-id="${tid}"]`);
+  const listWide = await phone.evaluate(() => document.documentElement.scrollWidth);
+  check(listWide <= 390, `the list is no wider than the phone (${listWide} px)`);
+  const smallFields = await phone.$$eval('#t-form input:not([type=checkbox]), #t-form select', (es) => es
+    .filter((e) => e.offsetParent !== null && e.getBoundingClientRect().height < 43.5).map((e) => e.id));
+  equal(smallFields, [], 'the form\'s fields are at least 44 px high on the phone');
   for (const [p, who] of [[a, 'amani'], [phone, 'bob']]) equal(p.errors, [], `no script errors on ${who}'s page`);
 } catch (e) {
   fail(e);

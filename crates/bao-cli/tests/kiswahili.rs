@@ -504,3 +504,31 @@ fn help_in_kiswahili() {
     // English stays clap's own.
     assert!(help(&["--help", "--lang", "en"], &[]).contains("\nUsage: bao <COMMAND>\n"));
 }
+
+/// A hole typed without its direction is told as such in Kiswahili (the rules' English
+/// reason says "missing direction"), not as a move that is not legal.
+#[test]
+fn a_move_without_its_direction_in_kiswahili() {
+    let mut child = Command::new(BAO)
+        .args(["play", "--lang", "sw", "--plain"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"A6\nA1>\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("Huwezi kucheza \"A6\": hatua kutoka A6 inahitaji mwelekeo: A6< au A6>.\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Huwezi kucheza \"A1>\": hatua hiyo si halali sasa.\n"),
+        "{text}"
+    );
+}

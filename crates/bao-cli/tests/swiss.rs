@@ -191,6 +191,19 @@ fn bad_input_exits_2_with_the_line() {
     );
     let out = bao(&["swiss", "pair", "/nonexistent/t.trf"]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
+    // An empty file is no tournament report: not "0 rounds checked".
+    let path = file(&dir, "empty.trf", &[]);
+    for command in ["pair", "check", "standings"] {
+        let out = bao(&["swiss", command, &path]);
+        assert_eq!(out.status.code(), Some(2), "{command}: {out:?}");
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "bao swiss: {path}: no player line (001): not a tournament report (FIDE TRF)\n"
+            )
+        );
+        assert_eq!(text(&out.stdout), "");
+    }
 }
 
 /// Buchholz and Sonneborn-Berger by hand: P3 (draw with P4, loss to P1) has Buchholz

@@ -18,6 +18,7 @@
 
 mod pseudo;
 pub mod registry;
+pub mod script;
 pub mod source;
 
 use fluent_bundle::concurrent::FluentBundle;

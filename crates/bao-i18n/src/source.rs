@@ -151,9 +151,119 @@ fn argument_names(call: &str) -> BTreeSet<String> {
     names
 }
 
+/// The keys a page (`static/*.html`) asks for: the value of every `data-i18n="key"` and
+/// `data-i18n-ATTR="key"` attribute (messages without arguments: the server fills them).
+pub fn keys_in_html(html: &str) -> Vec<String> {
+    let mut keys = Vec::new();
+    let mut rest = html;
+    while let Some(i) = rest.find("data-i18n") {
+        rest = &rest[i + "data-i18n".len()..];
+        let name_end = rest.find('=').unwrap_or(0);
+        let attr = &rest[..name_end];
+        if !(attr.is_empty() || attr.starts_with('-')) || attr.contains(char::is_whitespace) {
+            continue;
+        }
+        let after = &rest[name_end + 1..];
+        if let Some(v) = after.strip_prefix('"') {
+            if let Some(end) = v.find('"') {
+                keys.push(v[..end].to_string());
+            }
+        }
+    }
+    keys
+}
+
+/// The keys a script (`static/js/*.js`) asks for through its one call pattern,
+/// `t('key')` or `t('key', { name: value, other })` (either quote), with the argument
+/// names of the object (`name:` or a shorthand `name`). A `t(` after a letter, a digit,
+/// `_`, `$` or `.` is another function's.
+pub fn keys_in_js(source: &str) -> Vec<(String, BTreeSet<String>)> {
+    let mut keys = Vec::new();
+    let bytes = source.as_bytes();
+    let mut from = 0;
+    while let Some(i) = source[from..].find("t(").map(|i| i + from) {
+        from = i + 2;
+        if i > 0 {
+            let b = bytes[i - 1];
+            if b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.' {
+                continue;
+            }
+        }
+        // Not in a comment (`// …`, or a `/** … */` line starting with `*`).
+        let line_start = source[..i].rfind('\n').map_or(0, |n| n + 1);
+        let before = &source[line_start..i];
+        if before.contains("//") || before.trim_start().starts_with('*') {
+            continue;
+        }
+        let rest = source[i + 2..].trim_start();
+        let Some(q) = rest.chars().next().filter(|c| *c == '\'' || *c == '"') else {
+            continue;
+        };
+        let Some(end) = rest[1..].find(q) else {
+            continue;
+        };
+        let key = rest[1..=end].to_string();
+        let after = rest[end + 2..].trim_start();
+        let mut names = BTreeSet::new();
+        if let Some(obj) = after.strip_prefix(',').map(str::trim_start) {
+            if let Some(body) = obj.strip_prefix('{') {
+                let mut depth = 0i32;
+                let mut piece = String::new();
+                let mut pieces = Vec::new();
+                for c in body.chars() {
+                    match c {
+                        '(' | '[' | '{' => depth += 1,
+                        ')' | ']' => depth -= 1,
+                        '}' if depth == 0 => break,
+                        '}' => depth -= 1,
+                        ',' if depth == 0 => {
+                            pieces.push(std::mem::take(&mut piece));
+                            continue;
+                        }
+                        _ => {}
+                    }
+                    piece.push(c);
+                }
+                pieces.push(piece);
+                for p in pieces {
+                    let name = p.split(':').next().unwrap_or("").trim();
+                    if !name.is_empty()
+                        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    {
+                        names.insert(name.to_string());
+                    }
+                }
+            }
+        }
+        keys.push((key, names));
+    }
+    keys
+}
+
 #[cfg(test)]
 mod tests {
     use super::keys_used;
+
+    #[test]
+    fn pages_and_scripts_calls_are_found() {
+        let html = r#"<b data-i18n="a" data-i18n-title="b" title="x">A</b><i data-x="c">"#;
+        assert_eq!(super::keys_in_html(html), ["a", "b"]);
+        let js = "// t('no')\n * t('no')\nt('k1'); x.t('no'); alert('x'); t(\"k2\", { n: f(a, b), side, w: { z: 1 } }); fit('no')";
+        let found: Vec<(String, Vec<String>)> = super::keys_in_js(js)
+            .into_iter()
+            .map(|(k, a)| (k, a.into_iter().collect()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("k1".to_string(), vec![]),
+                (
+                    "k2".to_string(),
+                    vec!["n".to_string(), "side".to_string(), "w".to_string()]
+                ),
+            ]
+        );
+    }
 
     #[test]
     fn calls_are_found_with_their_arguments() {

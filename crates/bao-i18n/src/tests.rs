@@ -7,15 +7,19 @@ use crate::source::{keys_used, messages};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// The crates whose source asks for messages (`t!("key"`).
-const USERS: [&str; 1] = ["../bao-cli/src"];
+/// The directories whose source asks for messages: Rust (`t!("key"`), the web's pages
+/// (`data-i18n="key"`) and scripts (`t('key', {…})`).
+const USERS: [&str; 3] = ["../bao-cli/src", "../bao-web/src", "../bao-web/static"];
 
-fn rust_files(dir: &Path, found: &mut Vec<std::path::PathBuf>) {
+fn source_files(dir: &Path, found: &mut Vec<std::path::PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap().flatten() {
         let p = entry.path();
         if p.is_dir() {
-            rust_files(&p, found);
-        } else if p.extension().is_some_and(|e| e == "rs") {
+            source_files(&p, found);
+        } else if p
+            .extension()
+            .is_some_and(|e| e == "rs" || e == "html" || e == "js")
+        {
             found.push(p);
         }
     }
@@ -26,11 +30,20 @@ fn used() -> Vec<(String, BTreeSet<String>, String)> {
     let mut all = Vec::new();
     for dir in USERS {
         let mut files = Vec::new();
-        rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join(dir), &mut files);
+        source_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join(dir), &mut files);
         for f in files {
             let text = std::fs::read_to_string(&f).unwrap();
-            for (key, args) in keys_used(&text) {
-                all.push((key, args, f.display().to_string()));
+            let name = f.display().to_string();
+            let found = match f.extension().and_then(|e| e.to_str()) {
+                Some("html") => crate::source::keys_in_html(&text)
+                    .into_iter()
+                    .map(|k| (k, BTreeSet::new()))
+                    .collect(),
+                Some("js") => crate::source::keys_in_js(&text),
+                _ => keys_used(&text),
+            };
+            for (key, args) in found {
+                all.push((key, args, name.clone()));
             }
         }
     }

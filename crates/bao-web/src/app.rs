@@ -197,6 +197,7 @@ pub fn router_with(app: Arc<App>) -> Router {
         .merge(crate::rematch::routes())
         .merge(crate::mail::routes())
         .merge(crate::tournaments::routes())
+        .merge(crate::i18n::routes::routes())
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
@@ -224,6 +225,11 @@ pub fn router_with(app: Arc<App>) -> Router {
         .layer(axum::middleware::from_fn_with_state(
             guard_config,
             guard::guard,
+        ))
+        // Issue 29: the request's language (and its error answers in it).
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&app),
+            crate::i18n::choose,
         ))
         .layer(axum::middleware::from_fn(http::catch_panic))
         // Issue 34: the client's address (proxy.rs), security headers (headers.rs).

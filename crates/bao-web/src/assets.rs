@@ -17,6 +17,26 @@ pub(crate) fn page_file(name: &str) -> Option<&'static include_dir::File<'static
     STATIC.get_file(name)
 }
 
+/// The page `name` of `static/` (`puzzles.html`) in `lang` ([`crate::i18n::page`]).
+pub(crate) fn page_in(name: &str, lang: crate::i18n::Lang) -> Response {
+    match page_file(name) {
+        Some(f) => {
+            let html = crate::i18n::page::localize(f.contents_utf8().unwrap_or(""), lang);
+            (
+                [
+                    (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                    (header::CACHE_CONTROL, "no-cache"),
+                    (header::CONTENT_LANGUAGE, lang.tag()),
+                    (header::VARY, "Cookie, Accept-Language"),
+                ],
+                html,
+            )
+                .into_response()
+        }
+        None => ApiError::internal(format!("the page {name} is missing")).into_response(),
+    }
+}
+
 pub(crate) fn content_type(path: &str) -> &'static str {
     match path.rsplit('.').next().unwrap_or("") {
         "html" => "text/html; charset=utf-8",
@@ -34,7 +54,13 @@ pub(crate) fn content_type(path: &str) -> &'static str {
 
 /// `GET /` → `index.html`, `GET /learn` → `learn.html`, any other file of `static/` by
 /// its path; everything else (and `/api/...`) a JSON 404.
-pub(crate) async fn static_or_404(method: axum::http::Method, uri: Uri) -> Response {
+///
+/// A page (`.html`) is served in the request's language ([`crate::i18n::page`]).
+pub(crate) async fn static_or_404(
+    method: axum::http::Method,
+    crate::i18n::ReqLang(lang): crate::i18n::ReqLang,
+    uri: Uri,
+) -> Response {
     let path = uri.path();
     let file = match path {
         "/" => Some("index.html"),
@@ -58,6 +84,12 @@ pub(crate) async fn static_or_404(method: axum::http::Method, uri: Uri) -> Respo
         .filter(|f| !f.contains(".."))
         .and_then(|f| STATIC.get_file(f).map(|d| (f, d)));
     match found {
+        Some((name, _))
+            if (method == axum::http::Method::GET || method == axum::http::Method::HEAD)
+                && name.ends_with(".html") =>
+        {
+            page_in(name, lang)
+        }
         Some((name, f))
             if method == axum::http::Method::GET || method == axum::http::Method::HEAD =>
         {

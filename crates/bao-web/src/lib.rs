@@ -41,6 +41,7 @@ pub mod guard;
 pub mod headers;
 pub mod history;
 pub mod http;
+pub mod i18n;
 pub mod ids;
 pub mod kinds;
 pub mod live;

@@ -8,29 +8,17 @@
 
 use std::sync::Arc;
 
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
 
 use crate::app::App;
-use crate::http::error::ApiError;
 
 /// The live games' routes.
 pub fn routes() -> Router<Arc<App>> {
     Router::new().route("/live", get(page))
 }
 
-async fn page() -> Response {
-    match crate::assets::page_file("live.html") {
-        Some(f) => (
-            [
-                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-                (header::CACHE_CONTROL, "no-cache"),
-            ],
-            f.contents(),
-        )
-            .into_response(),
-        None => ApiError::internal("the live games page is missing").into_response(),
-    }
+async fn page(crate::i18n::ReqLang(lang): crate::i18n::ReqLang) -> Response {
+    crate::assets::page_in("live.html", lang)
 }

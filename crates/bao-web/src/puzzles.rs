@@ -11,8 +11,8 @@ use crate::games::view::{
 };
 use crate::http::error::ApiError;
 use axum::extract::{Path, Query};
-use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use axum::routing::get;
 use axum::{Json, Router};
 use bao_engine::puzzle::{shipped, Puzzle, PuzzleSet};
@@ -127,18 +127,8 @@ fn set_of(game: &str, status: StatusCode) -> Result<(GameKind, &'static PuzzleSe
 }
 
 /// `GET /puzzles`: the page.
-async fn page() -> Response {
-    match crate::assets::page_file("puzzles.html") {
-        Some(f) => (
-            [
-                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-                (header::CACHE_CONTROL, "no-cache"),
-            ],
-            f.contents(),
-        )
-            .into_response(),
-        None => ApiError::internal("the puzzles page is missing").into_response(),
-    }
+async fn page(crate::i18n::ReqLang(lang): crate::i18n::ReqLang) -> Response {
+    crate::assets::page_in("puzzles.html", lang)
 }
 
 /// `GET /api/puzzles?game=G` (default `kiswahili`): every puzzle of the set; 400 for an

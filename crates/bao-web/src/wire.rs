@@ -2,7 +2,7 @@
 //! or middleware runs (400 for a malformed request, 414 for a request line past its
 //! buffer, 431 for headers past it), with an empty body. [`JsonErrorsIo`] wraps the
 //! connection and gives those answers the API's JSON error body too, so that every error
-//! the server sends is `{"error": "..."}`.
+//! the server sends is `{"error": "...", "code": "..."}`.
 
 use std::io;
 use std::pin::Pin;
@@ -59,7 +59,12 @@ pub fn with_json_body(head: &[u8]) -> Option<Vec<u8>> {
     if !lower.contains("\r\ncontent-length: 0\r\n") || lower.contains("\r\ncontent-type:") {
         return None;
     }
-    let body = serde_json::json!({ "error": reason(status) }).to_string();
+    let code = status
+        .parse::<u16>()
+        .ok()
+        .and_then(|s| axum::http::StatusCode::from_u16(s).ok())
+        .map_or("bad_request", crate::i18n::errors::status_code);
+    let body = serde_json::json!({ "error": reason(status), "code": code }).to_string();
     let at = lower.find("\r\ncontent-length: 0\r\n")?;
     let end = at + "\r\ncontent-length: 0\r\n".len();
     let mut out = String::with_capacity(text.len() + body.len() + 64);
@@ -152,8 +157,7 @@ mod tests {
     fn hypers_empty_error_answers_get_a_body_and_others_pass() {
         let head = b"HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\ndate: x\r\n\r\n";
         let out = String::from_utf8(with_json_body(head).unwrap()).unwrap();
-        let body =
-            r#"{"error":"the request is not valid HTTP/1.1 (a malformed request line or header)"}"#;
+        let body = r#"{"code":"bad_request","error":"the request is not valid HTTP/1.1 (a malformed request line or header)"}"#;
         assert_eq!(
             out,
             format!("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: {}\r\ndate: x\r\n\r\n{body}", body.len())

@@ -132,7 +132,7 @@ async fn sign_up_in_out_and_the_cookie_on(app: Router) {
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         v,
-        json!({"error": "name \"b\" has 1 character: a name has 3 to 20 characters"})
+        json!({"error": "name \"b\" has 1 character: a name has 3 to 20 characters", "code": "invalid"})
     );
 
     // Sign out: the session ends in the database, not only in the browser.
@@ -163,7 +163,10 @@ async fn sign_up_in_out_and_the_cookie_on(app: Router) {
     )
     .await;
     assert_eq!(s, StatusCode::UNAUTHORIZED);
-    assert_eq!(v, json!({"error": "wrong name or password"}));
+    assert_eq!(
+        v,
+        json!({"error": "wrong name or password", "code": "sign_in_required"})
+    );
     assert!(set.is_none());
 }
 

@@ -46,7 +46,7 @@ fn games_are_versioned_the_same_on_both() {
     let dir = tempfile::tempdir().unwrap();
     for (store, _guard) in backends(dir.path()) {
         let kind = store.path().to_string();
-        assert_eq!(store.schema_version().unwrap(), 8, "{kind}");
+        assert_eq!(store.schema_version().unwrap(), 9, "{kind}");
         let mut row = game("g1", [None, None]);
         assert_eq!(store.save(&row).unwrap(), 1, "{kind}");
         // A second creation of the same id is refused, not merged.

@@ -32,7 +32,9 @@
 //!   pages, a draw offered, declined by a move, offered again and accepted, with the
 //!   rating change on the game page;
 //! * `tournament.mjs`: a tournament organised with the form, players joining live, a fast
-//!   Swiss whose standings and rounds change on the page as its games end, and a phone.
+//!   Swiss whose standings and rounds change on the page as its games end, and a phone;
+//! * `pseudo.mjs` (issue 29): the pages in the pseudo-locale `en-XA` show no visible text
+//!   outside its ⟦ ⟧ marks (notation and names aside).
 //!
 //! Needs `/usr/bin/chromium` (or `$CHROMIUM`), `node` and `e2e/node_modules` (`npm ci` in
 //! `e2e/`; `.ci/run` installs all three). When one is missing the test FAILS under CI (the
@@ -240,4 +242,11 @@ fn browser_notices_named_challenge_and_draw_offer() {
 #[test]
 fn browser_chat_is_text_and_a_rematch_swaps_sides() {
     run_script("community.mjs", "community");
+}
+
+/// Issue 29: with `?lang=en-XA` every visible text of the pages is the catalogue's (in the
+/// pseudo-locale's ⟦ ⟧), notation and names aside (e2e/pseudo.mjs).
+#[test]
+fn browser_pages_in_the_pseudo_locale_show_only_catalogue_text() {
+    run_script("pseudo.mjs", "pseudo-locale");
 }

@@ -221,7 +221,7 @@ async fn streams_have_their_own_limits() {
     assert_eq!(s, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(
         v,
-        json!({"error": "address 10.0.0.1 already holds 2 live event streams, the most one address may (close a page first)"})
+        json!({"error": "address 10.0.0.1 already holds 2 live event streams, the most one address may (close a page first)", "code": "too_many_requests"})
     );
     let (_, b1) = first_event(stream(&app, "10.0.0.2", &id).await).await;
     // The server's fourth: 503 with Retry-After, quickly.
@@ -233,7 +233,7 @@ async fn streams_have_their_own_limits() {
     assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(
         v,
-        json!({"error": "the server holds 3 live event streams, the most it may: try again in 5 s"})
+        json!({"error": "the server holds 3 live event streams, the most it may: try again in 5 s", "code": "unavailable"})
     );
     // Plain requests still pass.
     let (s, _) = json_of(send(&app, "10.0.0.3", "GET", "/api/meta", &[], None).await).await;

@@ -159,7 +159,10 @@ async fn a_move_after_the_flag_fell_is_too_late_on(app: Router) {
     )
     .await;
     assert_eq!(s, StatusCode::CONFLICT, "{v}");
-    assert_eq!(v, json!({"error": "too late: South wins on time"}));
+    assert_eq!(
+        v,
+        json!({"error": "too late: South wins on time", "code": "conflict"})
+    );
     // The flag was applied (and kept): the game is over on time, the move not played.
     let (_, _, over) = call(&app, "GET", &format!("/api/games/{id}"), Some(&bob), None).await;
     assert_eq!(over["outcome"]["reason"], "time");

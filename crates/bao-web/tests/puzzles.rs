@@ -111,7 +111,7 @@ async fn errors_name_what_is_wrong() {
         (status, v),
         (
             StatusCode::BAD_REQUEST,
-            json!({"error": "unknown game \"chess\": expected kiswahili or kingulu"})
+            json!({"error": "unknown game \"chess\": expected kiswahili or kingulu", "code": "bad_request"})
         )
     );
     let (status, v) = get_json("/api/puzzles/kingulu/121").await;
@@ -119,7 +119,7 @@ async fn errors_name_what_is_wrong() {
         (status, v),
         (
             StatusCode::NOT_FOUND,
-            json!({"error": "no puzzle \"121\" in the kingulu set: it has puzzles 1 to 120"})
+            json!({"error": "no puzzle \"121\" in the kingulu set: it has puzzles 1 to 120", "code": "not_found"})
         )
     );
     let (status, v) = get_json("/api/puzzles/kingulu/x").await;
@@ -127,7 +127,7 @@ async fn errors_name_what_is_wrong() {
         (status, v),
         (
             StatusCode::NOT_FOUND,
-            json!({"error": "no puzzle \"x\" in the kingulu set: it has puzzles 1 to 120"})
+            json!({"error": "no puzzle \"x\" in the kingulu set: it has puzzles 1 to 120", "code": "not_found"})
         )
     );
     let (status, v) = get_json("/api/puzzles/go/1").await;
@@ -135,7 +135,7 @@ async fn errors_name_what_is_wrong() {
         (status, v),
         (
             StatusCode::NOT_FOUND,
-            json!({"error": "unknown game \"go\": expected kiswahili or kingulu"})
+            json!({"error": "unknown game \"go\": expected kiswahili or kingulu", "code": "not_found"})
         )
     );
 }
@@ -151,7 +151,7 @@ async fn the_page_and_its_script_are_served() {
     let (_, _, page) = get("/js/page.js").await;
     assert!(page.contains("import './header.js';"));
     let (_, _, header) = get("/js/header.js").await;
-    assert!(header.contains("['/puzzles', 'Puzzles', 'nav-puzzles'],"));
+    assert!(header.contains("['/puzzles', t('nav-puzzles'), 'nav-puzzles'],"));
     let (status, kind, text) = get("/js/puzzles.js").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(kind, "text/javascript; charset=utf-8");

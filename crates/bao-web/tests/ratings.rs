@@ -397,7 +397,9 @@ async fn a_rated_game_ended_before_both_sides_moved_is_not_rated_on(app: Router)
         assert_eq!(
             v["outcome"],
             json!({"winner": "North", "reason": "resignation", "result": "0-1",
-                   "text": "North wins: South resigned (not rated: a side had not moved)"})
+                   "text": "North wins: South resigned (not rated: a side had not moved)",
+                   "say": {"key": "end-not-rated", "args": {"sentence":
+                       {"key": "end-resigned", "args": {"winner": {"key": "side-north", "args": {}}, "loser": {"key": "side-south", "args": {}}}}}}})
         );
         assert_eq!(v["rated"], true, "the game was rated; its result is not");
         assert_eq!(profile(&app, "carol", game).await, untouched, "{game}");
@@ -419,7 +421,9 @@ async fn a_rated_game_ended_before_both_sides_moved_is_not_rated_on(app: Router)
         assert_eq!(
             v["outcome"],
             json!({"winner": "South", "reason": "resignation", "result": "1-0",
-                   "text": "South wins: North resigned (not rated: a side had not moved)"})
+                   "text": "South wins: North resigned (not rated: a side had not moved)",
+                   "say": {"key": "end-not-rated", "args": {"sentence":
+                       {"key": "end-resigned", "args": {"winner": {"key": "side-south", "args": {}}, "loser": {"key": "side-north", "args": {}}}}}}})
         );
         assert_eq!(profile(&app, "carol", game).await, untouched, "{game}");
         assert_eq!(profile(&app, "dave", game).await, untouched, "{game}");
@@ -478,7 +482,7 @@ async fn engine_look_alike_names_are_refused_and_engines_are_marked_on(app: Rout
         assert_eq!(s, StatusCode::CONFLICT, "{name}: {v}");
         assert_eq!(
             v,
-            json!({"error": format!("the name \"{name}\" is kept for the engine accounts: no name may be \"bao\" followed by digits (with or without -, _ or a space, in any case): choose another")}),
+            json!({"error": format!("the name \"{name}\" is kept for the engine accounts: no name may be \"bao\" followed by digits (with or without -, _ or a space, in any case): choose another"), "code": "conflict"}),
         );
         assert!(set.is_none(), "{name}");
     }

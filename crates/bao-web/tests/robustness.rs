@@ -219,7 +219,9 @@ async fn a_trickled_body_is_cut_at_ten_seconds() {
     let text = String::from_utf8_lossy(&answer);
     assert!(text.starts_with("HTTP/1.1 408"), "{text}");
     assert!(
-        text.contains(r#"{"error":"the request body did not arrive within 10 s"}"#),
+        text.contains(
+            r#"{"code":"timeout","error":"the request body did not arrive within 10 s"}"#
+        ),
         "{text}"
     );
     assert!(

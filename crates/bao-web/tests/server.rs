@@ -46,8 +46,16 @@ async fn req(
     (status, v)
 }
 
+/// An error answer: the message and the code of its status (issue 29).
 fn err(status: StatusCode, message: &str) -> (StatusCode, Value) {
-    (status, json!({ "error": message }))
+    let code = bao_web::i18n::errors::status_code(status);
+    (status, json!({ "error": message, "code": code }))
+}
+
+/// An error answer with a code of its own (`illegal_move`, `unknown_game`…).
+#[allow(dead_code)]
+fn err_coded(status: StatusCode, code: &str, message: &str) -> (StatusCode, Value) {
+    (status, json!({ "error": message, "code": code }))
 }
 
 /// Starts a game; returns (id, seat).
@@ -513,7 +521,9 @@ async fn after_max_plies_no_move_is_accepted_and_the_record_ends_with_the_result
     assert_eq!(
         r["state"]["outcome"],
         json!({"winner": null, "reason": "adjudicated", "result": "1/2-1/2",
-               "text": "max-plies 1 reached: adjudicated by material, drawn 32–32"})
+               "text": "max-plies 1 reached: adjudicated by material, drawn 32–32",
+               "say": {"key": "end-adjudicated", "args": {"max": 1,
+                   "score": {"key": "end-score-drawn", "args": {"a": 32, "b": 32}}}}})
     );
     assert_eq!(r["state"]["moves"], json!([]));
     let over = "the game is over (max-plies 1 reached: adjudicated by material, drawn 32–32)";
@@ -564,7 +574,9 @@ async fn repetition_ends_the_game_and_such_a_record_loads() {
         last_played = r["played"].clone();
     }
     let expected = json!({"winner": "South", "reason": "repetition", "result": "1-0",
-        "text": "the position occurred for the third time: the game ends, South 27–21"});
+        "text": "the position occurred for the third time: the game ends, South 27–21",
+        "say": {"key": "end-repetition", "args": {"score": {"key": "end-score",
+            "args": {"side": {"key": "side-south", "args": {}}, "a": 27, "b": 21}}}}});
     assert_eq!(last["outcome"], expected);
     assert_eq!(last["position"], T32);
     assert_eq!(last["moves"], json!([]));
@@ -1131,8 +1143,9 @@ async fn deleting_a_game_ends_its_event_streams_with_a_deleted_event() {
     assert!(took < Duration::from_secs(10), "{took:?}");
 
     // A browser reconnecting gets a clean 404 at once, as does the game itself.
-    let gone =
-        format!(r#"{{"error":"no game with id \"{id}\" (start one with POST /api/games)"}}"#);
+    let gone = format!(
+        r#"{{"code":"not_found","error":"no game with id \"{id}\" (start one with POST /api/games)"}}"#
+    );
     let t0 = Instant::now();
     let (status, body) = http(port, &format!("GET /api/games/{id}/events HTTP/1.1"), "").await;
     assert_eq!((status, body.as_str()), (404, gone.as_str()));
@@ -1196,20 +1209,20 @@ async fn the_http_layer_answers_json_errors() {
     assert_eq!(status, 414);
     assert_eq!(
         body,
-        r#"{"error":"the request path is 3011 bytes long; the limit is 2048"}"#
+        r#"{"code":"uri_too_long","error":"the request path is 3011 bytes long; the limit is 2048"}"#
     );
     let big = "b".repeat(20_000);
     let (status, body) = http(port, &format!("GET /api/meta HTTP/1.1\r\nX-Big: {big}"), "").await;
     assert_eq!(status, 431);
     assert!(
-        body.starts_with(r#"{"error":"the request headers are "#),
+        body.starts_with(r#"{"code":"headers_too_large","error":"the request headers are "#),
         "{body}"
     );
     let (status, body) = http(port, "GET /api/games/g1 HTTP/1.1", "").await;
     assert_eq!(status, 404);
     assert_eq!(
         body,
-        r#"{"error":"no game with id \"g1\" (start one with POST /api/games)"}"#
+        r#"{"code":"not_found","error":"no game with id \"g1\" (start one with POST /api/games)"}"#
     );
     let mut s = tokio::net::TcpStream::connect(("127.0.0.1", port))
         .await

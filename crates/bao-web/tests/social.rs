@@ -207,7 +207,8 @@ async fn a_draw_is_offered_declined_and_agreed_and_rated_as_a_draw_on(app: Route
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(
         v["outcome"],
-        json!({"winner": null, "reason": "agreement", "text": "draw by agreement", "result": "1/2-1/2"})
+        json!({"winner": null, "reason": "agreement", "text": "draw by agreement", "result": "1/2-1/2",
+               "say": {"key": "end-agreed", "args": {}}})
     );
     assert_eq!(v["draw_offer"], Value::Null);
     assert_eq!(v["clock"]["running"], Value::Null);
@@ -362,7 +363,7 @@ async fn a_named_challenge_is_seen_and_accepted_by_its_player_alone_on(app: Rout
         (s, v),
         (
             StatusCode::NOT_FOUND,
-            json!({"error": "no player named \"nobody\" to challenge"})
+            json!({"error": "no player named \"nobody\" to challenge", "code": "not_found"})
         )
     );
     let (s, v) = call(
@@ -435,7 +436,7 @@ async fn a_named_challenge_is_seen_and_accepted_by_its_player_alone_on(app: Rout
         (s, v),
         (
             StatusCode::FORBIDDEN,
-            json!({"error": "this challenge is for baraka only"})
+            json!({"error": "this challenge is for baraka only", "code": "forbidden"})
         )
     );
     let game = accept(&app, &baraka, &cid).await;
@@ -566,7 +567,7 @@ async fn the_engine_request_names_its_ply() {
         (s, v),
         (
             StatusCode::CONFLICT,
-            json!({"error": "the game is at ply 1, not at ply 0: the position changed; ask again"})
+            json!({"error": "the game is at ply 1, not at ply 0: the position changed; ask again", "code": "conflict"})
         )
     );
     let (s, _, v) = call_as(

@@ -62,7 +62,7 @@ async fn hypers_own_errors_are_json() {
     );
     assert_eq!(
         body_of(&bad),
-        r#"{"error":"the request is not valid HTTP/1.1 (a malformed request line or header)"}"#
+        r#"{"code":"bad_request","error":"the request is not valid HTTP/1.1 (a malformed request line or header)"}"#
     );
     let long = format!(
         "GET /{} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
@@ -72,6 +72,6 @@ async fn hypers_own_errors_are_json() {
     assert!(long.starts_with("HTTP/1.1 414 URI Too Long\r\n"), "{long}");
     assert_eq!(
         body_of(&long),
-        r#"{"error":"the request path is too long; the limit is 2048 bytes"}"#
+        r#"{"code":"uri_too_long","error":"the request path is too long; the limit is 2048 bytes"}"#
     );
 }

@@ -69,7 +69,15 @@ fn load(file: &str) -> Result<Tournament, String> {
             e.utf8_error().valid_up_to()
         )
     })?;
-    trf::read(&text).map_err(|e| format!("{file}: {e}"))
+    let t = trf::read(&text).map_err(|e| format!("{file}: {e}"))?;
+    // An empty file (or one of other lines only) reads as a tournament of no one: that
+    // is not a report to check or rank.
+    if t.players.is_empty() {
+        return Err(format!(
+            "{file}: no player line (001): not a tournament report (FIDE TRF)"
+        ));
+    }
+    Ok(t)
 }
 
 /// Runs `bao swiss`; returns the exit code.

@@ -264,6 +264,16 @@ impl<G: Solvable> Session<G> {
                     match cell {
                         None => t!("refused-shape", example = self.example_move()),
                         Some(c) if c.owner != self.opts.human => t!("refused-theirs"),
+                        // A hole of a legal move typed without its direction.
+                        Some(_)
+                            if hole == text
+                                && pos.moves().into_iter().any(|m| {
+                                    let t = pos.move_text(m);
+                                    t == format!("{hole}<") || t == format!("{hole}>")
+                                }) =>
+                        {
+                            t!("refused-direction", hole = hole)
+                        }
                         Some(_) => t!("refused-illegal"),
                     }
                 };

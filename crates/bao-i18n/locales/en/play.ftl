@@ -30,6 +30,7 @@ refused = Cannot play { $text }: { $reason }.
 refused-shape = that is not a move here; a move looks like { $example }
 refused-theirs = that hole is not yours
 refused-illegal = that move is not legal now
+refused-direction = a move from { $hole } needs its direction: { $hole }< or { $hole }>
 refused-case = Note: hole names are case-sensitive; { $hole } is { $side }'s hole, yours are { $yours }.
 refused-help = Type 'moves' for the legal moves or 'help' for how to write them.
 unknown-command = Unknown command { $word }. Type 'help' for the commands, or a move such as { $example }.

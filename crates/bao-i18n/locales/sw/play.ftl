@@ -27,6 +27,7 @@ refused = Huwezi kucheza { $text }: { $reason }.
 refused-shape = hiyo si hatua hapa; hatua huandikwa kama { $example }
 refused-theirs = shimo hilo si lako
 refused-illegal = hatua hiyo si halali sasa
+refused-direction = hatua kutoka { $hole } inahitaji mwelekeo: { $hole }< au { $hole }>
 refused-case = Kumbuka: herufi kubwa na ndogo katika majina ya mashimo zina maana; { $hole } ni shimo la { $side }, yako ni { $yours }.
 refused-help = Andika 'moves' kuona hatua halali au 'help' kujua jinsi ya kuziandika.
 unknown-command = Amri { $word } haijulikani. Andika 'help' kuona amri, au hatua kama { $example }.

@@ -152,6 +152,37 @@ impl Store {
         self.sessions.get(token_hash, unix_now())
     }
 
+    /// The language saved in the account of a live session (issue 29), if he chose one.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub fn session_lang(&self, token_hash: &str) -> DbResult<Option<String>> {
+        self.read(|c| {
+            Ok(c.query_opt(
+                "SELECT a.lang FROM sessions s JOIN accounts a ON a.id = s.account
+                 WHERE s.token_hash = ?1 AND s.expires > ?2 AND a.closed IS NULL",
+                params![token_hash, unix_now()],
+            )?
+            .map(|r| r.opt_text("lang"))
+            .transpose()?
+            .flatten())
+        })
+    }
+
+    /// Saves the language `tag` (`en`, `sw`) in account `id` (issue 29).
+    ///
+    /// # Errors
+    /// The database's error.
+    pub fn set_account_lang(&self, id: i64, tag: &str) -> Result<(), StoreError> {
+        self.write(|tx| {
+            tx.exec(
+                "UPDATE accounts SET lang = ?1 WHERE id = ?2",
+                params![tag, id],
+            )?;
+            Ok(())
+        })
+    }
+
     /// Ends a session (signing out); whether it existed.
     ///
     /// # Errors

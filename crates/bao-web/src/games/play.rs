@@ -24,6 +24,43 @@ use super::routes::{refuse_help, state_for};
 
 pub(super) fn not_yours(side: Side) -> ApiError {
     ApiError::forbidden(format!("this seat does not play {side}"))
+        .said(crate::t!("api-not-your-side", side = side))
+}
+
+/// A move `text` the game refused, with its code: `illegal_move` (422; in English the
+/// rules' own reason with its rule number, in other languages the kind of mistake as the
+/// terminal says it: not a move here, not your hole, not legal now) or `game_over` (409).
+fn refused_move(
+    r: crate::refusal::Refusal,
+    text: &str,
+    g: &mut dyn crate::games::model::LiveGame,
+) -> ApiError {
+    use crate::refusal::Refusal;
+    use crate::t;
+    let quoted = error::clip(text);
+    match &r {
+        Refusal::Invalid(_) => {
+            let state = g.state();
+            let hole: String = text
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .collect();
+            let cell = state.board.rows.iter().flatten().find(|c| c.name == hole);
+            let reason = match cell {
+                None => t!("api-move-shape"),
+                Some(c) if c.owner != state.board.to_move => t!("refused-theirs"),
+                Some(_) => t!("refused-illegal"),
+            };
+            ApiError::from(r).coded(
+                "illegal_move",
+                t!("refused", text = quoted, reason = reason),
+            )
+        }
+        Refusal::NotNow(_) if g.is_over() => {
+            ApiError::from(r).coded("game_over", t!("api-game-over"))
+        }
+        _ => ApiError::from(r),
+    }
 }
 
 pub(super) async fn play(
@@ -39,7 +76,8 @@ pub(super) async fn play(
         if g.thinking() {
             return Err(ApiError::conflict(
                 "the computer is thinking in this game; wait for its move",
-            ));
+            )
+            .said(crate::t!("api-engine-thinking")));
         }
         let side = g.to_move();
         if !g.is_over() && !g.meta().sides_of(&seat, g.human()).contains(&side) {
@@ -53,7 +91,9 @@ pub(super) async fn play(
             let text = g.state().outcome.map(|o| o.text).unwrap_or_default();
             return Err(ApiError::conflict(format!("too late: {text}")));
         }
-        let played = g.play_text(&req.mv, None)?;
+        let played = g
+            .play_text(&req.mv, None)
+            .map_err(|r| refused_move(r, &req.mv, g))?;
         app2.commit_move(slot, g)?;
         let state = state_for(g, Some(&seat));
         Ok(serde_json::json!({ "played": played, "state": state }))

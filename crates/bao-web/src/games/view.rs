@@ -103,6 +103,9 @@ pub struct MoveJson {
     pub safari: bool,
     /// A short description for the choice button: arrow, text, what happens.
     pub label: String,
+    /// What happens in the catalogue's words (issue 29), the parts of `label` after the
+    /// colon: the page joins them with ", " in its language.
+    pub says: Vec<crate::i18n::Said>,
 }
 
 /// One move played so far.
@@ -133,6 +136,8 @@ pub struct OutcomeJson {
     /// The record's result: `1-0` (South wins), `0-1` (North wins), `1/2-1/2`, or `*`
     /// for an aborted game.
     pub result: &'static str,
+    /// `text` in the catalogue's words (issue 29), for the page in other languages.
+    pub say: Option<crate::i18n::Said>,
 }
 
 /// Who plays which side.
@@ -241,8 +246,11 @@ pub struct EventJson {
     pub holes: Vec<String>,
     /// Seeds involved.
     pub seeds: u32,
-    /// A sentence for players.
+    /// A sentence for players, in English.
     pub text: String,
+    /// The same sentence in the catalogue's words (issue 29), which the page puts into its
+    /// language: `{"key": "ev-sow", "args": {…}}`.
+    pub say: crate::i18n::Said,
     /// Hole counts after the step, in the order of [`BoardJson::rows`] flattened.
     pub counts: Vec<u32>,
     /// Stores after the step, `[South, North]`.
@@ -275,6 +283,7 @@ pub fn summarise_events(events: &[TraceEvent]) -> Vec<EventJson> {
         holes: Vec::new(),
         seeds: 0,
         text: format!("… {laps} more laps …"),
+        say: crate::t!("ev-skipped", laps = laps),
         counts: last_kept.counts.clone(),
         stores: last_kept.stores,
         count: Some(skipped),
@@ -290,6 +299,7 @@ impl From<&TraceEvent> for EventJson {
             holes: e.holes.clone(),
             seeds: e.seeds,
             text: e.text.clone(),
+            say: crate::i18n::phrases::phrase(&e.phrase),
             counts: e.counts.clone(),
             stores: e.stores,
             count: None,
@@ -489,43 +499,59 @@ pub(crate) fn describe_move<G: Game>(
     let safari = events.iter().any(|e| e.kind == EventKind::Safari);
     let laps = events.iter().filter(|e| e.kind == EventKind::Sow).count();
     let mut parts: Vec<String> = Vec::new();
+    let mut says: Vec<crate::i18n::Said> = Vec::new();
     let first = |kind: EventKind| events.iter().find(|e| e.kind == kind);
     let captures = events
         .iter()
         .filter(|e| e.kind == EventKind::Capture)
         .count();
+    let said_of = |e: &TraceEvent| crate::i18n::phrases::phrase(&e.phrase);
     if let Some(e) = first(EventKind::Capture) {
         parts.push(e.text.clone());
+        says.push(said_of(e));
         if captures > 1 {
             parts.push(format!("{captures} captures in all"));
+            says.push(crate::t!("mv-captures-in-all", n = captures));
         }
     } else if bao_rules::GameKind::of::<G>() == bao_rules::GameKind::Kiswahili {
         parts.push("takata".to_string());
+        says.push(crate::t!("mv-takata"));
     } else {
         parts.push("no capture".to_string());
+        says.push(crate::t!("mv-no-capture"));
     }
     if let Some(hole) = first(EventKind::Kichwa).and_then(|e| e.holes.first()) {
         parts.push(format!("sown from kichwa {hole}"));
+        says.push(crate::t!("mv-from-kichwa", hole = hole));
     }
     // The first nyumba decision (K-R4.4): safari or stop.
     let decision = events
         .iter()
         .find(|e| matches!(e.kind, EventKind::Safari | EventKind::NyumbaStop));
     match decision.map(|e| e.kind) {
-        Some(EventKind::Safari) => parts.push("safari".to_string()),
-        Some(_) if capture => parts.push("stops at the nyumba".to_string()),
+        Some(EventKind::Safari) => {
+            parts.push("safari".to_string());
+            says.push(crate::t!("mv-safari"));
+        }
+        Some(_) if capture => {
+            parts.push("stops at the nyumba".to_string());
+            says.push(crate::t!("mv-stops-nyumba"));
+        }
         _ => {}
     }
     for kind in [EventKind::Tax, EventKind::Takasia, EventKind::Reserve] {
         if let Some(e) = first(kind) {
             parts.push(e.text.clone());
+            says.push(said_of(e));
         }
     }
     if laps > 1 {
         parts.push(format!("{laps} laps"));
+        says.push(crate::t!("laps", n = laps));
     }
     if events.iter().any(|e| e.kind == EventKind::GameEnd) {
         parts.push("ends the game".to_string());
+        says.push(crate::t!("mv-ends-game"));
     }
     let arrow = match dir {
         Some("left") if with_arrow => "← ",
@@ -542,5 +568,6 @@ pub(crate) fn describe_move<G: Game>(
         capture,
         safari,
         label,
+        says,
     }
 }

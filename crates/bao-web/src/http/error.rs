@@ -1,5 +1,7 @@
 //! The API's error type: every failure is a 4xx/5xx status with a JSON body
-//! `{"error": "<message>"}` naming what was wrong and where. The domain's errors become
+//! `{"error": "<message>", "code": "<code>"}` naming what was wrong and where: `code` is
+//! stable and machine-readable ([`ApiError::code`]), `error` a sentence in the request's
+//! language (English here; [`crate::i18n::errors::localize`] puts it into the others). The domain's errors become
 //! one through `From` ([`DbError`]: 500, [`StoreError`]: 503 or, for a stale write, 409;
 //! the extractors' rejections: 400/413/415/422), so that handlers write `?`.
 
@@ -14,7 +16,7 @@ use crate::store::StoreError;
 
 /// An API failure: an HTTP status and a message for the player or the client program.
 ///
-/// Serialised as `{"error": message}` with the status code. Statuses used:
+/// Serialised as `{"error": message, "code": code}` with the status code. Statuses used:
 /// 400 malformed JSON or a non-canonical number in a path, 403 a foreign `Origin` or
 /// `Host`, or a missing or wrong seat (`X-Bao-Seat`), 404 unknown game id or route,
 /// 408 a request or body not received in time, 409 the request conflicts with the
@@ -27,8 +29,15 @@ use crate::store::StoreError;
 pub struct ApiError {
     /// The HTTP status.
     pub status: StatusCode,
-    /// The message, one or more sentences.
+    /// The message, one or more sentences, in English.
     pub message: String,
+    /// The stable machine-readable code: by default the status's
+    /// ([`crate::i18n::errors::status_code`]: `invalid`, `conflict`, `not_found`…), a
+    /// code of its own where a client tells the case apart (`illegal_move`, `game_over`).
+    pub code: &'static str,
+    /// The message in the catalogue's words, for the other languages; without it they get
+    /// the status's sentence and the English message as `detail`.
+    pub said: Option<crate::i18n::Said>,
 }
 
 impl ApiError {
@@ -37,7 +46,22 @@ impl ApiError {
         ApiError {
             status,
             message: message.into(),
+            code: crate::i18n::errors::status_code(status),
+            said: None,
         }
+    }
+
+    /// The same error with its own `code` and its message in the catalogue's words.
+    pub fn coded(mut self, code: &'static str, said: crate::i18n::Said) -> Self {
+        self.code = code;
+        self.said = Some(said);
+        self
+    }
+
+    /// The same error (and code) with its message in the catalogue's words.
+    pub fn said(mut self, said: crate::i18n::Said) -> Self {
+        self.said = Some(said);
+        self
     }
 
     /// 404: no game with this id (quoted with [`clip`]).
@@ -49,6 +73,7 @@ impl ApiError {
                 clip(id)
             ),
         )
+        .said(crate::t!("api-unknown-game", id = clip(id)))
     }
 
     /// 403: the request may not do this (foreign origin or host, missing or wrong seat).
@@ -124,8 +149,10 @@ impl std::error::Error for ApiError {}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({ "error": self.message });
-        (self.status, Json(body)).into_response()
+        let body = serde_json::json!({ "error": self.message, "code": self.code });
+        let mut res = (self.status, Json(body)).into_response();
+        res.extensions_mut().insert(self);
+        res
     }
 }
 

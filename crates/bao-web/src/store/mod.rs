@@ -98,6 +98,12 @@ pub const MIGRATIONS: &[Migration] = &[
         sqlite: include_str!("migrations/0008_tournaments.sql"),
         postgres: include_str!("migrations/pg/0008_tournaments.sql"),
     },
+    Migration {
+        number: 9,
+        name: "account_lang",
+        sqlite: include_str!("migrations/0009_account_lang.sql"),
+        postgres: include_str!("migrations/pg/0009_account_lang.sql"),
+    },
 ];
 
 /// Why a write was not made durable.

@@ -1,6 +1,7 @@
 // What the account pages share: who is signed in (the site header, header.js), a clock's
 // words, an element with its text.
 
+import { t } from './i18n.js';
 import { me, siteHeader } from './header.js';
 
 export { me };
@@ -43,8 +44,8 @@ export const isBotName = (name) => /^bao-([1-9]|10)$/.test(String(name || ''));
 export function botBadge() {
   const b = document.createElement('span');
   b.className = 'bot';
-  b.textContent = 'BOT';
-  b.title = 'An engine account: the computer plays it';
+  b.textContent = t('bot-badge');
+  b.title = t('bot-title');
   return b;
 }
 

@@ -12,13 +12,18 @@ import { app, $, lobbyGame, lobbyKind, mySides, moveName } from './state.js';
 import { drawBoard, fitLabels } from './board.js';
 import { SPEEDS, framesOf, captionOf, play as playFrames } from './trace.js';
 import { flipped } from './render.js';
+import { t, sideWord } from './i18n.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const MARK_CLASS = { inaccuracy: 'mark-inaccuracy', mistake: 'mark-mistake', blunder: 'mark-blunder' };
 const MARKS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
-const READY = 'Every move valued, mistakes marked, the best move shown.';
-const BUTTON_TITLE = 'Value every move: best move, mistakes, accuracy (docs/analysis.md)';
+const READY = t('an-ready');
+const BUTTON_TITLE = t('an-button-title');
+/** A move's class in words: `mistake` / `kosa`. */
+const classWords = (c) => ({
+  forced: t('an-forced'), best: t('an-best'), good: t('an-good'), inaccuracy: t('an-inaccuracy'), mistake: t('an-mistake'), blunder: t('an-blunder'),
+}[c] || c);
 
 /**
  * Why "Analyse this game" cannot be asked for now, in a player's words, or '' when it can:
@@ -27,12 +32,12 @@ const BUTTON_TITLE = 'Value every move: best move, mistakes, accuracy (docs/anal
  */
 export function analyseBarred() {
   const s = app.state;
-  if (!s) return 'No game on the board.';
-  if (app.deleted) return 'The game was deleted.';
-  if (app.draft) return 'Nothing to analyse yet: a new game is saved at its first move.';
+  if (!s) return t('an-no-game');
+  if (app.deleted) return t('an-deleted');
+  if (app.draft) return t('an-draft');
   if (s.outcome) return '';
-  if (lobbyGame()) return `Not available in a lobby game while it is played (${lobbyKind()}): analyse it once it is over.`;
-  if (!mySides().length) return 'Only the players can ask for this while the game is played; anyone can once it is over.';
+  if (lobbyGame()) return t('an-lobby', { kind: lobbyKind() });
+  if (!mySides().length) return t('an-players-only');
   return '';
 }
 
@@ -64,13 +69,13 @@ export function winPercent(v) {
 
 /** A value in short words: `win 29 (S 26–22)`, `+1.25`. */
 export function valueText(v) {
-  let t;
-  if (v.proved === 'win') t = `win ${v.plies}`;
-  else if (v.proved === 'loss') t = `loss ${v.plies}`;
-  else if (v.proved === 'draw') t = 'draw';
-  else t = (v.score >= 0 ? '+' : '') + (v.score || 0).toFixed(2);
-  if (v.margin) t += ` (S ${v.margin[0]}–${v.margin[1]})`;
-  return t;
+  let out;
+  if (v.proved === 'win') out = t('an-win', { plies: v.plies });
+  else if (v.proved === 'loss') out = t('an-loss', { plies: v.plies });
+  else if (v.proved === 'draw') out = t('value-draw');
+  else out = (v.score >= 0 ? '+' : '') + (v.score || 0).toFixed(2);
+  if (v.margin) out += ` (${t('an-south-short')} ${v.margin[0]}–${v.margin[1]})`;
+  return out;
 }
 
 function card() {
@@ -79,12 +84,12 @@ function card() {
   c = document.createElement('section');
   c.className = 'card';
   c.id = 'analysis-card';
-  c.setAttribute('aria-label', 'Analysis');
+  c.setAttribute('aria-label', t('an-title'));
   const h = document.createElement('h2');
-  h.textContent = 'Analysis';
+  h.textContent = t('an-title');
   const btn = document.createElement('button');
   btn.id = 'btn-analyse';
-  btn.textContent = 'Analyse this game';
+  btn.textContent = t('an-button');
   btn.title = BUTTON_TITLE;
   btn.addEventListener('click', start);
   const status = document.createElement('p');
@@ -97,8 +102,8 @@ function card() {
   best.className = 'small';
   const playBest = document.createElement('button');
   playBest.id = 'btn-play-best';
-  playBest.textContent = 'Play the best move';
-  playBest.title = 'Play the best move out lap by lap on the board (Replay shows the move played again)';
+  playBest.textContent = t('an-play-best');
+  playBest.title = t('an-play-best-title');
   playBest.hidden = true;
   playBest.addEventListener('click', playBestMove);
   c.append(h, btn, status, graph, best, playBest);
@@ -120,13 +125,13 @@ async function start() {
   an.report = null;
   an.error = null;
   an.running = true;
-  setStatus('Analysing…');
+  setStatus(t('an-analysing'));
   try {
     const r = await api('POST', `/api/games/${encodeURIComponent(id)}/analysis`, {});
     accept(id, r);
   } catch (e) {
     an.running = false;
-    setStatus(`Analysis: ${e.message}`);
+    setStatus(t('an-error', { error: e.message }));
   }
 }
 
@@ -137,12 +142,12 @@ function accept(id, r) {
     an.running = true;
     an.done = r.done;
     an.total = r.total;
-    setStatus(`Analysing: ${r.done} of ${r.total} positions…`);
+    setStatus(t('an-progress', { done: r.done, total: r.total }));
     return;
   }
   an.running = false;
   if (r && r.error) {
-    setStatus(`Analysis: ${r.error}`);
+    setStatus(t('an-error', { error: r.error }));
     return;
   }
   an.report = r;
@@ -154,7 +159,7 @@ async function fetchReport(id) {
     const r = await api('GET', `/api/games/${encodeURIComponent(id)}/analysis`);
     accept(id, r);
   } catch (e) {
-    if (e.status !== 404) setStatus(`Analysis: ${e.message}`);
+    if (e.status !== 404) setStatus(t('an-error', { error: e.message }));
   }
 }
 
@@ -164,7 +169,7 @@ streamListeners.add((id, name, data) => {
   if (data.ready) fetchReport(id);
   else {
     an.running = true;
-    setStatus(`Analysing: ${data.done} of ${data.total} positions…`);
+    setStatus(t('an-progress', { done: data.done, total: data.total }));
   }
 });
 
@@ -196,7 +201,7 @@ function drawGraph(r) {
   const x = (i) => 4 + (W - 8) * i / n;
   const y = (p) => 4 + (H - 8) * (1 - p / 100);
   const svg = svgEl('svg', { viewBox: `0 0 ${W} ${H}`, class: 'eval-graph', role: 'img',
-    'aria-label': "South's winning chances after each move; click a point to review that move" }, box);
+    'aria-label': t('an-graph-label') }, box);
   svgEl('rect', { x: 0, y: 0, width: W, height: H, class: 'eval-bg' }, svg);
   svgEl('line', { x1: 0, x2: W, y1: y(50), y2: y(50), class: 'eval-mid' }, svg);
   let d = `M ${x(0)} ${y(50)}`;
@@ -208,8 +213,8 @@ function drawGraph(r) {
   for (const m of r.moves) {
     const w = (W - 8) / n;
     const hit = svgEl('rect', { x: x(m.ply) - w / 2, y: 0, width: w, height: H, class: 'eval-hit', 'data-ply': m.ply }, svg);
-    const t = svgEl('title', {}, hit);
-    t.textContent = `${nameOf(r, m.ply)}${MARKS[m.class] ? ` ${MARKS[m.class]}` : ''} (${m.side}): ${valueText(m.after)}${m.best !== m.move ? `, best ${m.best} ${valueText(m.before)}` : ''}`;
+    const tip = svgEl('title', {}, hit);
+    tip.textContent = `${nameOf(r, m.ply)}${MARKS[m.class] ? ` ${MARKS[m.class]}` : ''} (${sideWord(m.side)}): ${valueText(m.after)}${m.best !== m.move ? `, ${t('an-best-move', { move: m.best })} ${valueText(m.before)}` : ''}`;
     hit.addEventListener('click', () => review(m.ply));
     if (MARKS[m.class]) {
       svgEl('circle', { cx: x(m.ply), cy: y(pts[m.ply]), r: 4, class: `eval-mark ${MARK_CLASS[m.class]}`, 'data-ply': m.ply }, svg);
@@ -228,8 +233,10 @@ function render() {
   if (!r) return;
   const acc = (a) => (a === null || a === undefined ? '–' : a.toFixed(1));
   const count = (c) => r.moves.filter((m) => m.class === c).length;
-  setStatus(`Accuracy: South ${acc(r.accuracy.South)}, North ${acc(r.accuracy.North)} · ` +
-    `${count('inaccuracy')} ?!, ${count('mistake')} ?, ${count('blunder')} ?? · click the graph to review a move`);
+  setStatus(t('an-accuracy', {
+    south: sideWord('South'), sa: acc(r.accuracy.South), north: sideWord('North'), na: acc(r.accuracy.North),
+    inaccuracies: count('inaccuracy'), mistakes: count('mistake'), blunders: count('blunder'),
+  }));
   drawGraph(r);
   markList();
   overlay(true);
@@ -250,7 +257,7 @@ function markList() {
       s.className = `mark ${MARK_CLASS[m.class]}`;
       s.textContent = MARKS[m.class];
       b.appendChild(s);
-      b.title = `${b.title} — ${m.class}: best ${m.best} (${valueText(m.before)})`;
+      b.title = `${b.title} — ${classWords(m.class)}: ${t('an-best-move', { move: m.best })} (${valueText(m.before)})`;
     }
   }
 }
@@ -283,8 +290,8 @@ function overlay(force) {
   const mark = MARKS[m.class] ? ` ${MARKS[m.class]}` : '';
   const name = nameOf(r, m.ply);
   line.textContent = m.best === m.move
-    ? `${name}: ${m.class} (${valueText(m.after)}).`
-    : `${name}${mark} (${m.class}, ${valueText(m.after)}); best was ${m.best} (${valueText(m.before)}), shown by the arrow.`;
+    ? t('an-line-best', { name, kind: classWords(m.class), value: valueText(m.after) })
+    : t('an-line', { name: `${name}${mark}`, kind: classWords(m.class), value: valueText(m.after), best: m.best, bestValue: valueText(m.before) });
   if (m.best === m.move) return;
   const hole = (/^[A-Za-z]+\d+/.exec(m.best) || [])[0];
   const c = hole && centre(svg, hole);
@@ -310,7 +317,7 @@ function overlay(force) {
     const s = sign * c.w * 0.16;
     svgEl('path', { d: `M ${x2} ${c.y} L ${x2 - s} ${c.y - c.w * 0.16} L ${x2 - s} ${c.y + c.w * 0.16} Z`, class: 'best-head' }, g);
   }
-  bestLabel(svg, g, `best ${m.best}`, c.x, seatBelow);
+  bestLabel(svg, g, t('an-best-move', { move: m.best }), c.x, seatBelow);
 }
 
 /**
@@ -359,15 +366,15 @@ async function playBestMove() {
   if (!m || an.playing) return;
   an.playing = true;
   try {
-    const t = await api('POST', `/api/games/${encodeURIComponent(an.game)}/analysis/try`, { ply: m.ply, move: m.best });
-    const played = t.played;
+    const tried = await api('POST', `/api/games/${encodeURIComponent(an.game)}/analysis/try`, { ply: m.ply, move: m.best });
+    const played = tried.played;
     const frames = framesOf(played);
     const svg = $('board');
     const draw = (opts) => {
       drawBoard(svg, played.before, { flip: flipped(), toMove: played.side, review: true, ...opts });
       fitLabels(svg, 12);
     };
-    const label = { label: `${played.text} (the best move instead of ${m.move})` };
+    const label = { label: t('an-instead', { best: played.text, move: m.move }) };
     const speed = () => SPEEDS[Number(($('speed') || {}).value || 2)] || SPEEDS[2];
     const shown = await playFrames(played, frames, {
       speed,
@@ -382,7 +389,7 @@ async function playBestMove() {
     $('caption').textContent = captionOf(played, frames, frames.length - 1, label);
     $('board-area').dataset.best = played.text;
   } catch (e) {
-    setStatus(`Analysis: ${e.message}`);
+    setStatus(t('an-error', { error: e.message }));
   } finally {
     an.playing = false;
   }

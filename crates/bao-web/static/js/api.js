@@ -1,6 +1,7 @@
 // The API client: JSON requests to the bao server (docs/web.md), the seats this browser
 // holds (one token per game id, kept in localStorage, sent as X-Bao-Seat), and the live
 // event stream of a game.
+import { t } from './i18n.js';
 
 const SEATS_KEY = 'bao-seats';
 
@@ -61,7 +62,7 @@ export async function api(method, path, body, opts = {}) {
     res = await fetch(path, req);
   } catch (e) {
     // The network, not the server's answer ("Failed to fetch"): say so and retry.
-    const err = new Error('cannot reach the server; retrying');
+    const err = new Error(t('api-offline'));
     err.offline = true;
     for (const f of offlineListeners) f();
     throw err;
@@ -70,10 +71,11 @@ export async function api(method, path, body, opts = {}) {
   const data = type.includes('json') ? await res.json() : await res.text();
   if (!res.ok) {
     let message = (data && data.error) || `HTTP ${res.status}`;
+    const english = (data && (data.detail || data.error)) || '';
     // The server's words are for API clients (the header to send); a page without a seat
     // is a spectator's, so it says who may ask.
-    if (res.status === 403 && /^this request needs the game's seat/.test(message)) {
-      message = 'only the players can ask for this while the game is played';
+    if (res.status === 403 && /^this request needs the game's seat/.test(english)) {
+      message = t('api-players-only');
     }
     const err = new Error(message);
     err.status = res.status;
@@ -161,9 +163,9 @@ export function follow(id, onState, onStatus, onEnd) {
       } catch (_) { /* ignored */ }
     });
     es.addEventListener('deleted', (ev) => {
-      let notice = { deleted: id, text: `game ${id} was deleted` };
+      let notice = { deleted: id, text: t('game-deleted', { id }) };
       try {
-        notice = { ...notice, ...JSON.parse(ev.data) };
+        notice = { ...JSON.parse(ev.data), text: notice.text };
       } catch (_) { /* the default text */ }
       end(notice);
     });

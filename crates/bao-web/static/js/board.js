@@ -3,6 +3,7 @@
 // show on the nyumba's gold border too), direction arrows, the last-move marker on its hole,
 // keyboard focus (one tab stop; arrow keys move between holes; Enter/Space plays) and an
 // accessible name for every hole ("A5, nyumba, 9 seeds, playable").
+import { t, sideWord, say } from './i18n.js';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 export const CELL = 80; // one hole's square, in SVG units
@@ -36,13 +37,12 @@ export function geometry(board, narrow) {
   };
 }
 
-const plural = (n, w) => `${n} ${w}${n === 1 ? '' : 's'}`;
 
 /** The words for a hole's mark: "nyumba", "former nyumba", "reserved by South", "". */
 export function markWords(cell, opts = {}) {
-  if (cell.mark === 'nyumba' && !opts.noNyumba) return cell.functional ? 'nyumba' : 'nyumba, dormant';
-  if (cell.mark === 'lost-nyumba' && !opts.noNyumba) return 'former nyumba';
-  if (cell.mark === 'reserved') return `reserved by ${cell.reserved_by}`;
+  if (cell.mark === 'nyumba' && !opts.noNyumba) return cell.functional ? t('mark-nyumba') : t('mark-dormant');
+  if (cell.mark === 'lost-nyumba' && !opts.noNyumba) return t('mark-former');
+  if (cell.mark === 'reserved') return t('mark-reserved', { side: sideWord(cell.reserved_by) });
   return '';
 }
 
@@ -51,13 +51,13 @@ export function holeLabel(cell, seeds, state = {}) {
   const parts = [cell.name];
   const mark = markWords(cell, state);
   if (mark) parts.push(mark);
-  if (cell.takasia) parts.push("takasia'd");
-  parts.push(plural(seeds, 'seed'));
-  if (state.selected) parts.push('selected');
-  else if (state.playable) parts.push('playable');
-  if (state.hint) parts.push('the hint');
-  if (state.oracle) parts.push(`oracle: ${state.oracle.text}`);
-  if (state.lastFrom) parts.push('the last move started here');
+  if (cell.takasia) parts.push(t('hole-takasia'));
+  parts.push(t('seeds', { n: seeds }));
+  if (state.selected) parts.push(t('hole-selected'));
+  else if (state.playable) parts.push(t('hole-playable'));
+  if (state.hint) parts.push(t('hole-hint'));
+  if (state.oracle) parts.push(t('hole-oracle', { text: state.oracle.text }));
+  if (state.lastFrom) parts.push(t('hole-last-from'));
   return parts.join(', ');
 }
 
@@ -73,8 +73,14 @@ function drawSeeds(g, cx, cy, n, radius) {
 }
 
 const ARROW_WORDS = {
-  left: 'sow towards the left', right: 'sow towards the right', up: 'sow up into the next row', down: 'sow down into the next row',
+  left: t('arrow-left'), right: t('arrow-right'), up: t('arrow-up'), down: t('arrow-down'),
 };
+
+/** A move's label in the page's language (render.js's `moveLabel`, kept here for the board). */
+function moveLabelOf(m) {
+  const arrow = (/^[←→↑↓] /.exec(m.label || '') || [''])[0];
+  return m.says ? `${arrow}${m.text}: ${m.says.map(say).join(', ')}` : m.label;
+}
 
 function drawArrow(svg, cx, cy, dir, hole, onArrow) {
   const sgn = dir === 'left' || dir === 'up' ? -1 : 1;
@@ -217,12 +223,12 @@ export function drawBoard(svg, board, opts = {}) {
       let title = label;
       if (isPlayable && opts.groups) {
         const ms = opts.groups.get(cell.name) || [];
-        title += ms.length === 1 ? `\nclick to play ${ms[0].label}` : `\nclick to choose: ${ms.map((m) => m.text).join(', ')}`;
+        title += ms.length === 1 ? `\n${t('hole-click-play', { label: moveLabelOf(ms[0]) })}` : `\n${t('hole-click-choose', { moves: ms.map((m) => m.text).join(', ') })}`;
       }
       el('title', {}, g).textContent = title;
       if (!G.narrow) drawSeeds(g, cx, cy, seeds, CELL * 0.29);
-      const t = el('text', { class: seeds ? 'count' : 'count zero', x: cx, y: G.narrow ? cy - 10 : cy - 2 }, g);
-      t.textContent = String(seeds);
+      const count = el('text', { class: seeds ? 'count' : 'count zero', x: cx, y: G.narrow ? cy - 10 : cy - 2 }, g);
+      count.textContent = String(seeds);
       const nameY = G.narrow ? cy + 25 : cy + CELL * 0.5 - 1;
       // On a wide board the name sits under the hole on a plate of its own, so that a
       // ring around the hole passes behind it instead of through it.
@@ -307,32 +313,32 @@ export function drawBoard(svg, board, opts = {}) {
     const sides = [['North', 1, flip ? lower : upper], ['South', 0, flip ? upper : lower]];
     for (const [side, idx, y] of sides) {
       const box = el('rect', { class: 'store-box', x: G.storeX, y: y + 6, width: STORE_W, height: half - 12, rx: 12 }, svg);
-      el('title', {}, box).textContent = `${side}'s store: ${plural(stores[idx], 'seed')} off the board`;
+      el('title', {}, box).textContent = t('store-title', { side: sideWord(side), seeds: t('seeds', { n: stores[idx] }) });
       el('text', { class: 'store-count', x: G.storeX + STORE_W / 2, y: y + half / 2 - 8 }, svg).textContent = String(stores[idx]);
-      el('text', { class: 'store-name', x: G.storeX + STORE_W / 2, y: y + half / 2 + 20 }, svg).textContent = `${side}'s store`;
+      el('text', { class: 'store-name', x: G.storeX + STORE_W / 2, y: y + half / 2 + 20 }, svg).textContent = t('store-name', { side: sideWord(side) });
     }
   }
 
   const toMove = opts.toMove || board.to_move;
-  const labels = opts.labels || { north: 'North', south: 'South' };
-  const score = (idx) => (board.scores ? ` · score ${board.scores[idx]}` : '');
-  const store = (idx) => (G.narrow ? ` · store ${stores[idx]}` : '');
+  const labels = opts.labels || { north: sideWord('North'), south: sideWord('South') };
+  const score = (idx) => (board.scores ? ` · ${t('board-score', { n: board.scores[idx] })}` : '');
+  const store = (idx) => (G.narrow ? ` · ${t('board-store-short', { n: stores[idx] })}` : '');
   const side = (name, idx, y) => {
-    const t = el('text', { class: 'side-label', x: G.left + G.boardW / 2, y }, svg);
+    const label = el('text', { class: 'side-label', x: G.left + G.boardW / 2, y }, svg);
     const moving = toMove === name && !opts.over;
-    t.textContent = `${moving ? '▶ ' : ''}${labels[name.toLowerCase()]}${score(idx)}${store(idx)}`;
+    label.textContent = `${moving ? '▶ ' : ''}${labels[name.toLowerCase()]}${score(idx)}${store(idx)}`;
     // An engine account's side carries the BOT badge (issue 34 item 3), as lichess marks it.
     if (opts.bots && opts.bots[name.toLowerCase()]) {
-      t.append(' ');
-      el('tspan', { class: 'bot' }, t).textContent = 'BOT';
+      label.append(' ');
+      el('tspan', { class: 'bot' }, label).textContent = t('bot-badge');
     }
-    if (moving) t.classList.add('to-move');
+    if (moving) label.classList.add('to-move');
   };
   side(flip ? 'South' : 'North', flip ? 0 : 1, G.top - 13);
   side(flip ? 'North' : 'South', flip ? 1 : 0, G.top + G.boardH + 27);
   if (!G.narrow) {
     const stage = el('text', { class: 'store-label', x: G.storeX + STORE_W / 2, y: G.top + G.boardH + 27 }, svg);
-    stage.textContent = board.stage && board.stage !== 'play' ? `stage: ${board.stage}` : '';
+    stage.textContent = board.stage && board.stage !== 'play' ? t('board-stage', { stage: board.stage }) : '';
   }
 
   if (hadFocus) {

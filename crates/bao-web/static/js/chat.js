@@ -9,6 +9,7 @@
 //
 // It reads the page's state (`app`) and decorates the side panel, as analysis.js does.
 
+import { t } from './i18n.js';
 import { api, streamListeners } from './api.js';
 import { app, $, lobbyGame } from './state.js';
 import { me } from './header.js';
@@ -50,12 +51,12 @@ function lineItem(line) {
     const report = document.createElement('button');
     report.type = 'button';
     report.className = 'chat-report small';
-    report.textContent = 'Report';
-    report.title = 'Report this line to the moderators';
+    report.textContent = t('chat-report');
+    report.title = t('chat-report-title');
     report.addEventListener('click', async () => {
       try {
         await api('POST', `/api/chat/${line.id}/report`);
-        report.textContent = 'Reported';
+        report.textContent = t('chat-reported');
         report.disabled = true;
       } catch (e) {
         $('chat-note').textContent = e.message;
@@ -72,16 +73,16 @@ function draw() {
   list.scrollTop = list.scrollHeight;
   const mine = plays();
   const room = mine && !chat.over ? 'players' : 'spectators';
-  $('chat-title').textContent = mine ? 'Chat with your opponent' : 'Spectators\u2019 chat';
+  $('chat-title').textContent = mine ? t('chat-players') : t('chat-spectators');
   $('chat-form').hidden = !chat.name;
   $('chat-form').dataset.room = mine && !chat.over ? 'players' : room;
-  $('chat-note').textContent = chat.name ? '' : 'Sign in to chat.';
+  $('chat-note').textContent = chat.name ? '' : t('chat-sign-in');
   const other = opponent();
   const mute = $('chat-mute');
   mute.hidden = !other;
   if (other) {
     const muted = chat.muted.includes(other);
-    mute.textContent = muted ? `Unmute ${other}` : `Mute ${other}`;
+    mute.textContent = muted ? t('chat-unmute', { name: other }) : t('chat-mute-name', { name: other });
     mute.setAttribute('aria-pressed', String(muted));
   }
   drawRematch();
@@ -96,25 +97,25 @@ function drawRematch() {
   const offer = $('rematch-offer');
   const cancel = $('rematch-cancel');
   if (r.game) {
-    $('rematch-text').textContent = 'The rematch has started.';
-    offer.textContent = 'Go to the rematch';
+    $('rematch-text').textContent = t('rematch-started');
+    offer.textContent = t('rematch-go');
     offer.hidden = false;
     cancel.hidden = true;
   } else if (r.offered_by === chat.name) {
-    $('rematch-text').textContent = `Rematch offered: waiting for ${other}.`;
+    $('rematch-text').textContent = t('rematch-waiting', { name: other });
     offer.hidden = true;
     cancel.hidden = false;
-    cancel.textContent = 'Withdraw';
+    cancel.textContent = t('chat-withdraw');
   } else if (r.offered_by) {
-    $('rematch-text').textContent = `${other} offers a rematch.`;
+    $('rematch-text').textContent = t('rematch-offered', { name: other });
     offer.hidden = false;
-    offer.textContent = 'Accept rematch';
+    offer.textContent = t('rematch-accept');
     cancel.hidden = false;
-    cancel.textContent = 'Decline';
+    cancel.textContent = t('rematch-decline');
   } else {
     $('rematch-text').textContent = '';
     offer.hidden = false;
-    offer.textContent = 'Rematch';
+    offer.textContent = t('chat-rematch');
     cancel.hidden = true;
   }
 }

@@ -4,6 +4,7 @@
 // api.js announces ('bao-state', 'bao-spectators' on window), so the page keeps one event
 // stream per game.
 
+import { t, sideWord, clockWords } from './i18n.js';
 import { api } from './api.js';
 import { clockText, el } from './account.js';
 
@@ -39,7 +40,7 @@ function sideBox(side) {
   const lower = side.toLowerCase();
   const box = el('span', null, `clock-side ${lower}`);
   const name = state.names && state.names[lower];
-  box.append(el('span', name || side, 'clock-name'));
+  box.append(el('span', name || sideWord(side), 'clock-name'));
   if (state.clock) {
     let ms = state.clock[`${lower}_ms`];
     const running = live && state.clock.running === side && !state.outcome;
@@ -61,18 +62,18 @@ function render() {
   bar.replaceChildren(sideBox(bottom === 'South' ? 'North' : 'South'));
   below.replaceChildren(sideBox(bottom));
   const info = el('span', null, 'clock-info');
-  if (state.clock) info.append(el('span', `${state.clock.text}${state.rated ? ' · rated' : ' · casual'}`));
-  if (state.clock && !live && !state.outcome) info.append(el('span', ' · not live: the clocks shown stand still until the server answers', 'clock-stale'));
+  if (state.clock) info.append(el('span', `${clockWords(state.clock.text)} · ${state.rated ? t('clock-rated') : t('clock-casual')}`));
+  if (state.clock && !live && !state.outcome) info.append(el('span', ` · ${t('clock-stale')}`, 'clock-stale'));
   const mine = you[state.id] || [];
-  if (mine.length === 0) info.append(el('span', 'watching', 'watching'));
-  const count = el('span', `${spectators} ${spectators === 1 ? 'spectator' : 'spectators'}`, 'spectators');
+  if (mine.length === 0) info.append(el('span', t('clock-watching'), 'watching'));
+  const count = el('span', t('clock-spectators', { n: spectators }), 'spectators');
   count.id = 'spectator-count';
   info.append(count);
   if (state.clock && state.clock.abort_in_ms != null && !state.outcome) {
     const left = state.clock.abort_in_ms - (Date.now() - received);
-    info.append(el('span', `first move within ${Math.max(0, Math.ceil(left / 1000))} s`, 'abort-note'));
+    info.append(el('span', t('clock-first-move', { secs: Math.max(0, Math.ceil(left / 1000)) }), 'abort-note'));
     if (mine.length > 0) {
-      const b = el('button', 'Abort');
+      const b = el('button', t('clock-abort'));
       b.id = 'btn-abort';
       b.addEventListener('click', () => api('POST', `/api/games/${state.id}/abort`).catch(() => {}));
       info.append(b);

@@ -6,6 +6,7 @@
 // `pageState()` names the whole: deleted, offline, reviewing, thinking, sending,
 // animating-own, animating-reply, replaying or idle (the page's `data-state`).
 
+import { t, sideWord } from './i18n.js';
 import { tutorAllows } from './tutor.js';
 import { api, saveSeat, seatFor, sleep } from './api.js';
 import { framesOf, captionOf, play as playFrames } from './trace.js';
@@ -15,7 +16,7 @@ import {
   moveName, movesPlayed, lobbyGame, helpBarred,
 } from './state.js';
 import { renderInfo, renderMoveList } from './panels.js';
-import { draw, focusBoard, liveCaption, movesFrom, render, reviewText, speed } from './render.js';
+import { draw, focusBoard, liveCaption, moveLabel, movesFrom, render, reviewText, speed } from './render.js';
 import { onHoleClick, openMove } from './input.js';
 import { startFollowing } from './stream.js';
 import { hintWords } from './words.js';
@@ -38,7 +39,7 @@ const PHASES = {
  */
 export function enter(next) {
   if (next !== 'idle' && !PHASES[app.phase].includes(next)) {
-    throw new Error(`the page cannot start '${next}' while '${app.phase}'`);
+    throw new Error(`the page cannot start '${next}' while '${app.phase}'`); // a bug, not for players
   }
   app.phase = next;
   showState();
@@ -149,7 +150,7 @@ export async function showPlayed(played, state, { reply = false } = {}) {
   await endAnimation();
   app.view = null;
   app.shown = Math.max(app.shown || 0, ply);
-  $('status').textContent = `${sideName(played.side)} plays ${played.text}`;
+  $('status').textContent = t('status-plays', { who: sideName(played.side), move: played.text });
   const name = moveName(ply, state.history);
   const entry = await animate(played, ply, state.board, 0, name, { reply });
   app.last = entry;
@@ -319,8 +320,7 @@ export async function undo() {
     app.last = null;
     app.hint = null;
     app.selected = null;
-    $('caption').textContent = plies === 1 ? 'Took back the last move.' : plies === 2
-      ? 'Took back your last move and the reply to it.' : `Took back the last ${plies} plies.`;
+    $('caption').textContent = plies === 1 ? t('undo-one') : plies === 2 ? t('undo-two') : t('undo-plies', { plies });
   } catch (e) {
     showError(e);
   }
@@ -340,7 +340,7 @@ export async function hint() {
     // In a player's words; the engine's number behind the Details toggle (render.js).
     const words = hintWords(r, app.state.to_move);
     app.hint = { best: r.best, score, words };
-    $('caption').textContent = `Hint: ${r.best.label} — ${words || score}`;
+    $('caption').textContent = t('hint-caption', { label: moveLabel(r.best), words: words || score });
   } catch (e) {
     showError(e);
   } finally {
@@ -354,7 +354,7 @@ export async function resign() {
   if (!s || s.outcome) return;
   const me = mySides();
   const side = me.length === 1 ? me[0] : s.to_move;
-  if (!window.confirm(`Resign this game as ${side}?`)) return;
+  if (!window.confirm(t('resign-confirm', { side: sideWord(side) }))) return;
   try {
     adoptState(await api('POST', `/api/games/${s.id}/resign`, { side }));
     app.loop++;
@@ -389,10 +389,10 @@ export async function invite(side) {
   try {
     const r = await api('POST', `/api/games/${s.id}/invite`, { side });
     const link = new URL(r.link, location.href).href;
-    $('invite-side').textContent = r.side;
+    $('invite-side').textContent = sideWord(r.side);
     $('invite-link').value = link;
     $('invite-note').textContent = location.hostname === '127.0.0.1' || location.hostname === 'localhost'
-      ? 'This address works on this computer. For a friend on your network, start the server with --host and share that address instead of 127.0.0.1.'
+      ? t('invite-local')
       : '';
     $('invite-dialog').showModal();
     $('invite-link').select();
@@ -408,12 +408,12 @@ export async function copyInvite() {
   input.select();
   try {
     await navigator.clipboard.writeText(input.value);
-    $('invite-copy').textContent = 'Copied';
+    $('invite-copy').textContent = t('inv-copied');
   } catch (_) {
     document.execCommand && document.execCommand('copy');
-    $('invite-copy').textContent = 'Copied';
+    $('invite-copy').textContent = t('inv-copied');
   }
-  setTimeout(() => { $('invite-copy').textContent = 'Copy link'; }, 2000);
+  setTimeout(() => { $('invite-copy').textContent = t('inv-copy'); }, 2000);
 }
 
 export function adopt(state) {
@@ -539,7 +539,7 @@ export async function loadRecord(file) {
     adopt(state);
     const plies = state.history.length;
     const moves = movesPlayed(state.history);
-    $('caption').textContent = `Loaded ${file.name}: ${moves} move${moves === 1 ? '' : 's'} (${plies} ${plies === 1 ? 'ply' : 'plies'}).`;
+    $('caption').textContent = t('web-loaded', { file: file.name, moves, plies });
   } catch (e) {
     showError(e);
   }
@@ -568,7 +568,7 @@ export function offline() {
   const box = document.getElementById('offline') || document.body.appendChild(Object.assign(document.createElement('div'), {
     id: 'offline', role: 'alert',
   }));
-  box.textContent = 'Cannot reach the server; retrying…';
+  box.textContent = t('offline');
   box.hidden = false;
   offline.timer = setInterval(async () => {
     try {
@@ -579,7 +579,7 @@ export function offline() {
     }
     clearInterval(offline.timer);
     offline.timer = null;
-    box.textContent = 'The server is back.';
+    box.textContent = t('online');
     setTimeout(() => { if (!offline.timer) box.hidden = true; }, 2500);
     const err = document.getElementById('error');
     if (err) err.hidden = true;

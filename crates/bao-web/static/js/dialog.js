@@ -1,14 +1,15 @@
 // The New game dialog: game, rules profile, players and the computer's level in words.
 
+import { t } from './i18n.js';
 import { $, app } from './state.js';
 
 /** What each rules profile is, in one line for players (docs/bao-la-kiswahili.md §3.3). */
 export const PROFILE_WORDS = {
-  'mancala-world': 'The usual rules: namua with 22 seeds in each store, then mtaji; nyumba and takasia as most players play them.',
-  'de-voogt': 'As A. de Voogt describes them: a hole with a single seed is never takasia\'d, and the first lap from the nyumba gets no takasia exception.',
-  kiba: 'The KIBA rules: as the usual ones, but the first lap from the nyumba gets no takasia exception.',
-  kujifunza: 'Bao la Kujifunza, the learners\' game: 2 seeds in every hole, no stores, no nyumba, no takasia — it starts in mtaji.',
-  default: 'The standard Bao Kingulu rules (2×6, relay sowing, kuweka mtoto, scores at the end).',
+  'mancala-world': t('profile-mancala-world'),
+  'de-voogt': t('profile-de-voogt'),
+  kiba: t('profile-kiba'),
+  kujifunza: t('profile-kujifunza'),
+  default: t('profile-default'),
 };
 
 /** Shows the line of the chosen profile under the Rules select. */
@@ -39,13 +40,13 @@ export function fillProfiles() {
 export function levelWords(info, game) {
   if (!info) return '';
   const own = (info.games && info.games[game]) || info;
-  if (own.searcher === 'random') return 'plays random legal moves';
+  if (own.searcher === 'random') return t('level-random');
   const parts = [];
-  if (own.searcher === 'greedy') parts.push('takes the move that looks best right now (1 ply)');
-  else if (own.depth) parts.push(`looks ${own.depth} ${own.depth === 1 ? 'ply' : 'plies'} ahead`);
-  if (own.searcher !== 'greedy' && own.nodes) parts.push(`${parts.length ? 'at most ' : 'weighs up to '}${own.nodes} positions a move`);
-  if (own.searcher !== 'greedy' && own.time_ms) parts.push(`${parts.length ? 'at most ' : 'searches '}${(own.time_ms / 1000).toFixed(1)} s a move`);
-  if (own.missed_captures) parts.push(`misses ${own.missed_captures}% of captures`);
+  if (own.searcher === 'greedy') parts.push(t('level-greedy'));
+  else if (own.depth) parts.push(t('level-depth', { depth: own.depth }));
+  if (own.searcher !== 'greedy' && own.nodes) parts.push(parts.length ? t('level-nodes-more', { nodes: own.nodes }) : t('level-nodes', { nodes: own.nodes }));
+  if (own.searcher !== 'greedy' && own.time_ms) parts.push(parts.length ? t('level-time-more', { secs: (own.time_ms / 1000).toFixed(1) }) : t('level-time', { secs: (own.time_ms / 1000).toFixed(1) }));
+  if (own.missed_captures) parts.push(t('level-misses', { percent: own.missed_captures }));
   return parts.join(', ') || own.text || '';
 }
 
@@ -57,8 +58,8 @@ export function levelWords(info, game) {
 export function levelElo(info, game) {
   const elo = info && info.elo && info.elo[game];
   if (typeof elo !== 'number') return '';
-  if (info.level === 1) return 'the baseline';
-  return `${elo >= 0 ? '+' : '−'}${Math.abs(elo)} Elo over level 1`;
+  if (info.level === 1) return t('level-baseline');
+  return t('level-elo', { elo: `${elo >= 0 ? '+' : '−'}${Math.abs(elo)}` });
 }
 
 export function showLevel() {

@@ -5,6 +5,7 @@
 // Use: `const d = drawControl(state, you)`; when `d.show`, a button reading `d.label`
 // (title `d.title`) that calls `offerDraw(api, state.id)` and adopts the state it answers;
 // `drawNote(state, you)` is the line to show next to the board ('' for none).
+import { t, sideWord } from './i18n.js';
 
 /** Whether a draw may be offered in `state` now: the game goes on, each side has moved. */
 export function drawOpen(state) {
@@ -24,21 +25,21 @@ export function drawControl(state, you) {
     return { show: false, label: '', title: '' };
   }
   if (state.draw_offer === other) {
-    return { show: true, label: 'Accept draw', title: `${other} offers a draw: accept it (or decline by moving)` };
+    return { show: true, label: t('draw-accept'), title: t('draw-accept-title', { side: sideWord(other) }) };
   }
   if (state.draw_offer === side) {
-    return { show: true, label: 'Draw offered', title: `waiting for ${other}'s answer`, disabled: true };
+    return { show: true, label: t('draw-offered'), title: t('draw-waiting', { side: sideWord(other) }), disabled: true };
   }
-  return { show: true, label: 'Offer draw', title: `offer ${other} a draw` };
+  return { show: true, label: t('play-draw'), title: t('draw-offer-title', { side: sideWord(other) }) };
 }
 
 /** The line about a pending offer for the player of `you`: '' when none. */
 export function drawNote(state, you) {
   if (!state || state.outcome || !state.draw_offer) return '';
   const mine = you || [];
-  if (mine.includes(state.draw_offer)) return 'You offered a draw.';
-  const name = (state.names && state.names[state.draw_offer.toLowerCase()]) || state.draw_offer;
-  return mine.length ? `${name} offers a draw: accept it, or move to decline.` : `${name} offers a draw.`;
+  if (mine.includes(state.draw_offer)) return t('draw-you-offered');
+  const name = (state.names && state.names[state.draw_offer.toLowerCase()]) || sideWord(state.draw_offer);
+  return mine.length ? t('draw-note-player', { name }) : t('draw-note', { name });
 }
 
 /** Offers (or accepts) a draw in game `id` through `api` (api.js); the new state. */

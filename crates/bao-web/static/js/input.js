@@ -2,6 +2,7 @@
 // buttons, the keys (Escape, the arrows, Home, End, R) and the review's stepping. Each
 // asks the controller (controller.js) to act, or changes what is looked at and redraws.
 
+import { t } from './i18n.js';
 import { api, onOffline } from './api.js';
 import { SPEEDS, framesOf, lapStep } from './trace.js';
 import { traceOf } from './review.js';
@@ -210,7 +211,7 @@ export function setup() {
     newGame(app.settings);
   });
   const sp = $('speed');
-  const showSpeed = () => { $('speed-name').textContent = `(${SPEEDS[Number(sp.value)].name})`; };
+  const showSpeed = () => { $('speed-name').textContent = `(${t('speed-name', { speed: SPEEDS[Number(sp.value)].name })})`; };
   $('full-replies').addEventListener('change', () => {
     try { localStorage.setItem('bao-full-replies', $('full-replies').checked ? '1' : '0'); } catch (_) { /* private mode */ }
   });

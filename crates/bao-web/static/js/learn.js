@@ -10,8 +10,11 @@ import './header.js';
 import { api, sleep } from './api.js';
 import { drawBoard, fitLabels } from './board.js';
 import { SPEEDS, framesOf, captionOf, lapStep, play as playFrames } from './trace.js';
+import { t, rich, esc, sideWord, say, lang } from './i18n.js';
 
 const K = 'kiswahili';
+/** A game's end in the page's language (the server's sentence as data). */
+const endText = (o) => (o.say && lang !== 'en' ? say(o.say) : o.text);
 const G = 'kingulu';
 
 /**
@@ -21,159 +24,159 @@ const G = 'kingulu';
  */
 export const LESSONS = [
   {
-    id: 'board', game: K, title: 'The board, the stores and the nyumba', rules: 'K-§1, K-R1, K-R8.1',
+    id: 'board', game: K, title: t('learn-board-title'), rules: 'K-§1, K-R1, K-R8.1',
     case: 'T1', words: [
-      'Bao la Kiswahili is played on 4 rows of 8 holes. You own the two rows nearest you: the <b>front row</b> (A1–A8 for South) faces the opponent, the <b>back row</b> (B1–B8) is behind it. Holes are numbered from each owner\'s own left, so North\'s rows read a8…a1 from South\'s side.',
-      'The square hole, the 5th of your front row from your left (A5, a5), is your <b>nyumba</b> (house). The two end holes of the front row are the <b>vichwa</b> (A1, A8). Each player starts with 6 seeds in the nyumba, 2 and 2 to its right, and <b>22 seeds in the store</b>.',
-      'In the start position South has four moves (the green rings): A6 or A7, each sown either way. Watch <b>A6&gt;</b>: one seed comes from the store into A6, then its 3 seeds are sown clockwise (to South\'s right), and the last one falls in an empty hole: the move ends.',
+      t('learn-board-1'),
+      t('learn-board-2'),
+      t('learn-board-3'),
     ],
     position: '0 0 0 0 0 0 0 0 / 0 2 2 6 0 0 0 0 / 0 0 0 0 6 2 2 0 / 0 0 0 0 0 0 0 0 ; S=22 N=22 ; house S+ N+ ; South ; takasia -',
     moves: ['A6>'],
     after: '0 0 0 0 0 0 0 0 / 0 2 2 6 0 0 0 0 / 0 0 0 0 6 0 3 1 / 0 0 0 0 0 0 0 1 ; S=21 N=22 ; house S+ N+ ; North ; takasia -',
   },
   {
-    id: 'namua', game: K, title: 'Namua: every move enters a seed, then relays', rules: 'K-R2, K-R3, K-R4, K-R7.5',
+    id: 'namua', game: K, title: t('learn-namua-title'), rules: 'K-R2, K-R3, K-R4, K-R7.5',
     case: 'T6', words: [
-      'While you have seeds in your store you are in the <b>namua</b> stage: every move starts by putting one store seed into a hole of your front row, and then that hole\'s seeds are lifted and sown one by one.',
-      'When the last seed of a lap lands in an occupied hole, you lift everything there and sow on (a <b>relay</b>). The move ends when a lap ends in an empty hole. Here <b>A4&gt;</b> runs 4 laps: A4, A6, B8, B5, and ends in the empty B3.',
+      t('learn-namua-1'),
+      t('learn-namua-2'),
     ],
     position: '2 1 1 1 3 1 1 1 / 1 2 3 0 0 0 0 2 / 0 0 0 1 6 2 1 0 / 1 0 0 2 1 1 0 2 ; S=14 N=14 ; house S+ N- ; South ; takasia -',
     moves: ['A4>'],
     after: '2 1 1 1 3 1 1 1 / 1 2 3 0 0 0 0 2 / 0 0 0 0 7 0 2 1 / 1 0 1 3 0 2 1 0 ; S=13 N=14 ; house S+ N- ; North ; takasia -',
   },
   {
-    id: 'capture', game: K, title: 'Capture and the kichwa choice', rules: 'K-R5, K-R6',
+    id: 'capture', game: K, title: t('learn-capture-title'), rules: 'K-R5, K-R6',
     case: 'T2', words: [
-      'If the front hole you enter a seed into is occupied and the opponent\'s hole opposite it is not empty, you <b>must capture</b>: take all the seeds from that opponent hole and sow them into your own front row, starting <b>in a kichwa</b> (an end hole) and going towards the centre.',
-      'From the four central holes you choose the kichwa: <b>A4&gt;</b> sows the 7 captured seeds from the left kichwa A1, <b>A4&lt;</b> from the right kichwa A8. From a hole near an end (a kimbi: A1, A2, A7, A8) the nearest kichwa is forced. Here A4 captures North\'s nyumba a5, and North loses its nyumba.',
+      t('learn-capture-1'),
+      t('learn-capture-2'),
     ],
     position: '0 0 0 0 0 0 0 0 / 1 0 2 7 0 2 0 0 / 0 1 0 2 6 0 1 0 / 2 0 0 0 0 0 0 0 ; S=20 N=20 ; house S+ N+ ; South ; takasia -',
     moves: ['A4>'],
     after: '0 0 0 0 0 0 0 0 / 1 0 2 0 0 2 0 0 / 1 2 1 4 7 1 0 1 / 2 0 0 0 0 0 0 1 ; S=19 N=20 ; house S+ N- ; North ; takasia -',
   },
   {
-    id: 'takata', game: K, title: 'Takata: a move without a capture, and the nyumba stop', rules: 'K-R7, K-R4 step 4',
+    id: 'takata', game: K, title: t('learn-takata-title'), rules: 'K-R7, K-R4 step 4',
     case: 'T6', words: [
-      'When no capture is possible you play a <b>takata</b> move: it never captures, even when a lap ends opposite an occupied hole. While your nyumba is functional (owned and holding 6 or more) you may not start from it, and a takata lap that ends in it <b>stops</b> there.',
-      'Here <b>A7&lt;</b> sows 2 seeds to the left, A6 then A5: the last one lands in South\'s functional nyumba and the move ends.',
+      t('learn-takata-1'),
+      t('learn-takata-2'),
     ],
     position: '2 1 1 1 3 1 1 1 / 1 2 3 0 0 0 0 2 / 0 0 0 1 6 2 1 0 / 1 0 0 2 1 1 0 2 ; S=14 N=14 ; house S+ N- ; South ; takasia -',
     moves: ['A7<'],
     after: '2 1 1 1 3 1 1 1 / 1 2 3 0 0 0 0 2 / 0 0 0 1 7 3 0 0 / 1 0 0 2 1 1 0 2 ; S=13 N=14 ; house S+ N- ; North ; takasia -',
   },
   {
-    id: 'tax', game: K, title: 'The tax: sowing only 2 seeds from the nyumba', rules: 'K-R7.1, K-R7.3',
+    id: 'tax', game: K, title: t('learn-tax-title'), rules: 'K-R7.1, K-R7.3',
     case: 'T4', words: [
-      'If your functional nyumba is the only occupied hole of your front row and you cannot capture, you must <b>tax</b> it: the store seed goes in, and only 2 seeds are taken out and sown, either way. You keep the nyumba (here it holds 5 afterwards, so it is dormant until it has 6 again).',
+      t('learn-tax-1'),
     ],
     position: '1 1 1 1 1 1 1 1 / 0 3 0 6 0 2 2 1 / 0 0 0 0 6 0 0 0 / 2 2 2 2 2 2 2 2 ; S=10 N=10 ; house S+ N+ ; South ; takasia -',
     moves: ['A5>'],
     after: '1 1 1 1 1 1 1 1 / 0 3 0 6 0 2 2 1 / 0 0 0 0 5 1 1 0 / 2 2 2 2 2 2 2 2 ; S=9 N=10 ; house S+ N+ ; North ; takasia -',
   },
   {
-    id: 'safari', game: K, title: 'Safari: sowing on from your nyumba', rules: 'K-R4 step 4, K-R6.4, K-R8.2',
+    id: 'safari', game: K, title: t('learn-safari-title'), rules: 'K-R4 step 4, K-R6.4, K-R8.2',
     case: 'T5', words: [
-      'When a lap of a capture move ends in your functional nyumba with nothing to capture, you choose: <b>stop</b> there, or take <b>safari</b> — lift all the nyumba\'s seeds and sow on (you lose the nyumba for the rest of the game). The two choices are two different moves: <b>A2&gt;</b> stops, <b>A2&gt;+</b> takes safari.',
-      'Here South captures 5 from a7, sows them from A1 and ends in the nyumba A5 (12 seeds), takes safari, and captures again from a8 on the way round.',
+      t('learn-safari-1'),
+      t('learn-safari-2'),
     ],
     position: '1 1 1 1 1 1 1 1 / 2 5 0 6 0 0 0 0 / 0 1 0 0 11 0 0 0 / 0 2 0 0 3 0 2 0 ; S=12 N=12 ; house S+ N+ ; South ; takasia -',
     moves: ['A2>+'],
     after: '1 1 1 1 1 1 1 1 / 0 0 0 6 0 0 0 0 / 4 1 2 2 1 0 2 0 / 0 4 0 2 5 2 0 2 ; S=11 N=12 ; house S- N+ ; North ; takasia -',
   },
   {
-    id: 'mtaji', game: K, title: 'Mtaji: the first lap decides the capture', rules: 'K-R9, K-R5.2',
+    id: 'mtaji', game: K, title: t('learn-mtaji-title'), rules: 'K-R9, K-R5.2',
     case: 'T7', words: [
-      'Once both stores are empty the <b>mtaji</b> stage begins: a move lifts a hole of 2 or more seeds (front or back row) and sows it. It is a capture move only if its <b>first lap</b> ends in an occupied hole of your front row facing an occupied opponent hole; capturing is compulsory.',
-      'Captured seeds are sown from the kichwa on the side the lap came from; a capture in a kimbi (holes 1, 2, 7, 8) takes its own end\'s kichwa and may turn the direction round. Here <b>A3&gt;</b> captures 7 from a4, then 3 from a2 and turns back at A8.',
+      t('learn-mtaji-1'),
+      t('learn-mtaji-2'),
     ],
     position: '4 4 4 3 3 3 3 4 / 0 0 5 0 7 0 3 8 / 0 1 2 0 1 0 1 0 / 0 0 2 3 1 0 1 1 ; S=0 N=0 ; house S- N- ; South ; takasia -',
     moves: ['A3>'],
     after: '4 4 4 3 3 3 3 4 / 0 0 5 0 0 0 0 8 / 0 3 2 0 4 0 3 1 / 1 1 2 3 1 0 1 1 ; S=0 N=0 ; house S- N- ; North ; takasia -',
   },
   {
-    id: 'sixteen', game: K, title: 'The 16-seed rule', rules: 'K-R9.3, K-R10.3',
+    id: 'sixteen', game: K, title: t('learn-sixteen-title'), rules: 'K-R9.3, K-R10.3',
     case: 'T8', words: [
-      'A mtaji move from a hole with <b>16 or more seeds</b> can never capture: it is a takata, even when its first lap ends facing an occupied hole. And when a kichwa is your only occupied front hole it must be sown towards the centre.',
-      'Here A1 holds 17: <b>A1&gt;</b> goes all the way round and relays 9 laps without capturing.',
+      t('learn-sixteen-1'),
+      t('learn-sixteen-2'),
     ],
     position: '2 2 2 2 2 2 2 2 / 4 3 4 4 4 4 4 4 / 17 0 0 0 0 0 0 0 / 0 0 0 0 0 0 0 0 ; S=0 N=0 ; house S- N- ; South ; takasia -',
     moves: ['A1>'],
     after: '2 2 2 2 2 2 2 2 / 4 3 4 4 4 4 4 4 / 2 1 2 0 2 0 2 0 / 0 2 0 2 0 2 0 2 ; S=0 N=0 ; house S- N- ; North ; takasia -',
   },
   {
-    id: 'takasia', game: K, title: 'Takasia: blocking the hole the opponent must lose', rules: 'K-R11',
+    id: 'takasia', game: K, title: t('learn-takasia-title'), rules: 'K-R11',
     case: 'T9', words: [
-      'In mtaji, after your takata move: if the opponent cannot capture and all your capture moves would take the <b>same single hole</b> of theirs, that hole is <b>takasia\'d</b> (marked ✕) for their next move: they may not start from it, and a lap of theirs that ends in it stops there.',
-      'Here South plays <b>A1&lt;</b>, its only capture threat being a6. North replies <b>a2&lt;</b>, whose relay ends in the takasia\'d a6 and stops. The restriction then expires.',
+      t('learn-takasia-1'),
+      t('learn-takasia-2'),
     ],
     position: '2 1 2 1 0 2 0 1 / 1 7 3 6 7 4 9 4 / 3 0 3 0 0 0 2 2 / 2 0 0 0 0 1 1 0 ; S=0 N=0 ; house S- N- ; South ; takasia -',
     moves: ['A1<', 'a2<'],
     after: '0 2 3 2 1 3 1 2 / 2 8 4 6 7 4 0 5 / 0 0 3 0 0 0 2 2 / 3 1 1 0 0 1 1 0 ; S=0 N=0 ; house S- N- ; South ; takasia -',
   },
   {
-    id: 'hamna', game: K, title: 'Bao hamna: emptying the opponent\'s front row', rules: 'K-R12.1, K-R12.5',
+    id: 'hamna', game: K, title: t('learn-hamna-title'), rules: 'K-R12.1, K-R12.5',
     case: 'T10', words: [
-      'You win at once when a capture empties the opponent\'s front row ("bao hamna"), even in the middle of a move; the seeds of that last capture go to your store.',
-      'Here <b>A3&gt;</b> captures 7 from a4, sows them and captures the last seed of a2: North\'s front row is empty, South wins.',
+      t('learn-hamna-1'),
+      t('learn-hamna-2'),
     ],
     position: '1 1 1 1 1 1 1 1 / 0 0 0 0 7 0 1 0 / 0 0 2 0 1 0 1 0 / 22 0 0 0 0 0 0 22 ; S=0 N=0 ; house S- N- ; South ; takasia -',
     moves: ['A3>'],
     after: '1 1 1 1 1 1 1 1 / 0 0 0 0 0 0 0 0 / 1 1 1 2 3 1 2 0 / 22 0 0 0 0 0 0 22 ; S=1 N=0 ; house S- N- ; North ; takasia -',
   },
   {
-    id: 'nomove', game: K, title: 'No move left: the side to move loses', rules: 'K-R12.3, K-R10.5',
+    id: 'nomove', game: K, title: t('learn-nomove-title'), rules: 'K-R12.3, K-R10.5',
     case: 'T11', words: [
-      'In mtaji a move needs a hole with at least 2 seeds. A player who has only single seeds (or none) when it is their turn cannot move and <b>loses</b>. Here <b>A4&gt;</b> captures 2 from a3 and leaves North only singletons.',
+      t('learn-nomove-1'),
     ],
     position: '1 1 1 1 1 1 1 1 / 1 0 1 0 1 2 0 1 / 0 0 0 2 0 1 0 0 / 22 0 0 0 0 0 0 25 ; S=0 N=0 ; house S- N- ; South ; takasia -',
     moves: ['A4>'],
     after: '1 1 1 1 1 1 1 1 / 1 0 1 0 1 0 0 1 / 1 1 0 0 1 2 0 0 / 22 0 0 0 0 0 0 25 ; S=0 N=0 ; house S- N- ; North ; takasia -',
   },
   {
-    id: 'relay', game: G, title: 'Relay sowing round the ring', rules: 'G-R1, G-R4, G-R6d',
+    id: 'relay', game: G, title: t('learn-relay-title'), rules: 'G-R1, G-R4, G-R6d',
     case: 'T2', words: [
-      'Bao Kingulu is played on 2 rows of 6 pits with 4 seeds in each. Your row is the one nearest you (A1–A6 for South). A move lifts all the seeds of one of your pits and sows them <b>anticlockwise</b>: along your row to your right, then into the opponent\'s row.',
-      'When the last seed lands in an occupied pit, that pit is lifted and sown on (a relay). Here <b>A3</b> from the start relays 5 laps and ends in South\'s empty A5, capturing.',
+      t('learn-relay-1'),
+      t('learn-relay-2'),
     ],
     position: '4 4 4 4 4 4 / 4 4 4 4 4 4 ; S=0 N=0 ; South',
     moves: ['A3'],
     after: '1 0 6 6 0 1 / 6 6 2 7 0 6 ; S=7 N=0 ; North',
   },
   {
-    id: 'firstlap', game: G, title: 'The first-lap restriction', rules: 'G-R7',
+    id: 'firstlap', game: G, title: t('learn-firstlap-title'), rules: 'G-R7',
     case: 'T1', words: [
-      'The <b>first lap</b> of a move may not end in an occupied pit of your own row (it would relay out of your own row): such a move is illegal. From the start A1 and A2 are illegal for this reason (their last seed lands in A5 or A6), so only A3–A6 have green rings. Later laps may end anywhere.',
-      'Here <b>A5</b>: its first lap ends in North\'s row, relays 5 laps and ends in North\'s empty a1: no capture.',
+      t('learn-firstlap-1'),
+      t('learn-firstlap-2'),
     ],
     position: '4 4 4 4 4 4 / 4 4 4 4 4 4 ; S=0 N=0 ; South',
     moves: ['A5'],
     after: '6 6 6 1 6 1 / 0 1 6 6 2 7 ; S=0 N=0 ; North',
   },
   {
-    id: 'opposite', game: G, title: 'The opposite capture', rules: 'G-R6b, G-R8',
+    id: 'opposite', game: G, title: t('learn-opposite-title'), rules: 'G-R6b, G-R8',
     case: 'T4', words: [
-      'When the last seed of a lap lands in an <b>empty pit of your own row</b>, the move ends and you capture: the seeds of the opponent\'s pit opposite it, plus that last seed, go to your store.',
-      'Here <b>A2</b> sows 3 seeds, the last into the empty A5; opposite it a2 holds 5: South captures 5 + 1 = 6.',
+      t('learn-opposite-1'),
+      t('learn-opposite-2'),
     ],
     position: '2 1 0 3 5 2 / 2 3 0 1 0 4 ; S=10 N=15 ; South',
     moves: ['A2'],
     after: '2 1 0 3 0 2 / 2 0 1 2 0 4 ; S=16 N=15 ; North',
   },
   {
-    id: 'mtoto', game: G, title: 'Kuweka mtoto: reserving an opponent\'s pit', rules: 'G-R6c, G-R9, G-R10',
+    id: 'mtoto', game: G, title: t('learn-mtoto-title'), rules: 'G-R6c, G-R9, G-R10',
     case: 'T6', words: [
-      'When a lap ends in an opponent\'s pit that held exactly <b>3</b>, it becomes <b>yours for the rest of the game</b> ("kuweka mtoto", putting a child): the seed sown just before also moves into it, and the move ends. A reserved pit is frozen: nobody sows from it, and every seed later sown into it goes to its owner\'s store.',
-      'Here <b>A5</b> ends in a3, which held 3: South reserves it with 5 seeds (badge S).',
+      t('learn-mtoto-1'),
+      t('learn-mtoto-2'),
     ],
     position: '0 1 0 3 2 2 / 1 2 0 3 4 1 ; S=14 N=15 ; South',
     moves: ['A5'],
     after: '0 1 0 5*S 2 3 / 1 2 0 3 0 2 ; S=14 N=15 ; North',
   },
   {
-    id: 'score', game: G, title: 'The end and the score', rules: 'G-R12, G-R14, G-R15',
+    id: 'score', game: G, title: t('learn-score-title'), rules: 'G-R12, G-R14, G-R15',
     case: 'T24', words: [
-      'The game ends when the player to move has no legal move (or when a position occurs for the third time, G-R15). Each player scores their store, the seeds in their own unreserved pits and the seeds in the pits they reserved; the higher score wins, 24–24 is a draw.',
-      'Here <b>A4</b> captures 1 + 1 and leaves North with no legal move: South wins 26–22.',
+      t('learn-score-1'),
+      t('learn-score-2'),
     ],
     position: '0 0 0 0 3 0 / 0 0 0 1 0 2 ; S=20 N=22 ; South',
     moves: ['A4'],
@@ -249,8 +252,8 @@ class Lesson {
       // For players: whether the engine plays the case as the rules book says; the position
       // texts stay in the tooltip for whoever checks the spec.
       this.check.textContent = ok
-        ? '✓ The engine plays this case exactly as the rules describe it.'
-        : '✗ The engine ends this case on another board than the rules describe: please report it.';
+        ? `✓ ${t('learn-check-ok')}`
+        : `✗ ${t('learn-check-bad')}`;
       this.check.title = ok ? `position after the case: ${state.position}` : `engine: ${state.position}\nrules: ${l.after}`;
       this.check.classList.toggle('bad', !ok);
       this.root.dataset.matches = String(ok);
@@ -261,7 +264,7 @@ class Lesson {
   }
 
   labels() {
-    return { north: 'North', south: 'South' };
+    return { north: sideWord('North'), south: sideWord('South') };
   }
 
   draw(board, opts = {}) {
@@ -284,8 +287,8 @@ class Lesson {
       this.draw(s.played.before, { counts: f.counts, stores: f.stores, active: new Set(f.holes), toMove: s.played.side });
     }
     let text = captionOf(s.played, s.frames, this.k, this.steps.length > 1 ? s.ply : 0);
-    if (this.i === 0 && this.k === 0) text += ` Legal moves here: ${this.start.moves.map((m) => m.text).join(' ')}.`;
-    if (last && this.i === this.steps.length - 1 && this.end.outcome) text += ` ${this.end.outcome.text}.`;
+    if (this.i === 0 && this.k === 0) text += ` ${t('learn-legal', { moves: this.start.moves.map((m) => m.text).join(' ') })}`;
+    if (last && this.i === this.steps.length - 1 && this.end.outcome) text += ` ${endText(this.end.outcome)}.`;
     this.caption.textContent = text;
     this.root.dataset.move = String(this.i);
     this.root.dataset.step = String(this.k);
@@ -367,11 +370,11 @@ class Lesson {
       scratch(g.id, true);
       games.add(this.game);
       this.root.classList.add('trying');
-      this.renderGame(`Your move as ${side}: choose a hole with a green ring (the computer plays the other side).`);
+      this.renderGame(t('learn-your-move-as', { side: sideWord(side) }));
       const cell = this.svg.querySelector('g.cell[tabindex="0"]');
       if (cell) cell.focus();
     } catch (e) {
-      this.caption.textContent = `Could not start the game: ${e.message}`;
+      this.caption.textContent = t('learn-cannot-start', { error: e.message });
     }
   }
 
@@ -402,18 +405,18 @@ class Lesson {
     if (g.selected && groups.has(g.selected)) {
       for (const m of groups.get(g.selected)) {
         const b = document.createElement('button');
-        b.textContent = m.label;
+        b.textContent = m.says ? `${m.text}: ${m.says.map(say).join(', ')}` : m.label;
         b.dataset.move = m.text;
         b.addEventListener('click', () => this.move(m.text));
         this.choices.appendChild(b);
       }
     }
     const stop = document.createElement('button');
-    stop.textContent = 'Back to the case';
+    stop.textContent = t('learn-back-to-case');
     stop.addEventListener('click', () => this.reset());
     this.choices.appendChild(stop);
     if (text) this.caption.textContent = text;
-    else if (s.outcome) this.caption.textContent = `Game over — ${s.outcome.text}.`;
+    else if (s.outcome) this.caption.textContent = t('status-over', { outcome: endText(s.outcome) });
   }
 
   pick(name, groups) {
@@ -423,7 +426,7 @@ class Lesson {
       return;
     }
     this.game.selected = name;
-    this.renderGame(`Moves from ${name}: click an arrow on the board, or choose one below.`);
+    this.renderGame(t('learn-moves-from', { hole: name }));
     const b = this.choices.querySelector('button[data-move]');
     if (b) b.focus();
   }
@@ -450,20 +453,21 @@ class Lesson {
       await this.animateGame(r.played, r.state);
       g.state = r.state;
       while (this.game === g && !g.state.outcome && g.state.to_move !== g.side) {
-        this.renderGame('The computer is thinking…');
+        this.renderGame(t('learn-thinking'));
         const e = await api('POST', `/api/games/${g.id}/engine`, { ply: g.state.ply }, { seat: g.seat });
         await this.animateGame(e.played, e.state);
         g.state = e.state;
       }
     } catch (e) {
-      this.caption.textContent = `That did not work: ${e.message}`;
+      this.caption.textContent = t('learn-failed', { error: e.message });
     } finally {
       this.busy = false;
     }
     if (this.game === g) {
       const s = g.state;
       const lastMove = s.history[s.history.length - 1];
-      this.renderGame(s.outcome ? `Game over — ${s.outcome.text}.` : `${lastMove ? `${lastMove.side} played ${lastMove.text}. ` : ''}Your move.`);
+      this.renderGame(s.outcome ? t('status-over', { outcome: endText(s.outcome) })
+        : (lastMove ? `${t('learn-played', { side: sideWord(lastMove.side), move: lastMove.text })} ` : '') + t('learn-your-move'));
       const cell = this.svg.querySelector('g.cell[tabindex="0"]');
       if (cell && this.root.contains(document.activeElement)) cell.focus();
     }
@@ -477,22 +481,22 @@ function lessonHtml(l) {
   art.dataset.game = l.game;
   art.innerHTML = `
     <div class="lesson-text">
-      <h3>${l.title}</h3>
-      ${l.words.map((w) => `<p>${w}</p>`).join('')}
-      <p class="moves">${l.moves.length > 1 ? 'The moves' : 'The move'}: <b>${l.moves.join(' ')}</b> — press ▶ to watch ${l.moves.length > 1 ? 'them' : 'it'} lap by lap, or Try it to play the position yourself.</p>
-      <p class="cite">Source: worked case ${l.case} of ${l.game === K ? 'docs/bao-la-kiswahili.md §4' : 'docs/bao-kingulu.md §7'} · rules ${l.rules}</p>
+      <h3>${esc(l.title)}</h3>
+      ${l.words.map((w) => `<p>${rich(w)}</p>`).join('')}
+      <p class="moves">${rich(t('learn-moves', { n: l.moves.length, moves: l.moves.join(' ') }))}</p>
+      <p class="cite">${esc(t('learn-source', { case: l.case, doc: l.game === K ? 'docs/bao-la-kiswahili.md §4' : 'docs/bao-kingulu.md §7', rules: l.rules }))}</p>
     </div>
     <div class="lesson-board" tabindex="-1">
-      <svg role="group" aria-label="${l.title}: board of case ${l.case}" xmlns="http://www.w3.org/2000/svg"></svg>
+      <svg role="group" aria-label="${esc(t('learn-board-label', { title: l.title, case: l.case }))}" xmlns="http://www.w3.org/2000/svg"></svg>
       <div class="controls">
-        <button class="btn-play" title="Animate the case lap by lap">▶ Play the case</button>
-        <button class="btn-back" title="One lap back (←)" aria-label="One lap back">◀</button>
-        <button class="btn-fwd" title="One lap forward (→)" aria-label="One lap forward">▶</button>
-        <button class="btn-reset" title="Back to the start of the case">Reset</button>
-        <button class="btn-try" title="Play this position out against the computer">Try it</button>
+        <button class="btn-play" title="${esc(t('learn-play-title'))}">▶ ${esc(t('learn-play'))}</button>
+        <button class="btn-back" title="${esc(t('learn-back-title'))}" aria-label="${esc(t('learn-back'))}">◀</button>
+        <button class="btn-fwd" title="${esc(t('learn-fwd-title'))}" aria-label="${esc(t('learn-fwd'))}">▶</button>
+        <button class="btn-reset" title="${esc(t('learn-reset-title'))}">${esc(t('learn-reset'))}</button>
+        <button class="btn-try" title="${esc(t('learn-try-title'))}">${esc(t('learn-try'))}</button>
       </div>
       <div class="choices"></div>
-      <p class="caption" aria-live="polite">Loading the case from the engine…</p>
+      <p class="caption" aria-live="polite">${esc(t('learn-loading'))}</p>
       <p class="check small"></p>
     </div>`;
   return art;
@@ -517,7 +521,7 @@ async function main() {
     try {
       await x.load();
     } catch (e) {
-      x.caption.textContent = `Could not load the case from the server: ${e.message}`;
+      x.caption.textContent = t('learn-cannot-load', { error: e.message });
     }
   }
   document.body.dataset.loaded = 'true';

@@ -2,6 +2,7 @@
 // challenges live (GET /api/challenges/events), accept or cancel, and your games with
 // those where it is your turn first.
 
+import { t, clockWords } from './i18n.js';
 import { api } from './api.js';
 import { changeText } from './ratingchange.js';
 import { header, el, botBadge, isBotName, nameNodes } from './account.js';
@@ -71,14 +72,14 @@ function renderChallenges(list) {
     const who = el('td');
     who.append(...nameNodes(c.name, c.bot === true || isBotName(c.name)));
     tr.append(who, el('td', Math.round(c.rating)), el('td', `${c.game === 'kingulu' ? 'Kingulu' : 'Kiswahili'} · ${c.rules}`),
-      el('td', c.clock_text), el('td', c.rated ? 'rated' : 'casual'), el('td', c.side));
+      el('td', clockWords(c.clock_text)), el('td', c.rated ? t('clock-rated') : t('clock-casual')), el('td', t('lobby-side-of', { side: c.side })));
     const act = el('td');
     if (myName && c.name === myName) {
-      const b = el('button', 'Cancel', 'cancel');
+      const b = el('button', t('ng-cancel'), 'cancel');
       b.addEventListener('click', () => api('DELETE', `/api/challenges/${c.id}`).catch(showError));
       act.append(b);
     } else if (myName) {
-      const b = el('button', 'Accept', 'primary accept');
+      const b = el('button', t('lobby-accept'), 'primary accept');
       b.addEventListener('click', async () => {
         try {
           const { game } = await api('POST', `/api/challenges/${c.id}/accept`);
@@ -112,19 +113,19 @@ async function renderMine() {
   $('my-games').querySelector('tbody').replaceChildren(...list.map((g) => {
     const tr = el('tr', null, g.your_turn ? 'your-turn' : '');
     const open = el('td');
-    const a = el('a', g.your_turn ? 'Your turn' : g.result ? 'Review' : 'Open');
+    const a = el('a', g.your_turn ? t('lobby-your-turn') : g.result ? t('saved-review') : t('lobby-open-game'));
     a.href = `/#${g.id}`;
     open.append(a);
     tr.append(open, el('td', g.game === 'kingulu' ? 'Kingulu' : 'Kiswahili'), nameCell(g.south, g.players && g.players.south === 'computer'), nameCell(g.north, g.players && g.players.north === 'computer'),
-      el('td', g.clock || ''), el('td', resultText(g)));
+      el('td', clockWords(g.clock || '')), el('td', resultText(g)));
     return tr;
   }));
 }
 
 /** A game's result in "your games", with the player's rating change ("1-0 (+12.4)"). */
 function resultText(g) {
-  if (g.aborted) return 'aborted';
-  if (!g.result) return g.your_turn ? '' : 'waiting';
+  if (g.aborted) return t('lobby-aborted');
+  if (!g.result) return g.your_turn ? '' : t('lobby-waiting');
   const change = changeText(g.ratings, g.south === myName ? 'South' : 'North');
   return change ? `${g.result} (${change})` : g.result;
 }
@@ -138,9 +139,9 @@ function live() {
       renderMine().catch(() => {});
     } catch (_) { /* ignored */ }
   });
-  es.addEventListener('open', () => { $('live-note').textContent = '(live)'; });
+  es.addEventListener('open', () => { $('live-note').textContent = `(${t('lobby-live')})`; });
   es.addEventListener('error', () => {
-    $('live-note').textContent = '(reconnecting…)';
+    $('live-note').textContent = `(${t('lobby-reconnecting')})`;
     // The browser gave up (the proxy answered an error while an instance went away):
     // open the list again in a moment.
     // With jitter (issue 36), so that the pages of a restarted server do not all return at once.
@@ -152,7 +153,7 @@ async function start() {
   myName = await header($('nav'));
   meta = await api('GET', '/api/meta');
   for (let level = 1; level <= 10; level += 1) {
-    const o = el('option', `bao-${level} (the computer, level ${level})`);
+    const o = el('option', t('lobby-engine-option', { level }));
     o.value = `bao-${level}`;
     $('ch-opponents').append(o);
   }

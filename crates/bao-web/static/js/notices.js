@@ -7,6 +7,7 @@
 //
 // Use: `import { startNotices } from './notices.js'; startNotices();` once per page, after
 // the header knows the player is signed in (account.js's header() does it). Idempotent.
+import { t } from './i18n.js';
 
 let source = null;
 
@@ -55,11 +56,11 @@ export function showNotice(n) {
   const link = document.createElement('a');
   link.className = 'button';
   link.href = noticeLink(n);
-  link.textContent = n.game ? 'Go to the game' : 'Open the lobby';
+  link.textContent = n.game ? t('notice-go-game') : t('notice-open-lobby');
   const close = document.createElement('button');
   close.type = 'button';
   close.className = 'notice-close';
-  close.setAttribute('aria-label', 'Close');
+  close.setAttribute('aria-label', t('inv-close'));
   close.textContent = '×';
   close.addEventListener('click', () => banner.remove());
   banner.append(text, link, close);

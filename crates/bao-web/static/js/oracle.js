@@ -3,6 +3,7 @@
 // docs/web.md) and the board colours each playable hole by its outcome: win / draw / loss
 // in n plies, or "not proven" when the solver did not prove it in time.
 
+import { t, sideWord } from './i18n.js';
 import { api } from './api.js';
 import { $, app, helpBarred, lobbyKind } from './state.js';
 
@@ -39,18 +40,26 @@ function byHole(answer) {
   for (const [hole, moves] of groups) {
     const best = holeValue(moves);
     const words = moves.length === 1
-      ? best.text + (best.margin ? ` (South ${best.margin})` : '')
-      : moves.map((m) => `${m.move}: ${m.text}`).join('; ');
+      ? valueText(best) + (best.margin ? ` (${sideWord('South')} ${best.margin})` : '')
+      : moves.map((m) => `${m.move}: ${valueText(m)}`).join('; ');
     holes.set(hole, { value: best.value, text: words, short: shortText(best) });
   }
   return holes;
 }
 
+/** A move's exact value in words: `win in 17 plies`, `draw`, `not proven`. */
+function valueText(m) {
+  if (m.value === 'win') return t('oracle-win', { plies: m.plies });
+  if (m.value === 'loss') return t('oracle-loss', { plies: m.plies });
+  if (m.value === 'draw') return t('value-draw');
+  return t('not-proven');
+}
+
 /** `W29`, `L20`, `D`, `?` for the tag on the hole. */
 function shortText(m) {
-  if (m.value === 'win') return `W${m.plies}`;
-  if (m.value === 'loss') return `L${m.plies}`;
-  if (m.value === 'draw') return 'D';
+  if (m.value === 'win') return t('oracle-short-win', { plies: m.plies });
+  if (m.value === 'loss') return t('oracle-short-loss', { plies: m.plies });
+  if (m.value === 'draw') return t('oracle-short-draw');
   return '?';
 }
 
@@ -107,29 +116,30 @@ export function renderOracleLegend(interactive, reviewing = false) {
     // No colours to name: only why.
     box.textContent = '';
     const head = document.createElement('b');
-    head.textContent = 'Oracle: ';
-    box.append(head, `not available in a lobby game while it is played (${lobbyKind()}); it is back once the game is over.`);
+    head.textContent = t('oracle-head');
+    box.append(head, ' ', t('oracle-barred', { kind: lobbyKind() }));
     box.dataset.state = 'barred';
     return;
   }
   let note;
-  if (app.deleted) note = 'the game was deleted.';
-  else if (!s || s.outcome) note = 'the game is over.';
-  else if (reviewing) note = 'it shows the game\'s current position only: back to the game (Escape) to see the values.';
-  else if (!interactive) note = 'shown when it is your move.';
-  else if (!oracle.holes) note = 'solving (at most 2 s)…';
-  else if (oracle.error) note = `not available: ${oracle.error}`;
+  if (app.deleted) note = t('oracle-deleted');
+  else if (!s || s.outcome) note = t('web-oracle-over');
+  else if (reviewing) note = t('oracle-reviewing');
+  else if (!interactive) note = t('oracle-not-your-move');
+  else if (!oracle.holes) note = t('web-oracle-solving');
+  else if (oracle.error) note = t('oracle-error', { error: oracle.error });
   else if (oracle.holes.size && [...oracle.holes.values()].every((v) => !v.value)) {
     // Nothing proven: say what the solver can prove, and when.
     note = s.game === 'kiswahili'
-      ? '"?" = not proven in 2 s. The solver proves Bao la Kiswahili positions near the end of a game, when few seeds are left on the board; until then no move can be proven.'
-      : '"?" = not proven in 2 s. The solver proves positions with few seeds left near the end of the game (and some earlier ones from its book).';
-  } else note = 'exact values for the side to move, in plies of perfect play ("?" = not proven in 2 s).';
+      ? t('oracle-none-kiswahili')
+      : t('oracle-none-kingulu');
+  } else note = t('oracle-exact');
   box.textContent = '';
   const head = document.createElement('b');
-  head.textContent = 'Oracle: ';
+  head.textContent = t('oracle-head');
   box.appendChild(head);
-  for (const [cls, words] of [['win', 'win in n'], ['draw', 'draw'], ['loss', 'loss in n'], ['unknown', 'not proven']]) {
+  box.appendChild(document.createTextNode(' '));
+  for (const [cls, words] of [['win', t('oracle-key-win')], ['draw', t('value-draw')], ['loss', t('oracle-key-loss')], ['unknown', t('not-proven')]]) {
     const key = document.createElement('span');
     key.className = `oracle-key oracle-${cls}`;
     key.textContent = words;

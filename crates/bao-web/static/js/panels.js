@@ -6,35 +6,31 @@ import {
 } from './state.js';
 import { drawNote } from './draw.js';
 import { changeSentence, changeText } from './ratingchange.js';
+import { t, say, sideWord, lang } from './i18n.js';
 
 export const noNyumba = () => app.state && app.state.rules === 'kujifunza';
 
 export const LEGENDS = {
-  kiswahili: 'Square hole = nyumba (gold border: functional, dashed: ownership lost). Red ✕ = takasia: '
-    + 'that hole may not be played this turn. A1/A8 and a1/a8 are the vichwa. Stores hold the seeds '
-    + 'still to be entered in the namua stage. A small white triangle marks the hole the last move started from.',
-  kujifunza: 'Bao la Kujifunza: 2 seeds in every hole, no stores and no nyumba; the game starts in the mtaji stage. '
-    + 'A1/A8 and a1/a8 are the vichwa. A small white triangle marks the hole the last move started from.',
-  kingulu: 'A pit with a coloured ring and a badge is reserved (kuweka mtoto): S = by South, N = by North. '
-    + 'Its seeds count for the reserver, and every seed sown into it goes to the reserver\'s store. '
-    + 'Score = store + own unreserved pits + pits reserved.',
+  kiswahili: () => t('web-legend-kiswahili'),
+  kujifunza: () => t('web-legend-kujifunza'),
+  kingulu: () => t('web-legend-kingulu'),
 };
 
 export function renderLegend(game) {
-  $('legend').textContent = (noNyumba() ? LEGENDS.kujifunza : LEGENDS[game]) || '';
+  const legend = noNyumba() ? LEGENDS.kujifunza : LEGENDS[game];
+  $('legend').textContent = legend ? legend() : '';
 }
 
 export const HELP = {
-  kiswahili: 'Holes you can play from have a green ring. Click one (or Tab to the board, move with the arrow keys '
-    + 'and press Enter); if the move can go more than one way, click an arrow (the way the seeds go first); for a '
-    + 'capture whose seeds may be sown from either end, click the lit kichwa to sow them from; a button below the '
-    + 'board offers every choice in words (safari too). The computer answers by itself. ⟲ Turn board shows the '
-    + 'board from the other side.',
-  kingulu: 'Pits you can play from have a green ring. Click one (or Tab to the board, move with the arrow keys and '
-    + 'press Enter): its seeds are sown anticlockwise, relay after relay, until a lap ends in an empty pit '
-    + '(a capture of the opposite pit when it is yours), in a pit of the opponent that held 3 (kuweka mtoto: it '
-    + 'becomes yours) or in a reserved pit. The computer answers by itself.',
+  kiswahili: () => t('web-help-kiswahili'),
+  kingulu: () => t('web-help-kingulu'),
 };
+
+/** The stage in words: `namua stage` (namua and mtaji are the players' own words). */
+export const stageWords = (stage) => t('stage-name', { stage });
+
+/** The end of a game in the page's language (the server's sentence as data). */
+export const outcomeText = (o) => (o.say && lang !== 'en' ? say(o.say) : o.text);
 
 export function renderHelp() {
   const game = app.state.game;
@@ -42,8 +38,7 @@ export function renderHelp() {
   if (box.dataset.game === game) return;
   box.dataset.game = game;
   box.textContent = '';
-  for (const text of [HELP[game], 'Hint asks the computer for a move (pink ring), Undo takes back your last move, '
-    + 'and a click on a move in the list replays it with its explanation.']) {
+  for (const text of [HELP[game] ? HELP[game]() : '', t('web-help-common')]) {
     const p = document.createElement('p');
     p.className = 'small';
     p.textContent = text;
@@ -58,12 +53,12 @@ export function renderStatus() {
   st.textContent = '';
   if (app.deleted) {
     st.className = 'over';
-    st.textContent = `${app.deleted.charAt(0).toUpperCase()}${app.deleted.slice(1)}: start another with New game.`;
+    st.textContent = t('status-deleted', { why: app.deleted.charAt(0).toUpperCase() + app.deleted.slice(1) });
     return;
   }
   if (s.outcome) {
     st.className = 'over';
-    st.textContent = `Game over — ${s.outcome.text}.`;
+    st.textContent = t('status-over', { outcome: outcomeText(s.outcome) });
     // A rated game: the rating change of the side(s) this page plays, else of both.
     const sides = mySides().length ? mySides() : ['South', 'North'];
     const changes = sides.map((side) => ratingLine(side, sides.length === 1)).filter(Boolean);
@@ -75,29 +70,29 @@ export function renderStatus() {
     }
     return;
   }
-  const stage = s.board.stage && s.board.stage !== 'play' ? ` · ${s.board.stage} stage` : '';
+  const stage = s.board.stage && s.board.stage !== 'play' ? ` · ${stageWords(s.board.stage)}` : '';
   // Also while a reviewed move animates: the review text from its first step.
   if (app.view) {
-    const toPlay = humanToMove() ? ' to play on' : '';
     const moves = movesPlayed(s.history);
-    st.textContent = `Looking at ${app.view.ply ? `move ${moveName(app.view.ply)} (of ${moves})` : 'the start'} — Back to the game (Escape)${toPlay}`;
+    const what = app.view.ply ? t('looking-move', { name: moveName(app.view.ply), moves }) : t('looking-start');
+    st.textContent = humanToMove() ? t('looking-at-play', { what }) : t('looking-at', { what });
     return;
   }
   if (app.thinking) {
     const span = document.createElement('span');
     span.className = 'thinking';
-    span.textContent = `${s.to_move} (computer) is thinking`;
+    span.textContent = t('status-thinking', { side: sideWord(s.to_move) });
     st.append(span, document.createTextNode(stage));
     return;
   }
   if (isComputer(s.to_move)) {
-    st.textContent = `${s.to_move} (computer) to move${stage}`;
+    st.textContent = t('status-computer-to-move', { side: sideWord(s.to_move) }) + stage;
   } else if (!mine(s.to_move)) {
-    st.textContent = mySides().length ? `Waiting for ${s.to_move} (${who(s.to_move)})${stage}` : `${s.to_move} to move (you are watching)${stage}`;
+    st.textContent = (mySides().length ? t('status-waiting', { side: sideWord(s.to_move), who: who(s.to_move) }) : t('status-watching', { side: sideWord(s.to_move) })) + stage;
   } else if (mySides().length === 1) {
-    st.textContent = `Your move (${s.to_move}): choose a hole with a green ring${stage}`;
+    st.textContent = t('status-your-move', { side: sideWord(s.to_move) }) + stage;
   } else {
-    st.textContent = `${s.to_move} to move: choose a hole with a green ring${stage}`;
+    st.textContent = t('status-side-to-move', { side: sideWord(s.to_move) }) + stage;
   }
   const note = drawNote(s, mySides());
   if (note) {
@@ -114,7 +109,7 @@ function ratingLine(side, yours) {
   if (!s.ratings || !s.ratings[side]) return '';
   if (yours) {
     const r = s.ratings[side];
-    return `Your rating: ${Math.round(r.before)} → ${r.after.toFixed(1)} (${changeText(s.ratings, side)})`;
+    return t('your-rating', { before: Math.round(r.before), after: r.after.toFixed(1), change: changeText(s.ratings, side) });
   }
   const name = (s.names && s.names[side.toLowerCase()]) || side;
   return changeSentence(s.ratings, side, name);
@@ -122,30 +117,36 @@ function ratingLine(side, yours) {
 
 export function renderInfo() {
   const s = app.state;
+  const both = (a, b) => t('stores-both', { south: sideWord('South'), s: a, north: sideWord('North'), n: b });
+  // [key (the dd's data-key, fixed), label, value]
   const rows = [
-    ['Game', TITLES[s.game] || s.game],
-    ['Rules', s.rules],
-    ['South', sideName('South')],
-    ['North', sideName('North')],
-    ['To move', s.outcome ? '—' : s.to_move],
-    ...(s.board.stage && s.board.stage !== 'play' ? [['Stage', s.board.stage]] : []),
-    ['Stores', `South ${s.board.stores[0]} · North ${s.board.stores[1]}`],
+    ['Game', t('info-game'), TITLES[s.game] || s.game],
+    ['Rules', t('info-rules'), s.rules],
+    ['South', sideWord('South'), sideName('South')],
+    ['North', sideWord('North'), sideName('North')],
+    ['To move', t('info-to-move'), s.outcome ? '—' : sideWord(s.to_move)],
+    ...(s.board.stage && s.board.stage !== 'play' ? [['Stage', t('info-stage'), stageWords(s.board.stage)]] : []),
+    ['Stores', t('info-stores'), both(s.board.stores[0], s.board.stores[1])],
   ];
-  if (s.board.scores) rows.push(['Score', `South ${s.board.scores[0]} · North ${s.board.scores[1]}`]);
-  if (s.outcome) rows.push(['Result', s.outcome.text]);
+  if (s.board.scores) rows.push(['Score', t('info-score'), both(s.board.scores[0], s.board.scores[1])]);
+  if (s.outcome) rows.push(['Result', t('info-result'), outcomeText(s.outcome)]);
   if (s.ratings) {
     for (const side of ['South', 'North']) {
-      if (s.ratings[side]) rows.push([`${side}'s rating`, `${Math.round(s.ratings[side].before)} → ${s.ratings[side].after.toFixed(1)} (${changeText(s.ratings, side)})`]);
+      if (s.ratings[side]) {
+        rows.push([`${side}'s rating`, t('info-rating-of', { side: sideWord(side) }), t('rating-change', {
+          before: Math.round(s.ratings[side].before), after: s.ratings[side].after.toFixed(1), change: changeText(s.ratings, side),
+        })]);
+      }
     }
   }
   // What the seat cannot do here, in one line (the toolbar's tooltips say it per control).
-  if (helpBarred()) rows.push(['Help', `none while it is played (${lobbyKind()}): no hint, oracle, tutor or analysis; no takebacks`]);
-  if (app.deleted) rows.push(['Live', 'the game was deleted']);
-  else if (friendGame()) rows.push(['Live', app.live ? 'following the other board' : 'connecting…']);
+  if (helpBarred()) rows.push(['Help', t('info-help'), t('info-help-none', { kind: lobbyKind() })]);
+  if (app.deleted) rows.push(['Live', t('info-live'), t('info-live-deleted')]);
+  else if (friendGame()) rows.push(['Live', t('info-live'), app.live ? t('info-live-following') : t('info-live-connecting')]);
   const dl = document.createElement('dl');
-  for (const [k, v] of rows) {
+  for (const [k, label, v] of rows) {
     const dt = document.createElement('dt');
-    dt.textContent = k;
+    dt.textContent = label;
     const dd = document.createElement('dd');
     dd.textContent = v;
     dd.dataset.key = k;
@@ -154,12 +155,12 @@ export function renderInfo() {
   // A tournament's round game links to its standings and pairings (issue 28).
   if (s.tournament) {
     const dt = document.createElement('dt');
-    dt.textContent = 'Tournament';
+    dt.textContent = t('info-tournament');
     const dd = document.createElement('dd');
     dd.dataset.key = 'Tournament';
     const a = document.createElement('a');
     a.href = `/tournaments/${encodeURIComponent(s.tournament)}`;
-    a.textContent = 'standings and pairings';
+    a.textContent = t('info-standings');
     dd.append(a);
     dl.append(dt, dd);
   }
@@ -167,7 +168,7 @@ export function renderInfo() {
   card.textContent = '';
   const h = document.createElement('h2');
   // A visit's new game is not stored until its first move: its id names nothing yet.
-  h.textContent = app.draft ? 'New game (saved at its first move)' : `Game ${s.id}`;
+  h.textContent = app.draft ? t('info-draft') : t('info-game-id', { id: s.id });
   card.append(h, dl);
 }
 
@@ -189,7 +190,7 @@ export function renderMoveList(onOpen) {
   const start = document.createElement('li');
   start.value = 0;
   start.style.listStyle = 'none';
-  start.appendChild(item('start', 0, 'the start position'));
+  start.appendChild(item(t('list-start'), 0, t('list-start-title')));
   list.appendChild(start);
   let li = null;
   let number = 0;
@@ -206,7 +207,7 @@ export function renderMoveList(onOpen) {
         li.appendChild(dots);
       }
     }
-    li.appendChild(item(h.text, h.ply, `${h.side}'s move ${number}${h.side === 'South' ? '.' : '…'} ${h.text}: click to watch it again`));
+    li.appendChild(item(h.text, h.ply, t('list-move-title', { side: sideWord(h.side), name: `${number}${h.side === 'South' ? '.' : '…'} ${h.text}` })));
   }
   const cur = list.querySelector('.current');
   if (cur) {

@@ -9,6 +9,10 @@ import { api } from './api.js';
 import { drawBoard, fitLabels, screenArrow, screenDir } from './board.js';
 import { SPEEDS, framesOf, captionOf, play as playFrames } from './trace.js';
 import { moveName } from './state.js';
+import { t, say, sideWord } from './i18n.js';
+
+/** A move's label in the page's language (the server's words as data when it sends them). */
+const labelOf = (m) => (m.says ? `${(/^[←→↑↓] /.exec(m.label || '') || [''])[0]}${m.text}: ${m.says.map(say).join(', ')}` : m.label);
 
 const $ = (id) => document.getElementById(id);
 const TITLES = { kiswahili: 'Bao la Kiswahili', kingulu: 'Bao Kingulu' };
@@ -85,7 +89,7 @@ function draw(board, opts = {}) {
   drawBoard(svg, board, {
     narrow: narrow(),
     noNyumba: pz.puzzle && pz.puzzle.rules === 'kujifunza',
-    labels: { north: 'North', south: 'South' },
+    labels: { north: sideWord('North'), south: sideWord('South') },
     flip: flipped(),
     ...opts,
   });
@@ -119,7 +123,7 @@ function render() {
   }
   const turn = $('btn-turn');
   turn.setAttribute('aria-pressed', String(flipped()));
-  turn.title = flipped() ? 'Turn the board: South at the bottom' : 'Turn the board: North at the bottom';
+  turn.title = flipped() ? t('turn-south-bottom') : t('turn-north-bottom');
   draw(p.board, {
     playable: open ? new Set(g.keys()) : new Set(),
     groups: g,
@@ -137,18 +141,18 @@ function renderChoices(g) {
   box.textContent = '';
   if (!pz.selected || !g.has(pz.selected)) return;
   const span = document.createElement('span');
-  span.textContent = `Moves from ${pz.selected}:`;
+  span.textContent = t('moves-from', { hole: pz.selected });
   box.appendChild(span);
   for (const m of g.get(pz.selected)) {
     const b = document.createElement('button');
-    b.textContent = m.label;
+    b.textContent = labelOf(m);
     b.dataset.move = m.text;
-    b.setAttribute('aria-label', `Play ${m.label}`);
+    b.setAttribute('aria-label', t('play-label', { label: labelOf(m) }));
     b.addEventListener('click', () => answer(m.text));
     box.appendChild(b);
   }
   const cancel = document.createElement('button');
-  cancel.textContent = 'Cancel';
+  cancel.textContent = t('ng-cancel');
   cancel.addEventListener('click', () => { pz.selected = null; render(); });
   box.appendChild(cancel);
 }
@@ -181,10 +185,10 @@ function answer(text) {
     prog.streak += 1;
     prog.best = Math.max(prog.best, prog.streak);
     if (!prog.solved.includes(p.number)) prog.solved.push(p.number);
-    $('pz-verdict').textContent = `Right! ${p.solution}: ${p.answer}.`;
+    $('pz-verdict').textContent = t('pz-right', { move: p.solution, answer: p.answer });
   } else {
     prog.streak = 0;
-    $('pz-verdict').textContent = `Wrong: ${text} ${p.why_wrong}. The solution is ${p.solution}: ${p.answer}.`;
+    $('pz-verdict').textContent = t('pz-wrong', { move: text, why: p.why_wrong, solution: p.solution, answer: p.answer });
   }
   $('pz-verdict').className = right ? 'right' : 'wrong';
   saveProgress(pz.game, prog);
@@ -200,7 +204,7 @@ function giveUp() {
   prog.streak = 0;
   saveProgress(pz.game, prog);
   renderStreak();
-  $('pz-verdict').textContent = `The solution is ${pz.puzzle.solution}: ${pz.puzzle.answer}.`;
+  $('pz-verdict').textContent = t('pz-the-solution', { solution: pz.puzzle.solution, answer: pz.puzzle.answer });
   $('pz-verdict').className = '';
   showSolution();
 }
@@ -212,12 +216,12 @@ async function showSolution() {
   list.textContent = '';
   p.played.forEach((m, i) => {
     const li = document.createElement('li');
-    li.textContent = `${m.side} ${m.label}`;
+    li.textContent = `${sideWord(m.side)} ${labelOf(m)}`;
     li.dataset.ply = String(i + 1);
     list.appendChild(li);
   });
   list.hidden = false;
-  $('pz-end').textContent = p.end ? `${p.end}.` : 'Best play goes on after this line.';
+  $('pz-end').textContent = p.end ? `${p.end}.` : t('pz-goes-on');
   $('pz-end').hidden = false;
   $('pz-replay').hidden = false;
   render();
@@ -282,7 +286,7 @@ function nextNumber(count) {
 }
 
 async function open(n) {
-  $('status').textContent = 'Loading…';
+  $('status').textContent = t('play-loading');
   const p = await api('GET', `/api/puzzles/${pz.game}/${n}`);
   pz.puzzle = p;
   pz.answered = false;
@@ -293,13 +297,13 @@ async function open(n) {
   const prog = progress(pz.game);
   prog.last = p.number;
   saveProgress(pz.game, prog);
-  document.title = `Bao puzzles — ${TITLES[p.game]} ${p.number}`;
+  document.title = t('pz-doc-title', { game: TITLES[p.game], n: p.number });
   // On a phone the game's name is left out of the title (the card names the puzzle), so
   // that the title, the Menu button and Next puzzle share one row.
-  const long = Object.assign(document.createElement('span'), { className: 'long', textContent: `${TITLES[p.game]} puzzles` });
-  const short = Object.assign(document.createElement('span'), { className: 'short', textContent: 'Puzzles' });
+  const long = Object.assign(document.createElement('span'), { className: 'long', textContent: t('pz-game-puzzles', { game: TITLES[p.game] }) });
+  const short = Object.assign(document.createElement('span'), { className: 'short', textContent: t('nav-puzzles') });
   $('title').replaceChildren(long, short);
-  $('pz-heading').textContent = `Puzzle ${p.number} of ${p.count} · difficulty ${p.difficulty} of 5`;
+  $('pz-heading').textContent = t('pz-heading', { n: p.number, count: p.count, difficulty: p.difficulty });
   $('pz-task').textContent = p.task;
   $('status').textContent = p.task;
   $('pz-verdict').textContent = '';
@@ -308,7 +312,7 @@ async function open(n) {
   $('pz-line').hidden = true;
   $('pz-end').hidden = true;
   $('pz-replay').hidden = true;
-  $('caption').textContent = 'Click the hole of your move.';
+  $('caption').textContent = t('pz-click');
   $('board-area').dataset.puzzle = `${p.game}:${p.number}`;
   delete $('board-area').dataset.done;
   const u = new URL(location.href);
@@ -325,7 +329,7 @@ async function next() {
 }
 
 function showError(e) {
-  $('status').textContent = `Error: ${e.message || e}`;
+  $('status').textContent = t('pz-error', { error: e.message || e });
 }
 
 function init() {
@@ -342,7 +346,7 @@ function init() {
   $('pz-solution').addEventListener('click', giveUp);
   $('pz-hint').addEventListener('click', () => {
     if (!pz.puzzle) return;
-    $('pz-hint-text').textContent = `Hint: the theme is ${pz.puzzle.theme}.`;
+    $('pz-hint-text').textContent = t('pz-hint', { theme: pz.puzzle.theme });
     $('pz-hint-text').hidden = false;
   });
   $('pz-replay').addEventListener('click', () => animateLine().catch(showError));

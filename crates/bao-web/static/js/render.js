@@ -18,6 +18,7 @@ import { detailsOf } from './words.js';
 import { oracleHoles, renderOracleLegend } from './oracle.js';
 import { playMove, showState, undoPlies } from './controller.js';
 import { onArrowClick, onHoleClick, onKichwaClick, openMove } from './input.js';
+import { t, sideWord, say } from './i18n.js';
 
 /**
  * Whether the board is drawn turned (North's rows at the bottom): as this browser's seat
@@ -78,7 +79,14 @@ export function kichwaChoice(group) {
 /** "A8, your right end": where a kichwa lies for the mover (`<` sows from the right one). */
 export function kichwaWords(hole, moves) {
   const sym = dirSymbol(moves[0].text);
-  return `${hole}, your ${sym === '<' ? 'right' : 'left'} end`;
+  return sym === '<' ? t('kichwa-right-end', { hole }) : t('kichwa-left-end', { hole });
+}
+
+/** A move's button label in the page's language: "→ A6>: takata" (arrow as the server's). */
+export function moveLabel(m) {
+  const arrow = (/^[←→↑↓] /.exec(m.label || '') || [''])[0];
+  if (!m.says) return m.label;
+  return `${arrow}${m.text}: ${m.says.map(say).join(', ')}`;
 }
 
 export function movesFrom() {
@@ -96,7 +104,10 @@ export function movesFrom() {
 export const narrow = () => $('board-wrap').clientWidth < 640;
 
 function labels() {
-  return { north: `North — ${who('North')}`, south: `South — ${who('South')}` };
+  return {
+    north: t('board-label', { side: sideWord('North'), who: who('North') }),
+    south: t('board-label', { side: sideWord('South'), who: who('South') }),
+  };
 }
 
 /** Which sides an engine account (or the server's computer) plays: the labels' BOT badges. */
@@ -135,22 +146,22 @@ export function render() {
   }
   const turn = $('btn-turn');
   turn.setAttribute('aria-pressed', String(flipped()));
-  turn.title = flipped() ? 'Turn the board: South at the bottom' : 'Turn the board: North at the bottom';
+  turn.title = flipped() ? t('turn-south-bottom') : t('turn-north-bottom');
   const canAct = !app.busy && !app.animating && !app.deleted;
   // A lobby game offers only what its seat can do: no takebacks ever, no help from the
   // computer while it is played (the server refuses both).
   const barred = helpBarred();
   $('btn-undo').disabled = !canAct || lobbyGame() || undoPlies() === 0;
-  $('btn-undo').title = lobbyGame() ? 'No takebacks: moves cannot be taken back in a lobby game' : 'Take back your last move';
+  $('btn-undo').title = lobbyGame() ? t('undo-lobby') : t('play-undo-title');
   $('btn-hint').disabled = !canAct || !humanToMove() || barred;
-  $('btn-hint').title = barred ? barredWords('No hints') : 'Ask the computer for a move';
-  showSwitch('oracle', barred, 'Colour each playable hole by its exact outcome (the solver, at most 2 s)');
-  showSwitch('tutor', barred, 'Before a move of yours that is a mistake or a blunder, say what it costs and name a better move');
+  $('btn-hint').title = barred ? barredWords(t('no-hints')) : t('play-hint-title');
+  showSwitch('oracle', barred, t('play-oracle-title'), t('no-oracle'));
+  showSwitch('tutor', barred, t('tutor-title'), t('no-tutor'));
   $('btn-resign').disabled = !canAct || !!s.outcome || mySides().length === 0 || !!app.draft;
   // Draw offers (draw.js): between people, once each side has moved.
   const offer = drawControl(s, mySides());
   $('btn-draw').hidden = !offer.show || !!app.draft || !!app.deleted;
-  $('btn-draw').textContent = offer.label || 'Offer draw';
+  $('btn-draw').textContent = offer.label || t('play-draw');
   $('btn-draw').title = offer.title;
   $('btn-draw').disabled = !canAct || !!offer.disabled;
   // Only the seat that started the game may invite (an invited friend's seat cannot).
@@ -175,7 +186,7 @@ export function render() {
     // A choice of kichwa is made at the kichwa itself; a choice of direction by an arrow.
     const byKichwa = kichwaChoice(groups.get(app.selected));
     if (byKichwa) {
-      choices = new Map([...byKichwa].map(([hole, ms]) => [hole, `sow the captured seeds from the kichwa ${kichwaWords(hole, ms)}`]));
+      choices = new Map([...byKichwa].map(([hole, ms]) => [hole, t('sow-from-kichwa', { where: kichwaWords(hole, ms) })]));
     } else {
       const dirs = [...new Set(groups.get(app.selected).map((m) => m.dir).filter(Boolean))];
       if (dirs.length > 1) arrows = dirs;
@@ -214,24 +225,27 @@ export function render() {
  * The Oracle or Tutor switch of the toolbar (`#<name>-switch`, `#<name>-toggle`): off
  * (greyed, its tooltip saying why) while `barred`, else with its usual tooltip.
  */
-function showSwitch(name, barred, title) {
+function showSwitch(name, barred, title, none) {
   const label = $(`${name}-switch`);
   const box = $(`${name}-toggle`);
   if (!label || !box) return;
   box.disabled = barred;
   label.setAttribute('aria-disabled', String(barred));
-  label.title = barred ? barredWords(`No ${name}`) : title;
+  label.title = barred ? barredWords(none) : title;
 }
 
 /** The game card's Stores row: the stores of the board shown ([South, North]). */
 export function showStores(stores, reviewing) {
   const dd = document.querySelector('#game-info dd[data-key="Stores"]');
-  if (dd) dd.textContent = `South ${stores[0]} · North ${stores[1]}${reviewing ? ' (on the board shown)' : ''}`;
+  if (dd) {
+    const both = t('stores-both', { south: sideWord('South'), s: stores[0], north: sideWord('North'), n: stores[1] });
+    dd.textContent = reviewing ? t('stores-shown', { stores: both }) : both;
+  }
 }
 
 /** The review bar's text: "Move 3. A8< (South), step 2 of 4 · ply 5 of 28". */
 export function reviewText(ply, played, k, steps, total) {
-  return `Move ${moveName(ply)} (${played.side}), step ${k} of ${steps} · ply ${ply} of ${total}.`;
+  return t('review-text', { name: moveName(ply), side: sideWord(played.side), k, steps, ply, total });
 }
 
 /**
@@ -246,7 +260,7 @@ export function liveCaption() {
   if (app.last && app.last.ply === n && app.last.played) {
     return captionOf(app.last.played, app.last.frames, app.last.frames.length - 1, moveName(n));
   }
-  return n ? '' : 'The start position: no move has been played yet.';
+  return n ? '' : t('caption-start');
 }
 
 /** Draws the move being looked at, at its frame k, with the caption of that board. */
@@ -258,13 +272,13 @@ export function renderView() {
   $('choices').textContent = '';
   const total = s.history.length;
   const onReviewClick = () => {
-    $('caption').textContent = 'Reviewing a past move — press Escape (or "Back to the game") to play.';
+    $('caption').textContent = t('caption-reviewing');
   };
   if (!v.played) {
     draw(v.board, { review: true, toMove: v.board.to_move, onBoardClick: onReviewClick });
     showStores(v.board.stores, true);
-    $('review-text').textContent = 'The start position.';
-    $('caption').textContent = 'The start position, before the first move.';
+    $('review-text').textContent = t('review-start');
+    $('caption').textContent = t('caption-before-first');
   } else {
     const end = v.k === v.frames.length - 1;
     const f = v.frames[v.k];
@@ -296,13 +310,13 @@ function renderChoices(groups) {
   const s = app.state;
   if ((s.outcome || app.deleted) && !app.busy) {
     const again = document.createElement('button');
-    again.textContent = 'New game…';
+    again.textContent = t('play-new');
     again.className = 'primary';
     again.addEventListener('click', openDialog);
     box.appendChild(again);
     if (s.history.length && !app.deleted) {
       const review = document.createElement('button');
-      review.textContent = 'Review from the start';
+      review.textContent = t('review-from-start');
       review.addEventListener('click', () => openMove(0));
       box.appendChild(review);
     }
@@ -310,12 +324,12 @@ function renderChoices(groups) {
   }
   if (app.hint && humanToMove() && !app.busy) {
     const b = document.createElement('button');
-    b.textContent = `Play the hint ${app.hint.best.text}`;
+    b.textContent = t('play-the-hint', { move: app.hint.best.text });
     b.className = 'primary';
     b.dataset.hint = app.hint.best.text;
     b.addEventListener('click', () => playMove(app.hint.best.text));
     box.appendChild(b);
-    const d = detailsOf(`The computer's score: ${app.hint.score}`, 'The number');
+    const d = detailsOf(t('hint-score', { score: app.hint.score }), t('the-number'));
     d.id = 'hint-details';
     box.appendChild(d);
   }
@@ -326,24 +340,24 @@ function renderChoices(groups) {
   if (app.selectedKichwa) options = options.filter((m) => kichwaOf(m) === app.selectedKichwa);
   const p = document.createElement('span');
   p.textContent = byKichwa && !app.selectedKichwa
-    ? `${app.selected} captures: click the kichwa to sow from (lit on the board), or:`
-    : `Moves from ${app.selected}:`;
+    ? t('choose-kichwa', { hole: app.selected })
+    : t('moves-from', { hole: app.selected });
   box.appendChild(p);
   for (const m of options) {
     const b = document.createElement('button');
     const k = byKichwa && kichwaOf(m);
     // In words, without an arrow: the choice is the kichwa, not a direction.
-    const rest = m.label.replace(/^[^:]*:\s*/, '').replace(/,?\s*sown from kichwa \w\d+/, '');
-    const label = k ? `${m.text}: sow from the kichwa ${kichwaWords(k, [m])} (${rest})`
-      : screenArrow(m.label, flipped());
+    const parts = (m.says || []).filter((p) => p.key !== 'mv-from-kichwa').map(say).join(', ');
+    const label = k ? t('move-from-kichwa', { move: m.text, where: kichwaWords(k, [m]), rest: parts })
+      : screenArrow(moveLabel(m), flipped());
     b.textContent = label;
     b.dataset.move = m.text;
-    b.setAttribute('aria-label', `Play ${label}`);
+    b.setAttribute('aria-label', t('play-label', { label }));
     b.addEventListener('click', () => playMove(m.text));
     box.appendChild(b);
   }
   const cancel = document.createElement('button');
-  cancel.textContent = 'Cancel';
+  cancel.textContent = t('ng-cancel');
   cancel.addEventListener('click', () => { app.selected = null; app.selectedDir = null;
   app.selectedKichwa = null; render(); focusBoard(); });
   box.appendChild(cancel);

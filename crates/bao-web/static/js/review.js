@@ -5,6 +5,7 @@
 
 import { api } from './api.js';
 import { framesOf, lapsOf } from './trace.js';
+import { t, sideWord } from './i18n.js';
 
 const cache = new Map(); // `${gameId}:${ply}` → { played, after }
 
@@ -27,7 +28,7 @@ export async function traceOf(state, ply) {
   if (cache.has(key)) return cache.get(key);
   const at = await api('GET', `/api/games/${state.id}/at/${ply}`);
   let played = at.played;
-  if (!played) throw new Error(`the server sent no trace of move ${ply}`);
+  if (!played) throw new Error(t('no-trace', { ply }));
   const h = state.history[ply - 1];
   played = { ...played, from: played.from || (h && h.from), side: played.side || (h && h.side) };
   const entry = { played, after: at.board };
@@ -47,19 +48,19 @@ export function renderExplain(box, view, onJump) {
   list.className = 'steps';
   list.start = 0; // step 0 is the board before the move, as in the caption
   if (!view || !view.played) {
-    h.textContent = 'Explanation';
+    h.textContent = t('explain-title');
     const p = document.createElement('p');
     p.className = 'small';
     p.textContent = view && view.ply === 0
-      ? 'The start position: no move has been played yet.'
-      : 'Play a move, or click one in the move list, to see what it did lap by lap.';
+      ? t('caption-start')
+      : t('explain-empty');
     box.append(h, p);
     return;
   }
   const { played, frames, k } = view;
   const laps = lapsOf(played);
-  h.textContent = `${view.name || played.text} (${played.side}) · ${laps} lap${laps === 1 ? '' : 's'}`;
-  const items = [{ text: 'the board before the move', k: 0 }, ...frames.slice(1).map((f, i) => ({ text: f.text, k: i + 1, kind: f.kind }))];
+  h.textContent = t('explain-head', { name: view.name || played.text, side: sideWord(played.side), laps });
+  const items = [{ text: t('step-before'), k: 0 }, ...frames.slice(1).map((f, i) => ({ text: f.text, k: i + 1, kind: f.kind }))];
   for (const it of items) {
     const li = document.createElement('li');
     li.dataset.step = String(it.k);

@@ -1,5 +1,6 @@
 // The saved games list (GET /api/games): game, players, plies, result, Continue and Delete.
 
+import { t, dateTimeWords } from './i18n.js';
 import { api, saveSeat, seatFor } from './api.js';
 import { $, TITLES, app, showError } from './state.js';
 
@@ -22,7 +23,7 @@ export async function refreshSaved({ openGame, newGame }) {
   if (!Array.isArray(games) || !games.length) {
     const li = document.createElement('li');
     li.className = 'small';
-    li.textContent = 'No saved games yet.';
+    li.textContent = t('saved-none');
     box.appendChild(li);
     return;
   }
@@ -30,25 +31,30 @@ export async function refreshSaved({ openGame, newGame }) {
     if (g.seat && !seatFor(g.id)) saveSeat(g.id, g.seat);
     const li = document.createElement('li');
     li.dataset.id = g.id;
-    const when = g.updated ? new Date(g.updated).toLocaleString() : '';
+    const when = g.updated ? dateTimeWords(g.updated) : '';
     const text = document.createElement('span');
     text.className = 'saved-text';
-    const player = (name) => String(name || '?').replace(/^bao level (\d+)$/, 'computer (level $1)');
+    const player = (name) => {
+      const level = /^bao level (\d+)$/.exec(String(name || '?'));
+      if (level) return t('saved-computer', { level: Number(level[1]) });
+      return name === 'human' ? t('saved-human') : String(name || '?');
+    };
     // Moves as the move list numbers them (South moves first from the start position).
     const moves = Math.ceil(g.plies / 2);
-    text.textContent = `${TITLES[g.game] || g.game}, ${player(g.south)} v ${player(g.north)}, ${moves} ${moves === 1 ? 'move' : 'moves'}${g.result ? `, ${g.result}` : ''}${when ? ` · ${when}` : ''}`;
+    text.textContent = t('saved-line', { game: TITLES[g.game] || g.game, south: player(g.south), north: player(g.north), moves })
+      + (g.result ? `, ${g.result}` : '') + (when ? ` · ${when}` : '');
     const cont = document.createElement('button');
     const here = !!(app.state && g.id === app.state.id && !app.draft);
     // A finished game is reviewed, not continued; the one on the board says so.
-    cont.textContent = here ? (g.result ? 'On the board' : 'Playing') : g.result ? 'Review' : 'Continue';
+    cont.textContent = here ? (g.result ? t('saved-on-board') : t('saved-playing')) : g.result ? t('saved-review') : t('saved-continue');
     cont.dataset.action = here ? 'here' : g.result ? 'review' : 'continue';
     cont.disabled = here;
     cont.addEventListener('click', () => openGame(g.id));
     const del = document.createElement('button');
-    del.textContent = 'Delete';
-    del.setAttribute('aria-label', `Delete game ${g.id}`);
+    del.textContent = t('saved-delete');
+    del.setAttribute('aria-label', t('saved-delete-label', { id: g.id }));
     del.addEventListener('click', async () => {
-      if (!window.confirm('Delete this saved game?')) return;
+      if (!window.confirm(t('saved-delete-confirm'))) return;
       try {
         await api('DELETE', `/api/games/${encodeURIComponent(g.id)}`);
         saveSeat(g.id, null);

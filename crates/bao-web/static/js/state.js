@@ -2,6 +2,7 @@
 // with it (selection, hint, the move being looked at), and who plays which side as this
 // browser sees it (its seats: docs/web.md "Seats").
 
+import { t, sideWord } from './i18n.js';
 export const $ = (id) => document.getElementById(id);
 
 export const TITLES = { kiswahili: 'Bao la Kiswahili', kingulu: 'Bao Kingulu' };
@@ -78,18 +79,17 @@ export const friendGame = () => humanSides().some((s) => !mine(s)) && mySides().
 export function who(side) {
   // A lobby game names its players (accounts; bao-N for an engine account).
   const name = app.state.names && app.state.names[side.toLowerCase()];
-  if (isComputer(side)) return name ? `${name}, the computer at level ${app.state.level}` : `computer, level ${app.state.level}`;
+  if (isComputer(side)) return name ? t('who-named-computer', { name, level: app.state.level }) : t('who-computer', { level: app.state.level });
   const me = mySides();
   // A signed-in player's own game from the first page: his name (state.owner).
   const own = name || app.state.owner;
-  if (me.includes(side) && me.length === 1) return own ? `you, ${own}` : 'you';
+  if (me.includes(side) && me.length === 1) return own ? t('who-you-named', { name: own }) : t('who-you');
   if (name) return name;
-  if (!me.includes(side) && me.length > 0) return 'your friend';
-  if (me.length === 0) return 'player';
-  return 'player';
+  if (!me.includes(side) && me.length > 0) return t('who-friend');
+  return t('who-player');
 }
 
-export const sideName = (side) => `${side} (${who(side)})`;
+export const sideName = (side) => t('side-who', { side: sideWord(side), who: who(side) });
 
 /**
  * The move numbers of a game's plies, as the move list numbers them (the record's
@@ -149,14 +149,14 @@ export function helpBarred() {
 }
 
 /** The words for a control the server would refuse now, e.g. `No hints`: "No hints in a lobby game while it is played". */
-export const barredWords = (what) => `${what} in a lobby game while it is played (${lobbyKind()})`;
+export const barredWords = (what) => t('barred', { what, kind: lobbyKind() });
 
 /**
  * What kind of lobby game is on the board, in words: "a game between people", or "a game
  * against a lobby engine" when a side is an engine account (bao-N).
  */
 export function lobbyKind() {
-  return ['South', 'North'].some(isComputer) ? 'a game against a lobby engine' : 'a game between people';
+  return ['South', 'North'].some(isComputer) ? t('lobby-kind-engine') : t('lobby-kind-people');
 }
 
 export function humanToMove() {

@@ -3,6 +3,7 @@
 // (the live dot; the offline banner when a stream that was up stays down), and following
 // the game again after the browser gave up reconnecting.
 
+import { t } from './i18n.js';
 import { api, follow, saveSeat } from './api.js';
 import { forget } from './review.js';
 import { app } from './state.js';
@@ -70,7 +71,7 @@ export function startFollowing(id) {
       await api('GET', `/api/games/${encodeURIComponent(id)}`);
     } catch (e) {
       if (e.status === 404 && here()) {
-        gameDeleted(`game ${id} is not on this server any more`);
+        gameDeleted(t('game-gone', { id }));
         gone = true;
       }
     }

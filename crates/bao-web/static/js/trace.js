@@ -3,6 +3,8 @@
 // takasia, game end…). Every frame has the caption that belongs to it. The animation plays
 // the frames, sowing seed by seed inside a `sow` event.
 
+import { t, say, sideWord } from './i18n.js';
+
 /** Animation speeds: per-seed delay, per-step pause and the most a move may take (ms). */
 export const SPEEDS = [
   { name: 'instant', sow: 0, step: 0, budget: 0 },
@@ -23,7 +25,7 @@ export function framesOf(played) {
     stores: played.before.stores.slice(),
     holes: [played.from || ''].filter(Boolean),
     kind: 'before',
-    text: 'the board before the move',
+    text: t('step-before'),
     lap: 0,
   }];
   let lap = 0;
@@ -35,7 +37,7 @@ export function framesOf(played) {
       stores: Array.isArray(ev.stores) ? ev.stores.slice() : prev.stores,
       holes: ev.holes || [],
       kind: ev.kind,
-      text: ev.text || ev.kind,
+      text: ev.say ? say(ev.say) : (ev.text || ev.kind),
       lap,
       event: ev,
     });
@@ -54,14 +56,17 @@ export function lapsOf(played) {
  * words after the side, e.g. a puzzle's `a6 (ply 4)`), or nothing.
  */
 export function captionOf(played, frames, k, name) {
-  let who = `${played.side}'s ${played.text}`;
-  if (name && typeof name === 'object') who = `${played.side}'s ${name.label}`;
-  else if (typeof name === 'string' && name) who = `${played.side}'s move ${name}`;
-  else if (name) who = `${played.side}'s ${played.text} (move ${name} of the case)`;
-  if (k === 0) return `Before ${who}.`;
+  const side = sideWord(played.side);
+  let who = t('cap-whose', { side, what: played.text });
+  if (name && typeof name === 'object') who = t('cap-whose', { side, what: name.label });
+  else if (typeof name === 'string' && name) who = t('cap-whose-move', { side, name });
+  else if (name) who = t('cap-whose-case', { side, what: played.text, n: name });
+  if (k === 0) return t('cap-before', { who });
   const f = frames[k];
   const last = k === frames.length - 1;
-  return `${who}, step ${k} of ${frames.length - 1}: ${f.text}${last ? ' — the move is complete' : ''}.`;
+  const steps = frames.length - 1;
+  const text = f.text;
+  return last ? t('cap-step-last', { who, k, steps, text }) : t('cap-step', { who, k, steps, text });
 }
 
 /** The index of the next (delta > 0) or previous (delta < 0) frame that starts a lap. */

@@ -5,6 +5,7 @@
 // the board, and asks: play it anyway, or choose
 // again. The switch is kept in this browser (localStorage).
 
+import { t } from './i18n.js';
 import { api } from './api.js';
 import { app, $, helpBarred } from './state.js';
 import { movesFrom } from './render.js';
@@ -33,13 +34,15 @@ function switchEl() {
   label = document.createElement('label');
   label.className = 'button switch';
   label.id = 'tutor-switch';
-  label.title = 'Before a move of yours that is a mistake or a blunder, say what it costs and name a better move';
+  label.title = t('tutor-title');
   const box = document.createElement('input');
   box.type = 'checkbox';
   box.id = 'tutor-toggle';
   box.checked = tutorOn();
   box.addEventListener('change', () => setTutor(box.checked));
-  label.append(box, ' Tutor');
+  const words = document.createElement('span');
+  words.textContent = t('tutor-name');
+  label.append(box, ' ', words);
   const oracle = $('oracle-switch');
   if (oracle && oracle.parentNode) oracle.parentNode.insertBefore(label, oracle.nextSibling);
   return label;
@@ -50,9 +53,12 @@ function dialogEl() {
   if (d) return d;
   d = document.createElement('dialog');
   d.id = 'tutor-dialog';
-  d.innerHTML = '<form method="dialog"><h2>Tutor</h2><p id="tutor-text"></p>'
-    + '<menu><button value="again" id="tutor-again" class="primary">Choose again</button>'
-    + '<button value="play" id="tutor-play">Play it anyway</button></menu></form>';
+  d.innerHTML = '<form method="dialog"><h2></h2><p id="tutor-text"></p>'
+    + '<menu><button value="again" id="tutor-again" class="primary"></button>'
+    + '<button value="play" id="tutor-play"></button></menu></form>';
+  d.querySelector('h2').textContent = t('tutor-name');
+  d.querySelector('#tutor-again').textContent = t('web-tutor-again');
+  d.querySelector('#tutor-play').textContent = t('tutor-play');
   document.body.appendChild(d);
   return d;
 }
@@ -106,7 +112,8 @@ function warningWords(r, side) {
   const played = valueWords(r.value, side);
   const better = valueWords(r.best_value, side);
   if (!played || !better || typeof r.class !== 'string') return r.text;
-  return `${r.move} is a ${r.class}: after it, ${played}. After ${r.best}, ${better}.`;
+  const kind = r.class === 'blunder' ? t('tutor-blunder') : r.class === 'mistake' ? t('tutor-mistake') : r.class;
+  return t('web-tutor-warning', { move: r.move, kind, played, best: r.best, better });
 }
 
 /**
@@ -127,10 +134,10 @@ export async function tutorAllows(text) {
   const side = app.state.to_move;
   mark(r.best);
   const arrow = $('board').querySelector('.tutor-arrow');
-  $('tutor-text').textContent = `${warningWords(r, side)} ${arrow ? 'The arrow' : 'The dashed ring'} on the board shows ${r.best}.`;
+  $('tutor-text').textContent = `${warningWords(r, side)} ${arrow ? t('tutor-arrow', { best: r.best }) : t('tutor-ring', { best: r.best })}`;
   const old = $('tutor-details');
   if (old) old.remove();
-  const details = detailsOf(r.text, 'The numbers');
+  const details = detailsOf(r.text, t('tutor-numbers'));
   details.id = 'tutor-details';
   $('tutor-text').after(details);
   d.showModal();

@@ -2,7 +2,8 @@
 // edge for North", "North wins with best play" — for the hint and the tutor, which keep the
 // engine's own text (the number) behind a "Details" toggle.
 
-const NUMBERS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+import { t, sideWord } from './i18n.js';
+
 
 /** The other side: `North` for `South`. */
 export const other = (side) => (side === 'South' ? 'North' : 'South');
@@ -10,8 +11,7 @@ export const other = (side) => (side === 'South' ? 'North' : 'South');
 /** A count of seeds in words: "one seed", "about two seeds" (`about` for an estimate). */
 function seedsWords(n, about) {
   const k = Math.round(n);
-  const w = k <= 10 ? NUMBERS[k] : String(k);
-  return `${about ? 'about ' : ''}${w} seed${k === 1 ? '' : 's'}`;
+  return about ? t('words-about-seeds', { n: k }) : t('words-seeds', { n: k });
 }
 
 /**
@@ -22,9 +22,18 @@ function seedsWords(n, about) {
 export function edgeWords(seeds, side) {
   const a = Math.abs(seeds);
   const leader = seeds > 0 ? side : other(side);
-  if (a < 0.5) return 'The game is about even.';
-  if (a < 1.5) return `A small edge for ${leader}.`;
-  return `${leader} is ahead by ${seedsWords(a, true)}.`;
+  if (a < 0.5) return t('words-even');
+  if (a < 1.5) return t('words-small-edge', { side: sideWord(leader) });
+  return t('words-ahead', { side: sideWord(leader), seeds: seedsWords(a, true) });
+}
+
+/** As [`edgeWords`], as a clause inside a sentence: "the game is about even". */
+function edgeValue(seeds, side) {
+  const a = Math.abs(seeds);
+  const leader = seeds > 0 ? side : other(side);
+  if (a < 0.5) return t('value-even');
+  if (a < 1.5) return t('value-small-edge', { side: sideWord(leader) });
+  return t('value-ahead', { side: sideWord(leader), seeds: seedsWords(a, true) });
 }
 
 /**
@@ -37,9 +46,9 @@ export function hintWords(hint, side) {
   const proved = /^(win|loss) in (\d+)/.exec(score);
   if (proved) {
     const winner = proved[1] === 'win' ? side : other(side);
-    return `${winner} wins with best play.`;
+    return t('words-wins', { side: sideWord(winner) });
   }
-  if (/^draw/.test(score)) return 'A draw with best play.';
+  if (/^draw/.test(score)) return t('words-draw');
   const cp = /score cp (-?\d+)/.exec(hint.info || '');
   if (cp) return edgeWords(Number(cp[1]) / 100, side);
   const seeds = /^([+-−]?\d+(?:\.\d+)?) seeds/.exec(score);
@@ -56,16 +65,16 @@ export function valueWords(v, side) {
   if (!v) return '';
   if (v.proved === 'win' || v.proved === 'loss') {
     const winner = v.proved === 'win' ? side : other(side);
-    const by = v.margin ? ` by ${seedsWords(Math.abs(v.margin[0] - v.margin[1]), false)}` : '';
-    return `${winner} wins${by} with best play`;
+    if (v.margin) return t('value-wins-by', { side: sideWord(winner), seeds: seedsWords(Math.abs(v.margin[0] - v.margin[1]), false) });
+    return t('value-wins', { side: sideWord(winner) });
   }
-  if (v.proved === 'draw') return 'a draw with best play';
-  if (typeof v.score === 'number') return edgeWords(v.score, side).replace(/\.$/, '').replace(/^(The|A) /, (w) => w.toLowerCase());
+  if (v.proved === 'draw') return t('value-draw-best');
+  if (typeof v.score === 'number') return edgeValue(v.score, side);
   return '';
 }
 
 /** A `<details>` whose summary is `summary` and whose text is `text` (the number). */
-export function detailsOf(text, summary = 'Details') {
+export function detailsOf(text, summary = t('details')) {
   const d = document.createElement('details');
   d.className = 'details';
   const s = document.createElement('summary');

@@ -253,6 +253,7 @@ impl<G: Solvable + 'static> WebGame<G> {
                 reason: "aborted".to_string(),
                 text: "the game was aborted before both sides made their first move".to_string(),
                 result: "*",
+                say: Some(crate::i18n::ending::aborted()),
             });
         }
         let o = self.line.outcome()?;
@@ -262,18 +263,22 @@ impl<G: Solvable + 'static> WebGame<G> {
                 reason: "agreement".to_string(),
                 text: "draw by agreement".to_string(),
                 result: GameResult::Draw.token(),
+                say: Some(crate::i18n::ending::agreed()),
             });
         }
         let mut text = self.line.end_sentence().unwrap_or_default();
         // Issue 34 item 2 (ratings): a rated game that ended before both sides moved.
-        if self.meta.rated && !crate::rating::counts(self.line.plies()) {
+        let unrated = self.meta.rated && !crate::rating::counts(self.line.plies());
+        if unrated {
             text = format!("{text} ({})", crate::rating::NOT_RATED);
         }
+        let say = crate::i18n::ending::end_said(&self.line, unrated);
         Some(OutcomeJson {
             winner: o.winner.map(|w| w.to_string()),
             reason: o.reason.as_str().to_string(),
             text,
             result: GameResult::of(o.winner).token(),
+            say,
         })
     }
 
