@@ -183,8 +183,8 @@ fn kiswahili_plurals_and_no_isolation_marks() {
         ];
         tr(Lang::SW, "ev-capture", &args)
     };
-    assert_eq!(capture(1), "anakula kete 1 ya a5");
-    assert_eq!(capture(3), "anakula kete 3 za a5");
+    assert_eq!(capture(1), "kula kete 1 ya a5");
+    assert_eq!(capture(3), "kula kete 3 za a5");
     assert_eq!(tr(Lang::EN, "no-such-key", &[]), "{no-such-key}");
 }
 

@@ -159,7 +159,7 @@ mod tests {
     fn nested_sentences_are_formatted_in_the_same_language() {
         let s = crate::t!("ev-lift", count = crate::t!("seeds", n = 3u32), hole = "A5");
         assert_eq!(s.format(Lang::EN), "lifts 3 seeds from A5");
-        assert_eq!(s.format(Lang::SW), "anachukua kete 3 kutoka A5");
+        assert_eq!(s.format(Lang::SW), "kuchukua kete 3 kutoka A5");
         assert_eq!(
             serde_json::to_value(&s).unwrap(),
             serde_json::json!({"key": "ev-lift", "args": {"count": {"key": "seeds", "args": {"n": 3}}, "hole": "A5"}})
