@@ -9,7 +9,12 @@ use std::path::Path;
 
 /// The directories whose source asks for messages: Rust (`t!("key"`), the web's pages
 /// (`data-i18n="key"`) and scripts (`t('key', {…})`).
-const USERS: [&str; 3] = ["../bao-cli/src", "../bao-web/src", "../bao-web/static"];
+const USERS: [&str; 4] = [
+    "../bao-cli/src",
+    "../bao-web/src",
+    "../bao-web/static",
+    "src/game",
+];
 
 fn source_files(dir: &Path, found: &mut Vec<std::path::PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap().flatten() {
