@@ -186,31 +186,6 @@ fn puzzle(cmd: Command) -> Command {
         .mut_subcommand("build", |c| c.about(t!("cli-puzzle-build")))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn args(a: &[&str]) -> Vec<String> {
-        a.iter().map(|s| s.to_string()).collect()
-    }
-
-    #[test]
-    fn the_language_of_the_help_comes_from_lang_first() {
-        assert_eq!(
-            lang_of_args(&args(&["bao", "play", "--lang", "sw"])),
-            Lang::SW
-        );
-        assert_eq!(
-            lang_of_args(&args(&["bao", "play", "--lang=sw-TZ"])),
-            Lang::SW
-        );
-        assert_eq!(
-            lang_of_args(&args(&["bao", "play", "--lang", "en"])),
-            Lang::EN
-        );
-    }
-}
-
 /// A parse error of the command line (`clap`) in the current language: clap's own in
 /// English (and for help and version, which are not errors); in another language the
 /// kinds a player meets (an unknown option, a bad or missing value, an unknown command)
@@ -303,4 +278,29 @@ pub fn parse_error(e: &clap::Error) -> Option<String> {
     }
     lines.push(t!("cli-err-more"));
     Some(lines.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(a: &[&str]) -> Vec<String> {
+        a.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn the_language_of_the_help_comes_from_lang_first() {
+        assert_eq!(
+            lang_of_args(&args(&["bao", "play", "--lang", "sw"])),
+            Lang::SW
+        );
+        assert_eq!(
+            lang_of_args(&args(&["bao", "play", "--lang=sw-TZ"])),
+            Lang::SW
+        );
+        assert_eq!(
+            lang_of_args(&args(&["bao", "play", "--lang", "en"])),
+            Lang::EN
+        );
+    }
 }
