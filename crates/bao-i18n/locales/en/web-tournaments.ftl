@@ -167,6 +167,8 @@ notice-challenge-rated = { $name } challenges you to { $game } { $clock }, rated
 notice-tournament = tournament game: you play { $side } against { $opponent }
 notice-rematch = { $name } offers a rematch: { $what }
 notice-rematch-accepted = rematch: { $what }, you play { $side } against { $opponent }
+notice-rematch-withdrawn = { $name } withdrew the rematch offer
+notice-rematch-declined = { $name } declined the rematch
 notice-closed = a moderator closed your account
 notice-game-clock = { $game } { $clock }
 

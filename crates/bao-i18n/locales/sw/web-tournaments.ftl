@@ -164,6 +164,8 @@ notice-challenge-rated = { $name } anakupa changamoto ya { $game } { $clock }, k
 notice-tournament = mchezo wa mashindano: unacheza { $side } dhidi ya { $opponent }
 notice-rematch = { $name } anapendekeza mchezo wa marudiano: { $what }
 notice-rematch-accepted = mchezo wa marudiano: { $what }, unacheza { $side } dhidi ya { $opponent }
+notice-rematch-withdrawn = { $name } ameondoa pendekezo la mchezo wa marudiano
+notice-rematch-declined = { $name } amekataa mchezo wa marudiano
 notice-closed = msimamizi amefunga akaunti yako
 notice-game-clock = { $game } { $clock }
 
