@@ -385,4 +385,54 @@ mod tests {
             "not in memory"
         );
     }
+
+    #[test]
+    fn a_notice_says_its_english_text_and_kiswahili() {
+        use crate::clock::model::TimeControl;
+        use crate::i18n::Lang;
+        let days = game_clock(
+            bao_rules::GameKind::Kingulu,
+            Some(TimeControl::Correspondence { days_per_move: 2 }),
+        );
+        let s = crate::t!("notice-rematch", name = "amani", what = days);
+        assert_eq!(
+            s.format(Lang::EN),
+            "amani offers a rematch: Bao Kingulu 2 days per move"
+        );
+        assert_eq!(
+            s.format(Lang::SW),
+            "amani anapendekeza mchezo wa marudiano: Bao Kingulu siku 2 kwa hatua"
+        );
+        let s = crate::t!(
+            "notice-tournament",
+            side = bao_rules::Side::North,
+            opponent = "bao-3"
+        );
+        assert_eq!(
+            s.format(Lang::EN),
+            "tournament game: you play North against bao-3"
+        );
+        assert_eq!(
+            s.format(Lang::SW),
+            "mchezo wa mashindano: unacheza Kaskazini dhidi ya bao-3"
+        );
+        let fischer = TimeControl::Fischer {
+            initial_s: 300,
+            increment_s: 3,
+        };
+        let s = crate::t!(
+            "notice-challenge-rated",
+            name = "amani",
+            game = "Bao la Kiswahili",
+            clock = clock_arg(fischer)
+        );
+        assert_eq!(
+            s.format(Lang::EN),
+            "amani challenges you to Bao la Kiswahili 5+3, rated"
+        );
+        assert_eq!(
+            s.format(Lang::SW),
+            "amani anakupa changamoto ya Bao la Kiswahili 5+3, kwa viwango"
+        );
+    }
 }

@@ -449,10 +449,10 @@ fn start_now(
             return Ok(games);
         }
     }
-    Err(ApiError::conflict(
-        "the tournament kept changing while it was being started; try again",
+    Err(
+        ApiError::conflict("the tournament kept changing while it was being started; try again")
+            .said(crate::t!("api-t-busy")),
     )
-    .said(crate::t!("api-t-busy")))
 }
 
 /// 404 for an unknown tournament.
@@ -461,5 +461,8 @@ pub(crate) fn no_tournament(id: &str) -> ApiError {
         axum::http::StatusCode::NOT_FOUND,
         format!("no tournament with id {}", crate::http::error::clip(id)),
     )
-    .said(crate::t!("api-t-unknown", id = crate::http::error::clip(id)))
+    .said(crate::t!(
+        "api-t-unknown",
+        id = crate::http::error::clip(id)
+    ))
 }
