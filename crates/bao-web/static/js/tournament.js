@@ -132,7 +132,7 @@ function renderNext() {
     ? t('tn-next-game-n', { round: r, board: p.board, game: next + 1, side, opponent })
     : t('tn-next-game', { round: r, board: p.board, side, opponent });
   out.replaceChildren(`${says} `);
-  const a = el('a', 'Play your game', 'button primary');
+  const a = el('a', t('tn-play-your-game'), 'button primary');
   a.id = 't-next-link';
   a.href = `/#${p.games[next]}`;
   out.append(a);
