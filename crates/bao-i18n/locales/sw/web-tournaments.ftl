@@ -24,7 +24,7 @@ tn-organise = Andaa mashindano
 tn-name = Jina
 tn-name-example = Swiss ya klabu, Ijumaa
 tn-format = Mfumo
-tn-swiss-dutch = Swiss (FIDE, mfumo wa Kiholanzi)
+tn-swiss-dutch = Swiss (FIDE Dutch)
 tn-round-robin = Ligi (kila mmoja dhidi ya wote)
 tn-double-round-robin = Ligi ya mizunguko miwili
 tn-rounds = Raundi
@@ -96,7 +96,7 @@ tn-next-game-n = Raundi { $round }, meza { $board }, mchezo { $game }: unacheza 
 tn-play-your-game = Cheza mchezo wako
 # Jina la kigezo cha kutenganisha walio sawa (ufunguo wake kama API inavyoutoa), na jina lake fupi.
 tn-tb-name = { $tb ->
-    [bh-c1] Buchholz Cut 1 (jumla ya pointi za wapinzani, bila aliye chini kabisa)
+    [bh-c1] Buchholz Cut 1
     [bh] Buchholz (jumla ya pointi za wapinzani)
     [sb] Sonneborn-Berger
     [de] Matokeo ya ana kwa ana
