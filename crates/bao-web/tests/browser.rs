@@ -262,8 +262,8 @@ fn browser_chat_is_text_and_a_rematch_swaps_sides() {
 #[test]
 fn browser_pages_in_the_pseudo_locale_show_only_catalogue_text() {
     run_script_with("pseudo.mjs", "pseudo-locale", |app| {
-        let hash = bao_web::accounts::model::hash_password("password of zuhura")
-            .expect("a password hash");
+        let hash =
+            bao_web::accounts::model::hash_password("password of zuhura").expect("a password hash");
         app.store()
             .create_account("zuhura", &hash, "a session nobody uses")
             .expect("the moderator's account");

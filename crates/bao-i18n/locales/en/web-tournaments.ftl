@@ -126,6 +126,16 @@ tn-watch = Watch
 tn-withdrawn = (withdrawn)
 tn-confirm-withdraw = Withdraw from the tournament? You will be paired in no later round.
 
+## A tournament's note: why it ended early (notes.rs).
+tn-note-too-few = { $n ->
+    [one] cancelled at its start time: a tournament needs at least 2 players; { $n } joined
+   *[other] cancelled at its start time: a tournament needs at least 2 players; { $n } joined
+}
+tn-note-too-many-rounds = cancelled at its start time: { $n } players cannot play { $rounds } Swiss rounds without meeting twice (at most { $most }): wait for more players
+tn-note-no-pairing = ended after round { $round }: round { $next } has no legal pairing (every pairing would repeat an opponent or give a second bye)
+tn-note-too-few-left = ended after round { $round }: fewer than two players are left
+tn-note-ended = ended after round { $round }: { $why }
+
 ## The tournament routes' errors (crates/bao-web/src/tournaments), beside their `code`.
 api-sign-in-tournaments = Sign in first: tournaments are for players with an account.
 api-sign-in-lobby = Sign in first: the lobby is for players with an account.

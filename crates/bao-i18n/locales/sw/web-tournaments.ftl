@@ -123,6 +123,16 @@ tn-watch = Tazama
 tn-withdrawn = (amejitoa)
 tn-confirm-withdraw = Ujitoe kwenye mashindano? Hutapangwa katika raundi yoyote inayofuata.
 
+## Maelezo ya mashindano: kwa nini yalikwisha mapema (notes.rs).
+tn-note-too-few = { $n ->
+    [one] yalifutwa wakati wa kuanza: mashindano yanahitaji angalau wachezaji 2; amejiunga { $n }
+   *[other] yalifutwa wakati wa kuanza: mashindano yanahitaji angalau wachezaji 2; wamejiunga { $n }
+}
+tn-note-too-many-rounds = yalifutwa wakati wa kuanza: wachezaji { $n } hawawezi kucheza raundi { $rounds } za Swiss bila kukutana mara mbili (zisizidi { $most }): subiri wachezaji zaidi
+tn-note-no-pairing = yalikwisha baada ya raundi { $round }: raundi { $next } haina jozi halali (kila jozi ingerudia mpinzani au kutoa mapumziko ya pili)
+tn-note-too-few-left = yalikwisha baada ya raundi { $round }: wamebaki chini ya wachezaji wawili
+tn-note-ended = yalikwisha baada ya raundi { $round }: { $why }
+
 ## Makosa ya njia za mashindano (crates/bao-web/src/tournaments), kando ya `code` yao.
 api-sign-in-tournaments = Ingia kwanza: mashindano ni ya wachezaji wenye akaunti.
 api-sign-in-lobby = Ingia kwanza: ukumbi ni wa wachezaji wenye akaunti.

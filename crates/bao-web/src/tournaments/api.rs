@@ -396,7 +396,7 @@ fn start_now(
             if by.is_some() {
                 return Err(ApiError::conflict(problem).said(said));
             }
-            let note = format!("cancelled at its start time: {problem}");
+            let note = format!("{}{problem}", super::notes::CANCELLED);
             app.store
                 .finish_tournament(id, t.version, Some(&note), &ids::now_rfc3339())
                 .map_err(ApiError::from)?;

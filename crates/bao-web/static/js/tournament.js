@@ -9,7 +9,7 @@ import { api } from './api.js';
 import { header, el, nameNodes } from './account.js';
 import { TITLES } from './state.js';
 import { formatText, when, pointsText, tieBreakName, tieBreakShort } from './tformat.js';
-import { t, clockWords, sideWord } from './i18n.js';
+import { t, say, clockWords, sideWord } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 const id = decodeURIComponent(location.pathname.split('/')[2] || '');
@@ -222,7 +222,8 @@ function render(next) {
     tour.rated ? t('clock-rated') : t('clock-casual'), t('tn-organised-by', { name: tour.creator })].join(' · ');
   $('t-state').textContent = stateText();
   $('t-note').hidden = !tour.note;
-  $('t-note').textContent = tour.note || '';
+  // Why it ended early: the server's sentence in the page's language when it knows it.
+  $('t-note').textContent = tour.note_say ? say(tour.note_say) : tour.note || '';
   renderActions();
   renderNext();
   renderStandings();
