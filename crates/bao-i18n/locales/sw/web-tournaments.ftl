@@ -79,10 +79,10 @@ tn-state-open-at = Wazi kwa wachezaji: yanaanza { $when }.
 tn-state-open = Wazi kwa wachezaji: yanaanza mratibu atakapoyaanzisha.
 tn-state-running = Raundi { $round } kati ya { $total } inachezwa.
 tn-state-finished = Yalikwisha baada ya raundi { $rounds }.
-tn-next-open = Umo. Raundi 1 itapangwa mashindano yakianza.
+tn-next-open = Umejiunga. Raundi 1 itapangwa mashindano yakianza.
 tn-next-over-rank = { $n ->
-    [one] Mashindano yamekwisha: umeshika nafasi ya { $rank } kwa pointi { $points }.
-   *[other] Mashindano yamekwisha: umeshika nafasi ya { $rank } kwa pointi { $points }.
+    [one] Mashindano yamekwisha: umeshika nafasi ya { $rank } ukiwa na pointi { $points }.
+   *[other] Mashindano yamekwisha: umeshika nafasi ya { $rank } ukiwa na pointi { $points }.
 }
 tn-next-over = Mashindano yamekwisha.
 tn-next-withdrawn = Umejitoa: hutapangwa katika raundi yoyote inayofuata.
