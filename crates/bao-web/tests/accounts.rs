@@ -263,7 +263,7 @@ async fn an_https_public_url_makes_the_cookie_secure_and_its_origin_allowed() {
 /// A lobby game's move without a seat says what is missing: signed out, 401
 /// `sign_in_required` (not the X-Bao-Seat header an API client of a guest game sends);
 /// signed in as a third player, 403 `not_a_player`; in Kiswahili the same codes.
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lobby_move_without_a_seat_says_sign_in_or_not_a_player() {
     for (app, _db) in common::routers() {
         let (asha, juma, omar) = (

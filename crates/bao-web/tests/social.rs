@@ -192,8 +192,9 @@ async fn a_draw_is_offered_declined_and_agreed_and_rated_as_a_draw_on(app: Route
         v["error"],
         "South already offers a draw: North accepts it with the same request or declines it by moving"
     );
+    // Signed out: a lobby game's seats belong to its players' accounts (401).
     let (s, _) = call(&app, "POST", &draw, None, None).await;
-    assert_eq!(s, StatusCode::FORBIDDEN);
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
     let state = play_turn(&app, &g2, &players).await;
     assert_eq!(state["draw_offer"], "South");
     // North moves: declined.
