@@ -229,6 +229,33 @@ async fn a_tournament_refusal_has_the_same_code_in_both_languages() {
         v["error"],
         "Mratibu (amani) peke yake ndiye anayetenda kwa niaba ya wachezaji wengine."
     );
+    // Five open tournaments of one organiser at most.
+    for _ in 0..4 {
+        let (status, _) = json_of(
+            &app,
+            "POST",
+            "/api/tournaments",
+            Some(&sw),
+            Some(create(json!({}))),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED);
+    }
+    let (status, v) = json_of(
+        &app,
+        "POST",
+        "/api/tournaments",
+        Some(&sw),
+        Some(create(json!({}))),
+    )
+    .await;
+    assert_eq!(
+        (status, v),
+        (
+            StatusCode::CONFLICT,
+            json!({"code": "conflict", "error": "Una mashindano 5 yaliyo wazi au yanayoendelea: subiri mojawapo yaishe."})
+        )
+    );
     let (status, v) = json_of(
         &app,
         "GET",
