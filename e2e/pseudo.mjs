@@ -124,6 +124,9 @@ async function tournaments(page, env, errors) {
   guest.on('pageerror', (e) => errors.push(String(e)));
   await open(guest, '/tournaments');
   await look(guest, '/tournaments as a guest, no tournament', names);
+  await open(guest, '/tournaments/AbCdEfGhIjKlMnOpQrStUv');
+  await guest.waitForFunction(() => document.getElementById('t-error').textContent !== '');
+  await look(guest, 'no such tournament, with the server\'s error', names);
   // Ijumaa: a Swiss of one round, amina and the engine bao-1; Pwani: a double round robin
   // of two games a pairing that starts in 30 minutes.
   const days = { days_per_move: 3 };
