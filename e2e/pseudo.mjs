@@ -6,6 +6,10 @@
 // outside the marks fails, unless it is notation or a name — hole names and moves (A5,
 // a6<), numbers, game ids, the games' names (Bao la Kiswahili, Bao Kingulu), the rules
 // profiles' names, the language switch's language names, and the players' names.
+// Then the tournaments (issue 29, part 3a): the list as a guest and signed in, a
+// tournament open for entries, running with round 1 paired (with the notice banner of
+// the round), finished with its standings; /live with a game; /mod as the moderator
+// `zuhura` the test's server makes (tests/browser.rs).
 // Usage: node e2e/pseudo.mjs <url>
 import { appUrl, check, fail, finish, launch, playable, setSpeed } from './lib.mjs';
 
@@ -85,6 +89,106 @@ async function look(page, where, names = []) {
   check(bad.length === 0, bad.length ? `${where}: text outside the catalogue:\n    ${bad.join('\n    ')}` : `${where}: every visible text is the catalogue's`);
 }
 
+/** A request of the page (its cookies); `{status, json}`. */
+async function call(page, method, path, body) {
+  return page.evaluate(async ([m, p, b]) => {
+    const r = await fetch(p, {
+      method: m,
+      headers: b ? { 'content-type': 'application/json' } : {},
+      body: b ? JSON.stringify(b) : undefined,
+    });
+    return { status: r.status, json: await r.json().catch(() => null) };
+  }, [method, path, body]);
+}
+
+/** Opens `path` in the pseudo-locale and waits for its requests to settle. */
+async function open(page, path) {
+  await page.goto(at(`${path}${path.includes('?') ? '&' : '?'}lang=en-XA`));
+  await page.waitForLoadState('networkidle');
+}
+
+/** Waits until tournament `id` is in `status` (through the API). */
+async function until(page, id, status) {
+  for (let i = 0; i < 300; i += 1) {
+    const { json } = await call(page, 'GET', `/api/tournaments/${id}`);
+    if (json && json.status === status) return json;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`tournament ${id} never became ${status}`);
+}
+
+/** The tournaments pages in their states, /live and /mod; `page` is amina's, signed in. */
+async function tournaments(page, env, errors) {
+  const names = ['amina', 'zuhura', 'Ijumaa', 'Pwani'];
+  const guest = await env.page();
+  guest.on('pageerror', (e) => errors.push(String(e)));
+  await open(guest, '/tournaments');
+  await look(guest, '/tournaments as a guest, no tournament', names);
+  await open(guest, '/tournaments/AbCdEfGhIjKlMnOpQrStUv');
+  await guest.waitForFunction(() => document.getElementById('t-error').textContent !== '');
+  await look(guest, 'no such tournament, with the server\'s error', names);
+  // Ijumaa: a Swiss of one round, amina and the engine bao-1; Pwani: a double round robin
+  // of two games a pairing that starts in 30 minutes.
+  const days = { days_per_move: 3 };
+  const made = await call(page, 'POST', '/api/tournaments', { name: 'Ijumaa', game: 'kingulu', format: 'swiss', rounds: 1, clock: days, rated: false });
+  check(made.status === 201, `a Swiss is created (${made.status})`);
+  const id = made.json.id;
+  const soon = new Date(Date.now() + 30 * 60000).toISOString();
+  const other = await call(page, 'POST', '/api/tournaments', { name: 'Pwani', game: 'kiswahili', format: 'round-robin', cycles: 2, games_per_pairing: 2, clock: { initial_s: 300, increment_s: 3 }, rated: true, starts_at: soon });
+  check(other.status === 201, `a double round robin is created (${other.status})`);
+  await call(page, 'POST', `/api/tournaments/${id}/join`);
+  await call(page, 'POST', `/api/tournaments/${id}/join`, { player: 'bao-1' });
+  await open(page, '/tournaments');
+  await look(page, '/tournaments signed in, two open for entries', names);
+  await open(page, `/tournaments/${id}`);
+  await page.waitForSelector('#t-start:not([hidden])');
+  await look(page, 'a tournament open for entries, seen by its organiser', names);
+  await open(guest, `/tournaments/${id}`);
+  await look(guest, 'a tournament open for entries, seen by a guest', names);
+  // Started from its page: round 1 is paired, the notice of the round shows.
+  await page.click('#t-start');
+  await page.waitForSelector('#t-standings-card:not([hidden])');
+  await page.waitForSelector('#t-next-link');
+  await page.waitForSelector('#notices .notice', { timeout: 10000 });
+  await look(page, 'a running tournament with round 1 paired and the notice banner', names);
+  await open(guest, `/tournaments/${id}`);
+  await guest.waitForSelector('#t-pairings tbody tr');
+  await look(guest, 'a running tournament seen by a guest', names);
+  await open(guest, '/tournaments');
+  await look(guest, '/tournaments with one running and one upcoming', names);
+  // A game of the lobby too (amina against bao-2), for /live.
+  const lobby = await call(page, 'POST', '/api/challenges', { game: 'kingulu', clock: days, opponent: 'bao-2' });
+  check(lobby.status === 201, `a game against bao-2 (${lobby.status})`);
+  await open(guest, '/live');
+  await guest.waitForSelector('#live-games tbody tr');
+  await look(guest, '/live with games', names);
+  // amina writes in her tournament game's chat, then resigns it: the tournament is over.
+  const t = await until(page, id, 'running');
+  const game = t.rounds[0].pairings[0].games[0];
+  const said = await call(page, 'POST', `/api/games/${game}/chat`, { text: 'habari' });
+  check(said.status === 201, `a chat line (${said.status})`);
+  await call(page, 'POST', `/api/games/${game}/resign`);
+  await until(page, id, 'finished');
+  await open(page, `/tournaments/${id}`);
+  await page.waitForSelector('#t-standings tbody tr');
+  await look(page, 'a finished tournament with its standings', names);
+  await open(guest, '/tournaments');
+  await look(guest, '/tournaments with one finished and one upcoming', names);
+  // The moderator reports the line and sees it on /mod.
+  const mod = await env.page();
+  mod.on('pageerror', (e) => errors.push(String(e)));
+  await mod.goto(at('/lobby'));
+  const signed = await call(mod, 'POST', '/api/session', { name: 'zuhura', password: 'password of zuhura' });
+  check(signed.status === 200, `the moderator signs in (${signed.status})`);
+  const reported = await call(mod, 'POST', `/api/chat/${said.json.id}/report`);
+  check(reported.status === 201, `the line is reported (${reported.status})`);
+  await open(mod, '/mod');
+  await mod.waitForSelector('#reports tbody tr');
+  // `bao admin grant NAME` is a command one types: it stays as typed.
+  await look(mod, '/mod as a moderator with a report', [...names, 'admin', 'grant', 'NAME']);
+  check(errors.length === 0, `no script errors on the tournaments pages${errors.length ? `: ${errors.join('; ')}` : ''}`);
+}
+
 const env = await launch();
 try {
   const page = await env.page();
@@ -129,6 +233,8 @@ try {
     if (p.then) await p.then(page);
     await look(page, p.path, p.names || []);
   }
+  check(errors.length === 0, `no script errors${errors.length ? `: ${errors.join('; ')}` : ''}`);
+  await tournaments(page, env, errors);
 } catch (e) {
   fail(e);
 } finally {

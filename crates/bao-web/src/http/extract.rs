@@ -137,8 +137,9 @@ impl FromRequestParts<Arc<App>> for MaybeSignedIn {
 }
 
 /// The account signed in by the request's session cookie; without one the request is a
-/// 401 `sign in first: the lobby is for players with an account` (the lobby's routes are
-/// the ones that need an account).
+/// 401 that says what needs the account: `sign in first: tournaments are for players with
+/// an account` on the tournament routes (`/api/tournaments…`), `sign in first: the lobby is
+/// for players with an account` on the others ([`sign_in_first`]).
 #[derive(Clone, Debug)]
 pub struct SignedIn(pub Account);
 
@@ -148,12 +149,26 @@ impl FromRequestParts<Arc<App>> for SignedIn {
 
     async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<Self, ApiError> {
         let MaybeSignedIn(account) = MaybeSignedIn::from_request_parts(parts, app).await?;
-        account.map(SignedIn).ok_or_else(|| {
-            ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "sign in first: the lobby is for players with an account",
-            )
-        })
+        account
+            .map(SignedIn)
+            .ok_or_else(|| sign_in_first(parts.uri.path()))
+    }
+}
+
+/// The 401 of a request to `path` without an account, naming what needs one.
+pub fn sign_in_first(path: &str) -> ApiError {
+    if path == "/api/tournaments" || path.starts_with("/api/tournaments/") {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "sign in first: tournaments are for players with an account",
+        )
+        .said(crate::t!("api-sign-in-tournaments"))
+    } else {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "sign in first: the lobby is for players with an account",
+        )
+        .said(crate::t!("api-sign-in-lobby"))
     }
 }
 

@@ -412,6 +412,11 @@ mod tests {
             game: Some("g1".into()),
             challenge: None,
             text: "your move against amani (Bao Kingulu)".into(),
+            say: crate::notices::say(crate::t!(
+                "notice-your-move",
+                opponent = "amani",
+                game = "Bao Kingulu"
+            )),
         };
         assert_eq!(
             Change::parse("bao_notices", &n.to_payload()),
