@@ -136,6 +136,17 @@ fn too_many(count: &Count, wait: u64) -> ApiError {
     } else {
         "sign-in"
     };
+    // In the catalogue's words: seconds for a short wait, minutes (rounded up) else.
+    let after = if wait < 120 {
+        crate::t!("wait-seconds", n = wait)
+    } else {
+        crate::t!("wait-minutes", n = wait.div_ceil(60))
+    };
+    let said = if what == "sign-up" {
+        crate::t!("api-too-many-sign-ups", wait = after)
+    } else {
+        crate::t!("api-too-many-sign-ins", wait = after)
+    };
     ApiError::new(
         StatusCode::TOO_MANY_REQUESTS,
         format!(
@@ -143,6 +154,7 @@ fn too_many(count: &Count, wait: u64) -> ApiError {
             count.why
         ),
     )
+    .said(said)
 }
 
 impl Store {
