@@ -364,6 +364,26 @@ mod tests {
     }
 
     #[test]
+    fn a_spent_budget_is_said_in_seconds_or_minutes() {
+        use bao_i18n::Lang;
+        let said = |count: &Count, wait| too_many(count, wait).said.unwrap();
+        let sign_in = &failed_sign_in("amani")[0];
+        assert_eq!(
+            said(sign_in, 899).format(Lang::SW),
+            "Majaribio mengi mno ya kuingia yameshindikana: jaribu tena baada ya dakika 15."
+        );
+        assert_eq!(
+            said(sign_in, 1).format(Lang::EN),
+            "Too many failed sign-ins: try again in 1 second."
+        );
+        assert_eq!(
+            said(&sign_up()[0], 119).format(Lang::SW),
+            "Akaunti nyingi mno zimefunguliwa kutoka anwani yako: jaribu tena baada ya sekunde 119."
+        );
+        assert_eq!(too_many(sign_in, 5).code, "too_many_requests");
+    }
+
+    #[test]
     fn failures_per_account_and_per_address_in_memory() {
         let limits = RateLimiter::default();
         let t0 = Instant::now();

@@ -141,6 +141,26 @@ mod tests {
                 format!("{text:?} is not an e-mail address: {why}")
             );
         }
+        // Each reason in the catalogue's words too.
+        let sw = |text: &str| {
+            check_email(text)
+                .unwrap_err()
+                .said
+                .format(bao_i18n::Lang::SW)
+        };
+        assert_eq!(sw("amani"), "\"amani\" si anwani ya barua pepe: haina @.");
+        assert_eq!(
+            sw("amani@localhost"),
+            "\"amani@localhost\" si anwani ya barua pepe: kikoa chake hakina nukta."
+        );
+        let long = format!("{}@b.org", "a".repeat(260));
+        assert_eq!(
+            sw(&long),
+            format!(
+                "{} si anwani ya barua pepe: ina herufi zaidi ya 254.",
+                crate::http::error::clip(&long)
+            )
+        );
     }
 
     #[test]
