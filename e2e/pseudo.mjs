@@ -6,6 +6,9 @@
 // outside the marks fails, unless it is notation or a name — hole names and moves (A5,
 // a6<), numbers, game ids, the games' names (Bao la Kiswahili, Bao Kingulu), the rules
 // profiles' names, the language switch's language names, and the players' names.
+// Then the account pages: sign-in (each form's checks and the server's errors), settings
+// (as a guest: forgot, a reset link; signed in), a profile and a games history with rated
+// games, the leaderboard, and /puzzles with a task, its hint and an answer.
 // Usage: node e2e/pseudo.mjs <url>
 import { appUrl, check, fail, finish, launch, playable, setSpeed } from './lib.mjs';
 
@@ -35,6 +38,47 @@ const PAGES = [
     names: ['amina'],
   },
 ];
+
+/** A request of the page's browser (its session cookie); the status and JSON answer. */
+async function call(page, method, path, body) {
+  const res = await page.request.fetch(at(path), {
+    method,
+    headers: body ? { 'Content-Type': 'application/json' } : {},
+    data: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status(), json: await res.json().catch(() => null) };
+}
+
+/** Waits until the element `id` shows a text, then answers it. */
+async function shown(page, id) {
+  await page.waitForFunction((i) => (document.getElementById(i).textContent || '').trim() !== '', id, { timeout: 20000 });
+  return page.textContent(`#${id}`);
+}
+
+/** A form's submit with its fields filled (`fields`: [selector, value]), its error shown. */
+async function submit(page, fields, button, error) {
+  for (const [sel, value] of fields) await page.fill(sel, value);
+  await page.evaluate((e) => { document.getElementById(e).textContent = ''; }, error);
+  await page.click(button);
+  return shown(page, error);
+}
+
+/**
+ * A rated Bao Kingulu game of `south` (page `a`) and `north` (page `b`), one move each,
+ * then `loser` resigns: a finished rated game for the profile and the games history.
+ */
+async function ratedGame(a, b, north, loser) {
+  const made = await call(a, 'POST', '/api/challenges', { game: 'kingulu', clock: { days_per_move: 3 }, side: 'south', opponent: north, rated: true });
+  check(made.status === 201, `a rated challenge (${made.status})`);
+  const { json: { game: id } } = await call(b, 'POST', `/api/challenges/${made.json.id}/accept`);
+  for (const page of [a, b]) {
+    const { json: s } = await call(page, 'GET', `/api/games/${id}`);
+    await call(page, 'POST', `/api/games/${id}/play`, { move: s.moves[0].text });
+  }
+  const res = await call(loser === 'south' ? a : b, 'POST', `/api/games/${id}/resign`);
+  check(res.status === 200, `a resignation (${res.status})`);
+  return id;
+}
 
 /** Words that are names or notation in every language. */
 const NAMES = ['bao', 'Bao', 'la', 'Kiswahili', 'Kingulu', 'Kujifunza', 'kujifunza', 'mancala', 'world', 'de', 'voogt', 'kiba', 'default', 'English'];
@@ -129,6 +173,79 @@ try {
     if (p.then) await p.then(page);
     await look(page, p.path, p.names || []);
   }
+
+  // Sign-in, as a guest: each form's own checks and the server's answers.
+  const guest = await env.page();
+  guest.on('pageerror', (e) => errors.push(String(e)));
+  await guest.goto(at('/signin?lang=en-XA'));
+  await guest.waitForSelector('#nav-sign-in');
+  await look(guest, '/signin');
+  await submit(guest, [], '#si-go', 'si-error');
+  await look(guest, '/signin with no name');
+  await submit(guest, [['#si-name', 'amina'], ['#si-password', 'not her password']], '#si-go', 'si-error');
+  await look(guest, '/signin with a wrong password', ['amina']);
+  await submit(guest, [['#su-name', 'ab'], ['#su-password', 'password of ab']], '#su-go', 'su-error');
+  await look(guest, '/signin: a new name too short');
+  await submit(guest, [['#su-name', 'zawadi'], ['#su-password', 'short']], '#su-go', 'su-error');
+  await look(guest, '/signin: a new password too short', ['zawadi']);
+  await submit(guest, [['#su-name', 'Amina'], ['#su-password', 'password of amina']], '#su-go', 'su-error');
+  await look(guest, '/signin: a name taken', ['amina', 'Amina']);
+  await submit(guest, [['#su-name', 'bao-7'], ['#su-password', 'password of bao']], '#su-go', 'su-error');
+  await look(guest, '/signin: an engine\'s name');
+  // Settings as a guest: "forgot your password?" on a server that sends no mail; a
+  // password reset link that does not work.
+  await guest.goto(at('/settings?lang=en-XA'));
+  await guest.waitForSelector('#nav-sign-in');
+  await submit(guest, [], '#fg-go', 'fg-result');
+  await look(guest, '/settings, forgot with no address');
+  await submit(guest, [['#fg-address', 'amina@example.org']], '#fg-go', 'fg-result');
+  await look(guest, '/settings, forgot on a server without mail');
+  await guest.goto(at('/settings?lang=en-XA#reset=not-a-token'));
+  await guest.waitForSelector('#reset-card:not([hidden])');
+  await look(guest, '/settings, a reset link');
+  await submit(guest, [['#rs-password', 'short']], '#rs-go', 'link-result');
+  await look(guest, '/settings, a new password too short');
+  await submit(guest, [['#rs-password', 'a long new password']], '#rs-go', 'link-result');
+  await look(guest, '/settings, a reset link that does not work');
+
+  // Signed in: settings, then a rated game of amina and baraka for her profile, her
+  // games history and the leaderboard.
+  await page.goto(at('/settings?lang=en-XA'));
+  await shown(page, 'email-state');
+  await look(page, '/settings signed in', ['amina']);
+  const baraka = await env.page();
+  await baraka.goto(at('/signin?lang=en-XA'));
+  await call(baraka, 'POST', '/api/accounts', { name: 'baraka', password: 'password of baraka' });
+  await ratedGame(page, baraka, 'baraka', 'north');
+  await ratedGame(page, baraka, 'baraka', 'south');
+  const players = ['amina', 'baraka'];
+  await page.goto(at('/@/amina?lang=en-XA'));
+  await page.waitForFunction(() => document.querySelectorAll('#games tbody tr').length === 2 && document.querySelectorAll('#history .rating-point').length === 2, null, { timeout: 20000 });
+  await look(page, 'a profile with rated games', players);
+  await page.goto(at('/@/baraka?lang=en-XA'));
+  await page.waitForFunction(() => document.querySelectorAll('#games tbody tr').length === 2, null, { timeout: 20000 });
+  await look(page, 'another player\'s profile', players);
+  await page.goto(at('/@/amina/games?lang=en-XA'));
+  await page.waitForFunction(() => document.querySelectorAll('#games tbody tr').length === 2, null, { timeout: 20000 });
+  await look(page, 'a games history with finished games', players);
+  await page.selectOption('#f-result', 'aborted');
+  await page.waitForFunction(() => document.querySelectorAll('#games tbody tr').length === 0, null, { timeout: 20000 });
+  await look(page, 'a games history with no games', players);
+  await page.goto(at('/leaderboard?lang=en-XA'));
+  await page.waitForFunction(() => document.querySelectorAll('#board-kingulu tbody tr').length === 2, null, { timeout: 20000 });
+  await look(page, 'the leaderboard with players and an empty one', players);
+
+  // /puzzles: a task, its hint, a wrong answer and the solution line to its end.
+  await page.goto(at('/puzzles?lang=en-XA&game=kingulu&n=14'));
+  await page.waitForFunction(() => document.getElementById('board-area').dataset.puzzle === 'kingulu:14', null, { timeout: 30000 });
+  await page.waitForSelector('#board g.cell');
+  await page.click('#pz-hint');
+  await look(page, '/puzzles with a task and its hint');
+  await setSpeed(page, 0);
+  await page.click('#board g.cell[data-hole="A6"]');
+  await page.waitForFunction(() => document.getElementById('board-area').dataset.done === '14', null, { timeout: 60000 });
+  await look(page, '/puzzles answered, the line played to its end');
+  check(errors.length === 0, `no script errors on the account pages${errors.length ? `: ${errors.join('; ')}` : ''}`);
 } catch (e) {
   fail(e);
 } finally {

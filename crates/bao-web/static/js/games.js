@@ -5,7 +5,7 @@
 
 import { api } from './api.js';
 import { header, el, isBotName, nameNodes } from './account.js';
-import { t } from './i18n.js';
+import { t, clockWords } from './i18n.js';
 import { dayText, resultWords } from './results.js';
 
 const $ = (id) => document.getElementById(id);
@@ -48,7 +48,7 @@ function row(g) {
   tr.append(open, el('td', dayText(g.created)), el('td', g.game === 'kingulu' ? 'Kingulu' : 'Kiswahili'),
     nameCell(g.south, g.players && g.players.south === 'computer'),
     nameCell(g.north, g.players && g.players.north === 'computer'),
-    el('td', g.clock || ''), el('td', resultText(g)), rec);
+    el('td', clockWords(g.clock)), el('td', resultText(g)), rec);
   return tr;
 }
 

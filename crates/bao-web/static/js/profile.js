@@ -5,7 +5,7 @@ import { header, el, botBadge, isBotName, nameNodes } from './account.js';
 import { drawRatingGraph } from './ratinggraph.js';
 import { changeText } from './ratingchange.js';
 import { resultWords } from './results.js';
-import { t } from './i18n.js';
+import { t, clockWords } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 const TITLES = { kiswahili: 'Bao la Kiswahili', kingulu: 'Bao Kingulu' };
@@ -57,7 +57,7 @@ async function start() {
     a.href = `/#${g.id}`;
     open.append(a);
     tr.append(open, el('td', g.game === 'kingulu' ? 'Kingulu' : 'Kiswahili'), nameCell(g.south, g.players && g.players.south === 'computer'), nameCell(g.north, g.players && g.players.north === 'computer'),
-      el('td', g.clock || ''), el('td', resultText(g, p.name)));
+      el('td', clockWords(g.clock)), el('td', resultText(g, p.name)));
     return tr;
   }));
 }
