@@ -355,7 +355,7 @@ function init() {
   $('btn-skip').addEventListener('click', () => { pz.skip = true; });
   $('btn-turn').addEventListener('click', turnBoard);
   const sp = $('speed');
-  const showSpeed = () => { $('speed-name').textContent = `(${SPEEDS[Number(sp.value)].name})`; };
+  const showSpeed = () => { $('speed-name').textContent = `(${t('speed-name', { speed: SPEEDS[Number(sp.value)].name })})`; };
   sp.addEventListener('input', showSpeed);
   showSpeed();
   window.addEventListener('resize', () => { if (!pz.animating) render(); });
