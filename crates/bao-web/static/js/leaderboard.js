@@ -16,7 +16,7 @@ async function fill(game) {
   }));
   if (rows.length === 0) {
     const tr = el('tr');
-    const td = el('td', 'No rated games yet.');
+    const td = el('td', t('lb-none'));
     td.colSpan = 4;
     tr.append(td);
     body.append(tr);
