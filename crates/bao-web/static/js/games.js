@@ -45,10 +45,10 @@ function row(g) {
   d.href = `/api/games/${g.id}/record`;
   d.setAttribute('download', `game-${g.id}.bao`);
   rec.append(d);
-  tr.append(open, el('td', dayText(g.created)), el('td', g.game === 'kingulu' ? 'Kingulu' : 'Kiswahili'),
+  tr.append(open, el('td', g.game === 'kingulu' ? 'Kingulu' : 'Kiswahili'),
     nameCell(g.south, g.players && g.players.south === 'computer'),
     nameCell(g.north, g.players && g.players.north === 'computer'),
-    el('td', clockWords(g.clock)), el('td', resultText(g)), rec);
+    el('td', clockWords(g.clock)), el('td', resultText(g)), el('td', dayText(g.created)), rec);
   return tr;
 }
 
