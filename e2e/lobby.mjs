@@ -144,7 +144,7 @@ try {
   equal((await controls(c)).analyse, [true, lobbyNote], 'the spectator is not offered "Analyse this game" either');
   // A request the page should not make is refused in a player's words, not the API's.
   const asked = await c.evaluate(async (gid) => (await import('/js/api.js')).api('POST', `/api/games/${gid}/analysis`, {}).then(() => 'answered', (e) => `${e.status} ${e.message}`), id);
-  equal(asked, '403 only the players can ask for this while the game is played', 'a spectator\'s analysis request is refused in player words');
+  equal(asked, '401 only the players can ask for this while the game is played', 'a spectator\'s analysis request is refused in player words');
 
   await playFirst(a, 'alice (South)');
   await b.waitForFunction(() => document.querySelectorAll('#move-list .mv[data-ply]:not([data-ply="0"])').length === 1, null, { timeout: 20000 });

@@ -365,6 +365,11 @@ pub fn plain_data_error(
     }
     // A body that is not an object (`5`, `[...]`, `"text"`): serde names the struct.
     let field = path.rsplit('.').next().unwrap_or(path);
+    // A field's own check already said it in words, naming the field (`clock.initial_s
+    // -5 is out of range: …`, [`crate::clock::TimeControl`]).
+    if !field.is_empty() && message.starts_with(&format!("{field}.")) {
+        return message.to_string();
+    }
     if path == "." || path.starts_with('[') || field.is_empty() {
         return match fields {
             Some(fields) => {
