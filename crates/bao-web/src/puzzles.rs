@@ -15,13 +15,13 @@ use crate::games::view::{
     describe_move, hole_places, played_json, shares_start, BoardJson, MoveJson, PlayedJson,
 };
 use crate::http::error::ApiError;
+use crate::i18n::Said;
+use crate::t;
 use axum::extract::{Path, Query};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
 use axum::{Json, Router};
-use crate::i18n::Said;
-use crate::t;
 use bao_engine::puzzle::{shipped, Claim, Puzzle, PuzzleSet};
 use bao_rules::{Game, GameKind, GameLine, Side};
 use serde::Serialize;

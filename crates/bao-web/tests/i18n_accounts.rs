@@ -94,24 +94,57 @@ async fn sign_up_and_sign_in_errors_have_their_code_and_kiswahili_words() {
         up("amani", "not the password"),
     )
     .await;
-    assert_eq!((s, &en["code"]), (StatusCode::UNAUTHORIZED, &json!("sign_in_required")));
+    assert_eq!(
+        (s, &en["code"]),
+        (StatusCode::UNAUTHORIZED, &json!("sign_in_required"))
+    );
     assert_eq!(en["error"], "wrong name or password");
     assert_eq!(sw["error"], "Jina au nenosiri si sahihi.");
     let zuhura = sign_up(&r, "zuhura").await;
     assert!(app.store().set_role("zuhura", Some("moderator")).unwrap());
-    let (s, _) = call(&r, "POST", "/api/mod/accounts/amani/close", Some(&zuhura), None).await;
+    let (s, _) = call(
+        &r,
+        "POST",
+        "/api/mod/accounts/amani/close",
+        Some(&zuhura),
+        None,
+    )
+    .await;
     assert_eq!(s, StatusCode::OK);
-    let (s, en, sw) = both(&r, "POST", "/api/session", None, up("amani", "password of amani")).await;
-    assert_eq!((s, &en["code"]), (StatusCode::FORBIDDEN, &json!("forbidden")));
+    let (s, en, sw) = both(
+        &r,
+        "POST",
+        "/api/session",
+        None,
+        up("amani", "password of amani"),
+    )
+    .await;
+    assert_eq!(
+        (s, &en["code"]),
+        (StatusCode::FORBIDDEN, &json!("forbidden"))
+    );
     assert_eq!(en["error"], "this account was closed by a moderator");
     assert_eq!(sw["error"], "Akaunti hii imefungwa na msimamizi.");
     let _ = amani;
 
     // Signed out; the settings of a server that sends no mail; a reset link that does not work.
     let (s, _, sw) = both(&r, "GET", "/api/me", None, Value::Null).await;
-    assert_eq!((s, &sw["error"]), (StatusCode::UNAUTHORIZED, &json!("Hujaingia.")));
-    let (s, en, sw) = both(&r, "POST", "/api/password/forgot", None, json!({"email": "a@b.org"})).await;
-    assert_eq!((s, &en["code"]), (StatusCode::SERVICE_UNAVAILABLE, &json!("unavailable")));
+    assert_eq!(
+        (s, &sw["error"]),
+        (StatusCode::UNAUTHORIZED, &json!("Hujaingia."))
+    );
+    let (s, en, sw) = both(
+        &r,
+        "POST",
+        "/api/password/forgot",
+        None,
+        json!({"email": "a@b.org"}),
+    )
+    .await;
+    assert_eq!(
+        (s, &en["code"]),
+        (StatusCode::SERVICE_UNAVAILABLE, &json!("unavailable"))
+    );
     assert_eq!(
         sw["error"],
         "Seva hii haitumi barua pepe (ilianzishwa bila --smtp): anwani, kuweka nenosiri jipya kwa barua pepe na barua za zamu vimezimwa."
@@ -153,7 +186,8 @@ fn say(said: &Value, lang: Lang) -> String {
         };
         texts.push((name.clone(), value));
     }
-    let args: Vec<(&str, FluentValue)> = texts.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
+    let args: Vec<(&str, FluentValue)> =
+        texts.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
     bao_i18n::tr(lang, key, &args)
 }
 
@@ -169,9 +203,19 @@ async fn every_puzzles_words_are_the_catalogues() {
             let (s, p) = call(&r, "GET", &format!("/api/puzzles/{game}/{n}"), None, None).await;
             assert_eq!(s, StatusCode::OK);
             // In English the catalogue says what the engine says, word for word.
-            assert_eq!(say(&p["task_say"], Lang::EN), p["task"].as_str().unwrap(), "{game} {n}");
-            assert_eq!(say(&p["answer_say"], Lang::EN), p["answer"].as_str().unwrap());
-            assert_eq!(say(&p["why_wrong_say"], Lang::EN), p["why_wrong"].as_str().unwrap());
+            assert_eq!(
+                say(&p["task_say"], Lang::EN),
+                p["task"].as_str().unwrap(),
+                "{game} {n}"
+            );
+            assert_eq!(
+                say(&p["answer_say"], Lang::EN),
+                p["answer"].as_str().unwrap()
+            );
+            assert_eq!(
+                say(&p["why_wrong_say"], Lang::EN),
+                p["why_wrong"].as_str().unwrap()
+            );
             assert_eq!(say(&p["theme_say"], Lang::EN), p["theme"].as_str().unwrap());
             assert_eq!(p["end"].is_null(), p["end_say"].is_null(), "{game} {n}");
             if !p["end_say"].is_null() {
@@ -201,5 +245,8 @@ async fn every_puzzles_words_are_the_catalogues() {
     );
     assert_eq!(say(&p["theme_say"], Lang::SW), "kula");
     assert_eq!(p["end"], "South wins: the seeds were counted, South 26–22");
-    assert_eq!(say(&p["end_say"], Lang::EN), "South wins: the seeds were counted, South 26–22");
+    assert_eq!(
+        say(&p["end_say"], Lang::EN),
+        "South wins: the seeds were counted, South 26–22"
+    );
 }

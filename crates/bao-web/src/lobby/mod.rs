@@ -103,7 +103,10 @@ mod tests {
         let rec = |t: &str| {
             format!("[Game \"kiswahili\"]\n[Result \"1-0\"]\n{t}\n1. A6> a6< 1-0\n[Termination \"time\"]\n")
         };
-        assert_eq!(super::termination(&rec("[Termination \"time\"]\n")), Some("time"));
+        assert_eq!(
+            super::termination(&rec("[Termination \"time\"]\n")),
+            Some("time")
+        );
         assert_eq!(
             super::termination(&rec("[Termination \"resigned\"]\n")),
             Some("resignation")
@@ -114,6 +117,9 @@ mod tests {
         );
         // Not a tag any more once the moves start; an unknown word is no reason.
         assert_eq!(super::termination(&rec("")), None);
-        assert_eq!(super::termination(&rec("[Termination \"boredom\"]\n")), None);
+        assert_eq!(
+            super::termination(&rec("[Termination \"boredom\"]\n")),
+            None
+        );
     }
 }

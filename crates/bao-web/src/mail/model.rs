@@ -49,8 +49,11 @@ pub fn check_email(text: &str) -> Result<String, Worded> {
     let e = text.trim().to_ascii_lowercase();
     let bad = |why: &str, said: Said| {
         let quoted = crate::http::error::clip(text);
-        Refusal::invalid(format!("{quoted} is not an e-mail address: {why}"))
-            .worded(t!("api-email-invalid", email = quoted, why = said))
+        Refusal::invalid(format!("{quoted} is not an e-mail address: {why}")).worded(t!(
+            "api-email-invalid",
+            email = quoted,
+            why = said
+        ))
     };
     if e.len() > MAX_EMAIL {
         return Err(bad(
