@@ -55,10 +55,10 @@ gh-none = Hakuna michezo.
 
 # Matokeo ya mchezo kwa mchezaji ambaye orodha ni yake.
 res-won = ameshinda
-res-won-time = ameshinda kwa muda
+res-won-time = ameshinda: muda wa mpinzani umekwisha
 res-won-resigned = ameshinda: mpinzani amejisalimisha
 res-lost = ameshindwa
-res-lost-time = ameshindwa kwa muda
+res-lost-time = ameshindwa: muda wake umekwisha
 res-lost-resigned = amejisalimisha
 res-drawn = sare
 res-aborted = ulisitishwa
