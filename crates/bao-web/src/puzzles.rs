@@ -291,6 +291,6 @@ pub fn puzzle_json<G: Game>(
         answer_say: answer_said(p),
         why_wrong_say: why_wrong_said(p),
         theme_say: theme_said(&p.theme),
-        end_say: crate::i18n::ending::end_said(&line, false),
+        end_say: crate::i18n::end_said(&line, false),
     })
 }
