@@ -209,6 +209,18 @@ try {
   const gameWide = await phone.evaluate(() => document.documentElement.scrollWidth);
   check(gameWide <= 390, `the game with its clock bar fits a 390 px phone (${gameWide} px)`);
   await phone.screenshot({ path: `${shots}/bao-game-phone.png` });
+  // The challenge form on alice's phone-sized page: every field and the Rated checkbox's
+  // label (its tap target) at least 44 px high (the newcomer trial found them small).
+  const desk = a.viewportSize();
+  await a.setViewportSize({ width: 390, height: 844 });
+  await a.goto(at('/lobby'));
+  await a.waitForSelector('#create-card:not([hidden]) #ch-opponent');
+  const smallTargets = await a.$$eval('#challenge-form input, #challenge-form select, #challenge-form button', (es) => es
+    .filter((e) => e.offsetParent !== null)
+    .map((e) => [e.id, (e.type === 'checkbox' ? e.closest('label') : e).getBoundingClientRect().height])
+    .filter(([, h]) => h < 43.5).map(([id]) => id));
+  equal(smallTargets, [], 'the challenge form\'s targets are at least 44 px high on a phone');
+  await a.setViewportSize(desk);
 
   // One header on every page: the site's links and the signed-in name (to the profile).
   for (const path of ['/', '/lobby', '/live', '/puzzles', '/learn', '/leaderboard', '/@/bob', '/signin']) {

@@ -534,3 +534,49 @@ fn a_move_without_its_direction_in_kiswahili() {
         "{text}"
     );
 }
+
+/// The command line's mistakes in Kiswahili (exit code 2, as clap's): an unknown option
+/// with clap's suggestion, a value out of range with what the option takes, an unknown
+/// command, a value given twice; in English clap's own words stay.
+#[test]
+fn command_line_errors_in_kiswahili() {
+    let err = |args: &[&str], lang: &str| {
+        let out = Command::new(BAO)
+            .args(args)
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", lang)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        assert!(out.stdout.is_empty(), "{out:?}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let sw = "sw_TZ.UTF-8";
+    assert_eq!(
+        err(&["play", "--levle", "3"], sw),
+        "hitilafu: chaguo '--levle' halijulikani\n  ulikusudia '--level'?\nKwa zaidi, jaribu '--help'.\n"
+    );
+    assert_eq!(
+        err(&["play", "--lang", "sw", "--level", "11"], "C"),
+        "hitilafu: '11' si thamani ambayo '--level <LEVEL>' inakubali: kiwango kutoka 1 hadi 10\nKwa zaidi, jaribu '--help'.\n"
+    );
+    assert_eq!(
+        err(&["plya"], sw),
+        "hitilafu: amri 'plya' haijulikani\n  ulikusudia 'replay' au 'play'?\nKwa zaidi, jaribu '--help'.\n"
+    );
+    assert_eq!(
+        err(&["play", "--level", "3", "--level", "4"], sw),
+        "hitilafu: '--level <LEVEL>' imetolewa zaidi ya mara moja\nKwa zaidi, jaribu '--help'.\n"
+    );
+    assert_eq!(
+        err(&["report"], sw),
+        "hitilafu: hiki lazima kitolewe: <FILE>\nKwa zaidi, jaribu '--help'.\n"
+    );
+    assert!(
+        err(&["play", "--levle", "3"], "C")
+            .starts_with("error: unexpected argument '--levle' found\n"),
+        "English keeps clap's words"
+    );
+}

@@ -400,6 +400,17 @@ async fn chat_on(app: Router) {
     assert_eq!(v["muted"], json!(["amani"]));
     let (_, v) = call(&app, "DELETE", "/api/me/mutes/amani", Some(&baraka), None).await;
     assert_eq!(v, json!({"muted": []}));
+    // Unmuted: amani's next line reaches baraka's stream again (the mutes a process
+    // remembers per reader are forgotten on every change).
+    let (s, back) = say(&app, &id, &amani, "back?", None).await;
+    assert_eq!(s, StatusCode::CREATED, "{back}");
+    assert_eq!(a.next_of("chat").await, own);
+    assert_eq!(a.next_of("chat").await, back);
+    assert_eq!(
+        b.next_of("chat").await,
+        back,
+        "the unmuted line was delivered"
+    );
     let (s, v) = call(
         &app,
         "POST",
