@@ -183,7 +183,8 @@ try {
     dates: [...document.querySelectorAll('#history .tick.date')].map((t) => t.textContent),
     ratings: document.querySelectorAll('#history .tick:not(.date)').length,
   }));
-  const today = new Date().toISOString().slice(0, 10);
+  // The day as the page's language writes it (Intl.DateTimeFormat, issue 29): `Dec 3, 2026`.
+  const today = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date());
   equal([graph.points, graph.dates], [[['kingulu', id]], [today]], 'the graph has the game\'s point and its date');
   check(graph.ratings >= 3, `the graph has a rating axis (${graph.ratings} labels)`);
   await a.screenshot({ path: `${shots}/bao-profile.png`, fullPage: true });

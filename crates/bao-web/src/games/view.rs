@@ -317,6 +317,8 @@ pub struct PlayedJson {
     pub side: String,
     /// What the move does, as in [`MoveJson::label`].
     pub label: String,
+    /// The same in the catalogue's words, as [`MoveJson::says`] (issue 29).
+    pub says: Vec<crate::i18n::Said>,
     /// The board before the move.
     pub before: BoardJson,
     /// The move's steps in order.
@@ -339,11 +341,12 @@ pub(crate) fn played_json<G: Game>(
     let places = hole_places(&before);
     let text = pos.move_text(mv);
     let from = start_hole(&text, &places);
-    let label = describe_move(pos, mv, &places, shares_start(pos, &from, &places)).label;
+    let described = describe_move(pos, mv, &places, shares_start(pos, &from, &places));
     PlayedJson {
         text,
         side: pos.side_to_move().to_string(),
-        label,
+        label: described.label,
+        says: described.says,
         before: BoardJson::from(&before),
         events: summarise_events(events),
         info,

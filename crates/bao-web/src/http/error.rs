@@ -111,6 +111,14 @@ impl From<crate::refusal::Refusal> for ApiError {
     }
 }
 
+impl From<crate::refusal::Worded> for ApiError {
+    /// A refusal with its catalogue sentence: the refusal's status and code, the sentence
+    /// for the other languages.
+    fn from(w: crate::refusal::Worded) -> Self {
+        ApiError::from(w.refusal).said(w.said)
+    }
+}
+
 /// The most characters of client input quoted in an error message.
 pub const QUOTE_CHARS: usize = 60;
 
