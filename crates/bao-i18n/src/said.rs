@@ -46,6 +46,27 @@ impl Said {
     }
 }
 
+/// A [`Said`] as its JSON (`{"key", "args"}`, what `Serialize` writes) put into words in
+/// `lang`; `None` when `value` is not one (the arguments: numbers, texts, nested
+/// sentences).
+pub fn format_json(lang: Lang, value: &serde_json::Value) -> Option<String> {
+    let key = value.get("key")?.as_str()?;
+    let mut args: Vec<(String, FluentValue<'_>)> = Vec::new();
+    if let Some(map) = value.get("args").and_then(serde_json::Value::as_object) {
+        for (name, v) in map {
+            let arg = match v {
+                serde_json::Value::Number(n) => FluentValue::from(n.as_i64()?),
+                serde_json::Value::String(t) => FluentValue::from(t.clone()),
+                other => FluentValue::from(format_json(lang, other)?),
+            };
+            args.push((name.clone(), arg));
+        }
+    }
+    let args: Vec<(&str, FluentValue<'_>)> =
+        args.iter().map(|(n, v)| (n.as_str(), v.clone())).collect();
+    Some(crate::tr(lang, key, &args))
+}
+
 impl From<Said> for Arg {
     fn from(s: Said) -> Arg {
         Arg::Said(Box::new(s))
@@ -161,6 +182,14 @@ mod tests {
         let s = crate::t!("ev-lift", count = crate::t!("seeds", n = 3u32), hole = "A5");
         assert_eq!(s.format(Lang::EN), "lifts 3 seeds from A5");
         assert_eq!(s.format(Lang::SW), "kuchukua kete 3 kutoka A5");
+        assert_eq!(
+            format_json(Lang::SW, &serde_json::to_value(&s).unwrap()).as_deref(),
+            Some("kuchukua kete 3 kutoka A5")
+        );
+        assert_eq!(
+            format_json(Lang::EN, &serde_json::json!({"args": {}})),
+            None
+        );
         assert_eq!(
             serde_json::to_value(&s).unwrap(),
             serde_json::json!({"key": "ev-lift", "args": {"count": {"key": "seeds", "args": {"n": 3}}, "hole": "A5"}})

@@ -325,6 +325,42 @@ async fn turns_on(r: Router, sink: Sink) {
         Some(json!({"token": verify})),
     )
     .await;
+    // baraka reads Kiswahili: his address check (asked from a Kiswahili page) and, with
+    // the language saved in his account, his turn mails are in Kiswahili.
+    let (s, v) = call(
+        &r,
+        "POST",
+        "/api/me/email?lang=sw",
+        Some(&baraka),
+        Some(json!({"email": "baraka@example.org", "turn_mails": true})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let checks = sink.wait_for("baraka@example.org", 1);
+    assert!(
+        checks[0].contains("Subject: Bao: thibitisha anwani yako ya barua pepe")
+            && checks[0].contains("Habari baraka,"),
+        "{}",
+        checks[0]
+    );
+    let verify = token(&checks[0], "verify");
+    call(
+        &r,
+        "POST",
+        "/api/email/verify",
+        None,
+        Some(json!({"token": verify})),
+    )
+    .await;
+    let (s, v) = call(
+        &r,
+        "PUT",
+        "/api/account/lang",
+        Some(&baraka),
+        Some(json!({"lang": "sw"})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
     let id = lobby_game(
         &r,
         &amani,
@@ -336,6 +372,12 @@ async fn turns_on(r: Router, sink: Sink) {
     for _ in 0..4 {
         play_first(&r, &id, players).await;
     }
+    let theirs = sink.wait_for("baraka@example.org", 2);
+    assert!(
+        theirs[1].contains("Subject: Bao: zamu yako dhidi ya amani (Bao Kingulu)"),
+        "{}",
+        theirs[1]
+    );
     let mails = sink.wait_for("amani@example.org", 3);
     assert_eq!(
         mails.len(),

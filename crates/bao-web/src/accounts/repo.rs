@@ -169,6 +169,22 @@ impl Store {
         })
     }
 
+    /// The language saved in account `id` (issue 29), if he chose one: the language of
+    /// the mails that are not an answer to a page (the turn mails).
+    ///
+    /// # Errors
+    /// The database's error.
+    pub fn account_lang(&self, id: i64) -> DbResult<Option<String>> {
+        self.read(|c| {
+            Ok(
+                c.query_opt("SELECT lang FROM accounts WHERE id = ?1", params![id])?
+                    .map(|r| r.opt_text("lang"))
+                    .transpose()?
+                    .flatten(),
+            )
+        })
+    }
+
     /// Saves the language `tag` (`en`, `sw`) in account `id` (issue 29).
     ///
     /// # Errors

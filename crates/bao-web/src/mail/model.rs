@@ -1,6 +1,8 @@
 //! E-mail addresses, the lifetimes of the mails' links, and the mails' words (plain
 //! ASCII text).
 
+use bao_i18n::Lang;
+
 use crate::i18n::Said;
 use crate::refusal::{Refusal, Worded};
 use crate::t;
@@ -84,33 +86,77 @@ pub fn check_email(text: &str) -> Result<String, Worded> {
     Ok(e)
 }
 
-/// The verification mail to `name`: (subject, body).
-pub fn verify_mail(name: &str, link: &str) -> (String, String) {
+/// A mail's body: the greeting, `text`, the link on a line of its own, then `after`; the
+/// sentences wrapped at [`MAIL_COLUMNS`] (a line of plain ASCII under 78 characters keeps
+/// the mail in 7-bit text, with no transfer encoding to spoil the link).
+fn body(lang: Lang, name: &str, text: &str, link: &str, after: &str) -> String {
+    let hello = t!("mail-hello", name = name).format(lang);
+    format!(
+        "{hello}\n\n{}\n\n{link}\n\n{}\n",
+        wrap(text, MAIL_COLUMNS),
+        wrap(after, MAIL_COLUMNS)
+    )
+}
+
+/// The widest line of a mail's sentences.
+pub const MAIL_COLUMNS: usize = 72;
+
+/// `text` in lines of at most `width` characters, broken between words (a longer word
+/// stands on a line of its own).
+fn wrap(text: &str, width: usize) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines.join("\n")
+}
+
+/// The verification mail to `name` in `lang` (the page's that asked): (subject, body).
+pub fn verify_mail(lang: Lang, name: &str, link: &str) -> (String, String) {
     (
-        "Bao: confirm your e-mail address".to_string(),
-        format!(
-            "Hello {name},\n\nto confirm this address for your Bao account, open this link within a day:\n\n{link}\n\nIf you did not ask for it, ignore this mail.\n"
+        t!("mail-verify-subject").format(lang),
+        body(
+            lang,
+            name,
+            &t!("mail-verify-text").format(lang),
+            link,
+            &t!("mail-verify-ignore").format(lang),
         ),
     )
 }
 
-/// The password reset mail to `name`: (subject, body).
-pub fn reset_mail(name: &str, link: &str) -> (String, String) {
+/// The password reset mail to `name` in `lang` (the page's that asked): (subject, body).
+pub fn reset_mail(lang: Lang, name: &str, link: &str) -> (String, String) {
     (
-        "Bao: set a new password".to_string(),
-        format!(
-            "Hello {name},\n\nsomeone (you, we hope) asked to set a new password for your Bao account.\nThis link works once, within an hour:\n\n{link}\n\nIf you did not ask for it, ignore this mail: your password stays as it is.\n"
+        t!("mail-reset-subject").format(lang),
+        body(
+            lang,
+            name,
+            &t!("mail-reset-text").format(lang),
+            link,
+            &t!("mail-reset-ignore").format(lang),
         ),
     )
 }
 
-/// The "your turn" mail: (subject, body); `what` is the notice's text ("your move
-/// against amani (Bao Kingulu)").
-pub fn turn_mail(name: &str, what: &str, link: &str) -> (String, String) {
+/// The "your turn" mail in `lang` (the account's saved language, else English): (subject,
+/// body); `what` is the notice's sentence in that language ("your move against amani
+/// (Bao Kingulu)").
+pub fn turn_mail(lang: Lang, name: &str, what: &str, link: &str) -> (String, String) {
     (
-        format!("Bao: {what}"),
-        format!(
-            "Hello {name},\n\n{what}:\n\n{link}\n\n(At most one such mail per game an hour; turn them off on your settings page.)\n"
+        t!("mail-turn-subject", what = what).format(lang),
+        body(
+            lang,
+            name,
+            &t!("mail-turn-text", what = what).format(lang),
+            link,
+            &t!("mail-turn-note").format(lang),
         ),
     )
 }
@@ -118,6 +164,31 @@ pub fn turn_mail(name: &str, what: &str, link: &str) -> (String, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mails_are_written_in_the_players_language() {
+        let link = "http://bao.test/settings#reset=x";
+        assert_eq!(
+            reset_mail(Lang::EN, "amani", link),
+            (
+                "Bao: set a new password".to_string(),
+                format!("Hello amani,\n\nsomeone (you, we hope) asked to set a new password for your Bao account.\nThis link works once, within an hour:\n\n{link}\n\nIf you did not ask for it, ignore this mail: your password stays as it\nis.\n")
+            )
+        );
+        assert_eq!(
+            verify_mail(Lang::SW, "amani", link),
+            (
+                "Bao: thibitisha anwani yako ya barua pepe".to_string(),
+                format!("Habari amani,\n\nili kuthibitisha anwani hii kwa akaunti yako ya Bao, fungua kiungo hiki\nndani ya siku moja:\n\n{link}\n\nKama hukuomba hili, puuza barua hii.\n")
+            )
+        );
+        let (subject, body) = turn_mail(Lang::SW, "amani", "zamu yako (Bao Kingulu)", link);
+        assert_eq!(subject, "Bao: zamu yako (Bao Kingulu)");
+        assert!(
+            body.starts_with("Habari amani,\n\nzamu yako (Bao Kingulu):\n\n"),
+            "{body}"
+        );
+    }
 
     #[test]
     fn addresses_are_kept_in_lower_case_and_bad_ones_named() {
@@ -168,9 +239,16 @@ mod tests {
 
     #[test]
     fn mails_are_ascii_with_the_link_on_its_own_line() {
-        let (s, b) = reset_mail("amani", "http://x/settings#reset=T");
-        assert_eq!(s, "Bao: set a new password");
-        assert!(b.lines().any(|l| l == "http://x/settings#reset=T"));
-        assert!(b.is_ascii());
+        for lang in [Lang::EN, Lang::SW] {
+            for (s, b) in [
+                reset_mail(lang, "amani", "http://x/settings#reset=T"),
+                verify_mail(lang, "amani", "http://x/settings#reset=T"),
+            ] {
+                assert!(s.starts_with("Bao: "), "{s}");
+                assert!(b.lines().any(|l| l == "http://x/settings#reset=T"));
+                assert!(b.is_ascii() && s.is_ascii(), "{s}\n{b}");
+                assert!(b.lines().all(|l| l.len() <= MAIL_COLUMNS), "{b}");
+            }
+        }
     }
 }

@@ -22,6 +22,7 @@ use crate::app::App;
 use crate::http::blocking;
 use crate::http::error::ApiError;
 use crate::http::extract::{ApiJson, Body, SignedIn};
+use crate::i18n::{Lang, ReqLang};
 use crate::t;
 
 /// The answer to a link that does not work, whatever the reason.
@@ -145,6 +146,7 @@ async fn settings(
 /// 422 for an address that is not one.
 async fn change(
     State(app): State<Arc<App>>,
+    ReqLang(lang): ReqLang,
     SignedIn(me): SignedIn,
     ApiJson(body): ApiJson<EmailBody>,
 ) -> Result<Response, ApiError> {
@@ -169,7 +171,7 @@ async fn change(
                 app.store
                     .add_mail_token(&token_hash(&token), me.id, TokenKind::Verify, &e, now + VERIFY_SECS, now)
                     .map_err(ApiError::from)?;
-                let (subject, text) = verify_mail(&me.name, &mailer.link(&format!("/settings#verify={token}")));
+                let (subject, text) = verify_mail(lang, &me.name, &mailer.link(&format!("/settings#verify={token}")));
                 mailer.send(&e, &subject, &text).map_err(|why| {
                     ApiError::new(
                         StatusCode::SERVICE_UNAVAILABLE,
@@ -227,21 +229,23 @@ async fn verify(
 /// address that is not one.
 async fn forgot(
     State(app): State<Arc<App>>,
+    ReqLang(lang): ReqLang,
     ApiJson(body): ApiJson<ForgotBody>,
 ) -> Result<Response, ApiError> {
     let mailer = mailer(&app)?;
     let email = check_email(&body.email)?;
     // In the background: the answer takes as long for every address.
     tokio::task::spawn_blocking(move || {
-        if let Err(e) = send_reset(&app, &mailer, &email) {
+        if let Err(e) = send_reset(&app, &mailer, &email, lang) {
             tracing::warn!("cannot send a password reset mail: {e}");
         }
     });
     Ok(Json(serde_json::json!({ "text": FORGOT_SENT })).into_response())
 }
 
-/// The reset mail to the account with the verified address `email`, if any.
-fn send_reset(app: &App, mailer: &Mailer, email: &str) -> Result<(), String> {
+/// The reset mail to the account with the verified address `email`, if any, in `lang`
+/// (the language of the page that asked).
+fn send_reset(app: &App, mailer: &Mailer, email: &str, lang: Lang) -> Result<(), String> {
     let Some((account, name)) = app
         .store
         .account_by_verified_email(email)
@@ -269,7 +273,11 @@ fn send_reset(app: &App, mailer: &Mailer, email: &str) -> Result<(), String> {
             now,
         )
         .map_err(|e| e.to_string())?;
-    let (subject, text) = reset_mail(&name, &mailer.link(&format!("/settings#reset={token}")));
+    let (subject, text) = reset_mail(
+        lang,
+        &name,
+        &mailer.link(&format!("/settings#reset={token}")),
+    );
     mailer.send(email, &subject, &text)
 }
 

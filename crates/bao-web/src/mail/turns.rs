@@ -27,7 +27,12 @@ impl App {
             return;
         }
         let app = Arc::clone(self);
-        let (game, account, what) = (row.id.clone(), notice.account, notice.text.clone());
+        let (game, account, what, say) = (
+            row.id.clone(),
+            notice.account,
+            notice.text.clone(),
+            notice.say.clone(),
+        );
         tokio::task::spawn_blocking(move || {
             let send = || -> Result<(), String> {
                 let Some(s) = app
@@ -54,7 +59,19 @@ impl App {
                     .map_err(|e| e.to_string())?
                     .map(|a| a.name)
                     .unwrap_or_default();
-                let (subject, text) = turn_mail(&name, &what, &mailer.link(&format!("/#{game}")));
+                // In the account's saved language (the mail answers no page), else English.
+                let lang = app
+                    .store
+                    .account_lang(account)
+                    .map_err(|e| e.to_string())?
+                    .and_then(|tag| bao_i18n::Lang::from_tag(&tag).ok())
+                    .unwrap_or(bao_i18n::Lang::EN);
+                let what = say
+                    .as_ref()
+                    .and_then(|s| bao_i18n::said::format_json(lang, s))
+                    .unwrap_or(what);
+                let link = mailer.link(&format!("/#{game}"));
+                let (subject, text) = turn_mail(lang, &name, &what, &link);
                 mailer.send(&email, &subject, &text)
             };
             if let Err(e) = send() {
