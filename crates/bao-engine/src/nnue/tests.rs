@@ -118,7 +118,10 @@ fn layer_one_weights_beyond_the_i16_limits_are_refused() {
     big.params[3] = 5.0;
     big.params[SPARSE_INPUTS * L1] = -5.0;
     let net = Network::from_bytes(&big.to_network_bytes(400.0)).unwrap();
-    assert_eq!((net.w1[0][3], net.wd[0][0]), (MAX_L1_WEIGHT, -MAX_DENSE_WEIGHT));
+    assert_eq!(
+        (net.w1[0][3], net.wd[0][0]),
+        (MAX_L1_WEIGHT, -MAX_DENSE_WEIGHT)
+    );
     assert_eq!((MAX_L1_WEIGHT, MAX_DENSE_WEIGHT), (460, 115));
 }
 
