@@ -113,7 +113,7 @@ try {
   // alice's game history: both games, newest first; the filter "won" keeps the first.
   await a.goto(at('/@/alice/games'));
   await a.waitForFunction(() => document.querySelectorAll('#games tbody tr').length === 2, null, { timeout: 10000 });
-  equal(await a.$$eval('#games tbody tr td:nth-child(6)', (t) => t.map((x) => x.textContent)), ['playing', '1-0 won'], 'alice\'s games: the rematch, then the won game');
+  equal(await a.$$eval('#games tbody tr td:nth-child(6)', (t) => t.map((x) => x.textContent)), ['playing', '1-0 won by resignation'], 'alice\'s games: the rematch, then the game bob resigned');
   await a.selectOption('#f-result', 'win');
   await a.waitForFunction(() => document.querySelectorAll('#games tbody tr').length === 1, null, { timeout: 10000 });
   equal(await a.getAttribute('#download-all', 'href'), '/api/players/alice/records?result=win', 'the record file of the games shown');

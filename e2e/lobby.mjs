@@ -144,7 +144,7 @@ try {
   equal((await controls(c)).analyse, [true, lobbyNote], 'the spectator is not offered "Analyse this game" either');
   // A request the page should not make is refused in a player's words, not the API's.
   const asked = await c.evaluate(async (gid) => (await import('/js/api.js')).api('POST', `/api/games/${gid}/analysis`, {}).then(() => 'answered', (e) => `${e.status} ${e.message}`), id);
-  equal(asked, '403 only the players can ask for this while the game is played', 'a spectator\'s analysis request is refused in player words');
+  equal(asked, '401 only the players can ask for this while the game is played', 'a spectator\'s analysis request is refused in player words');
 
   await playFirst(a, 'alice (South)');
   await b.waitForFunction(() => document.querySelectorAll('#move-list .mv[data-ply]:not([data-ply="0"])').length === 1, null, { timeout: 20000 });
@@ -183,7 +183,8 @@ try {
     dates: [...document.querySelectorAll('#history .tick.date')].map((t) => t.textContent),
     ratings: document.querySelectorAll('#history .tick:not(.date)').length,
   }));
-  const today = new Date().toISOString().slice(0, 10);
+  // The day as the page's language writes it (Intl.DateTimeFormat, issue 29): `Dec 3, 2026`.
+  const today = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date());
   equal([graph.points, graph.dates], [[['kingulu', id]], [today]], 'the graph has the game\'s point and its date');
   check(graph.ratings >= 3, `the graph has a rating axis (${graph.ratings} labels)`);
   await a.screenshot({ path: `${shots}/bao-profile.png`, fullPage: true });
@@ -208,6 +209,18 @@ try {
   const gameWide = await phone.evaluate(() => document.documentElement.scrollWidth);
   check(gameWide <= 390, `the game with its clock bar fits a 390 px phone (${gameWide} px)`);
   await phone.screenshot({ path: `${shots}/bao-game-phone.png` });
+  // The challenge form on alice's phone-sized page: every field and the Rated checkbox's
+  // label (its tap target) at least 44 px high (the newcomer trial found them small).
+  const desk = a.viewportSize();
+  await a.setViewportSize({ width: 390, height: 844 });
+  await a.goto(at('/lobby'));
+  await a.waitForSelector('#create-card:not([hidden]) #ch-opponent');
+  const smallTargets = await a.$$eval('#challenge-form input, #challenge-form select, #challenge-form button', (es) => es
+    .filter((e) => e.offsetParent !== null)
+    .map((e) => [e.id, (e.type === 'checkbox' ? e.closest('label') : e).getBoundingClientRect().height])
+    .filter(([, h]) => h < 43.5).map(([id]) => id));
+  equal(smallTargets, [], 'the challenge form\'s targets are at least 44 px high on a phone');
+  await a.setViewportSize(desk);
 
   // One header on every page: the site's links and the signed-in name (to the profile).
   for (const path of ['/', '/lobby', '/live', '/puzzles', '/learn', '/leaderboard', '/@/bob', '/signin']) {

@@ -147,7 +147,7 @@ try {
   await a.goto(at('/@/alice'));
   await a.waitForSelector('#games tbody tr');
   const listed = await a.$$eval('#games tbody tr', (rs) => rs.map((r) => [r.querySelector('a').getAttribute('href'), ...[...r.cells].slice(1).map((c) => c.textContent)]));
-  equal(listed, [[`/#${own}`, 'Kiswahili', 'alice', 'bao level 5 BOT', '', 'playing'], [`/#${id}`, 'Kingulu', 'alice', 'bob', '10+5', '1/2-1/2 (±0)']],
+  equal(listed, [[`/#${own}`, 'Kiswahili', 'alice', 'bao level 5 BOT', '', 'playing'], [`/#${id}`, 'Kingulu', 'alice', 'bob', '10+5', '1/2-1/2 drawn (±0)']],
     'her profile lists her game against the computer and the drawn game with its rating change');
   for (const [p, who] of [[a, 'alice'], [b, 'bob']]) equal(p.errors, [], `no script errors on ${who}'s page`);
 } catch (e) {

@@ -121,10 +121,26 @@ fn numbers_line(row: &[CellView]) -> String {
 pub fn draw(view: &BoardView, style: &Style) -> String {
     let mut out = String::new();
     // Up to the last digit of the last column.
-    let width = 3 + CELL * view.rows.first().map_or(0, Vec::len);
+    let board_width = 3 + CELL * view.rows.first().map_or(0, Vec::len);
+    let caption = |side: Side| {
+        (
+            format!("{} {}", side_name(side), style.labels[side.index()]),
+            t!("board-store", n = view.stores[side.index()]),
+        )
+    };
+    // The stores end in one column: the board's right edge, or further right when a
+    // caption is longer than the board (Bao Kingulu's 6 columns in Kiswahili).
+    let captions_width = [Side::North, Side::South]
+        .map(|side| {
+            let (name, store) = caption(side);
+            2 + name.chars().count() + 1 + store.chars().count()
+        })
+        .into_iter()
+        .max()
+        .unwrap_or(0);
+    let width = board_width.max(captions_width);
     let side_line = |side: Side| {
-        let name = format!("{} {}", side_name(side), style.labels[side.index()]);
-        let store = t!("board-store", n = view.stores[side.index()]);
+        let (name, store) = caption(side);
         let pad = width
             .saturating_sub(name.chars().count() + store.chars().count() + 2)
             .max(1);
@@ -149,7 +165,7 @@ pub fn draw(view: &BoardView, style: &Style) -> String {
         let owner = row.first().map(|c| c.owner);
         if previous_owner == Some(Side::North) && owner == Some(Side::South) {
             out.push_str("     ");
-            out.push_str(&"-".repeat(width.saturating_sub(5)));
+            out.push_str(&"-".repeat(board_width.saturating_sub(5)));
             out.push('\n');
         }
         previous_owner = owner;

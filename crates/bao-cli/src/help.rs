@@ -1,7 +1,7 @@
 //! `bao --help` in the player's language (issue 29): the commands' one-line summaries,
 //! and the whole help of the commands a player uses (`play`, `replay`, `puzzle`,
-//! `report`), through the catalogue. English keeps clap's own help (the doc comments);
-//! clap's parse errors and the line of its `help` subcommand stay in English.
+//! `report`), through the catalogue, and the command line's parse errors
+//! ([`parse_error`]). English keeps clap's own help (the doc comments) and errors.
 
 use bao_i18n::Lang;
 use clap::{Arg, Command};
@@ -184,6 +184,100 @@ fn puzzle(cmd: Command) -> Command {
         .mut_subcommand("list", |c| c.about(t!("cli-puzzle-list")))
         .mut_subcommand("verify", |c| c.about(t!("cli-puzzle-verify")))
         .mut_subcommand("build", |c| c.about(t!("cli-puzzle-build")))
+}
+
+/// A parse error of the command line (`clap`) in the current language: clap's own in
+/// English (and for help and version, which are not errors); in another language the
+/// kinds a player meets (an unknown option, a bad or missing value, an unknown command)
+/// in the catalogue's words, then where to look (`--help`). `None`: show clap's.
+pub fn parse_error(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if crate::i18n::english() {
+        return None;
+    }
+    let get = |kind: ContextKind| match e.get(kind) {
+        Some(ContextValue::String(s)) => s.clone(),
+        Some(ContextValue::Strings(v)) => v.join(", "),
+        Some(ContextValue::StyledStr(s)) => s.to_string(),
+        Some(ContextValue::StyledStrs(v)) => v
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+        Some(ContextValue::Number(n)) => n.to_string(),
+        _ => String::new(),
+    };
+    let arg = get(ContextKind::InvalidArg);
+    let mut lines = vec![match e.kind() {
+        ErrorKind::UnknownArgument => t!("cli-err-unknown-argument", arg = arg),
+        ErrorKind::InvalidSubcommand => {
+            t!(
+                "cli-err-unknown-command",
+                command = get(ContextKind::InvalidSubcommand)
+            )
+        }
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation => {
+            let said = t!(
+                "cli-err-invalid-value",
+                value = get(ContextKind::InvalidValue),
+                arg = arg
+            );
+            // What the option takes, in words, for the options of the players' commands;
+            // else the value parser's own reason (English).
+            let name = arg.split([' ', '=']).next().unwrap_or("");
+            let takes = match name {
+                "--level" | "-l" => Some(t!("cli-takes-level")),
+                "--side" | "-s" => Some(t!("cli-takes-side")),
+                "--game" | "-g" => Some(t!("cli-takes-game")),
+                "--lang" => Some(t!("cli-takes-lang")),
+                "--lap-delay" => Some(t!("cli-takes-lap-delay")),
+                "--difficulty" | "-d" => Some(t!("cli-takes-difficulty")),
+                _ => None,
+            };
+            let why = std::error::Error::source(e).map(ToString::to_string);
+            match (takes, why) {
+                (Some(takes), _) => format!("{said}: {takes}"),
+                (None, Some(why)) => format!("{said}: {why}"),
+                (None, None) => said,
+            }
+        }
+        ErrorKind::MissingRequiredArgument => t!("cli-err-missing", args = arg),
+        ErrorKind::NoEquals | ErrorKind::TooManyValues | ErrorKind::TooFewValues => {
+            t!("cli-err-value-shape", arg = arg)
+        }
+        ErrorKind::ArgumentConflict
+            if [String::new(), arg.clone()].contains(&get(ContextKind::PriorArg)) =>
+        {
+            t!("cli-err-twice", arg = arg)
+        }
+        ErrorKind::ArgumentConflict => t!(
+            "cli-err-conflict",
+            arg = arg,
+            other = get(ContextKind::PriorArg)
+        ),
+        _ => return None,
+    }];
+    let valid = get(ContextKind::ValidValue);
+    if !valid.is_empty() {
+        lines.push(format!("  {}", t!("cli-err-valid-values", values = valid)));
+    }
+    // Clap's suggestions, each quoted: 'replay' or 'play'.
+    let quoted = |kind: ContextKind| match e.get(kind) {
+        Some(ContextValue::String(s)) => vec![format!("'{s}'")],
+        Some(ContextValue::Strings(v)) => v.iter().map(|s| format!("'{s}'")).collect(),
+        _ => Vec::new(),
+    };
+    let mut suggested = quoted(ContextKind::SuggestedArg);
+    suggested.extend(quoted(ContextKind::SuggestedSubcommand));
+    if !suggested.is_empty() {
+        let or = format!(" {} ", t!("cli-or"));
+        lines.push(format!(
+            "  {}",
+            t!("cli-err-did-you-mean", suggestion = suggested.join(&or))
+        ));
+    }
+    lines.push(t!("cli-err-more"));
+    Some(lines.join("\n"))
 }
 
 #[cfg(test)]

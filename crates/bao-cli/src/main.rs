@@ -86,8 +86,19 @@ fn main() {
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
     bao_cli::i18n::set_lang(bao_cli::help::lang_of_args(&args));
-    let matches = bao_cli::help::localise(Cli::command()).get_matches();
-    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let parsed = bao_cli::help::localise(Cli::command())
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
+        Ok(cli) => cli,
+        Err(e) => match bao_cli::help::parse_error(&e) {
+            Some(message) => {
+                eprintln!("{message}");
+                std::process::exit(2);
+            }
+            None => e.exit(),
+        },
+    };
     if let Err(e) = run(cli) {
         eprintln!("bao: error: {e:#}");
         std::process::exit(1);

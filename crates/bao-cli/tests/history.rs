@@ -75,7 +75,8 @@ fn the_oracle_and_the_hint_of_bao_play_see_the_history() {
     let out = stdout(&run_in(
         dir.path(),
         &["play", "--load", &file, "--plain"],
-        b"oracle\nhint\nquit\n",
+        // 10 s at most: the margins need more than the default 2 s on a loaded machine.
+        b"oracle 10\nhint\nquit\n",
     ));
     let lines: Vec<&str> = out.lines().collect();
     let at = lines

@@ -209,17 +209,17 @@ fn a_whole_game_of_bao_la_kiswahili_with_lang_sw() {
         "Huwezi kucheza \"a6>\": shimo hilo si lako. Kumbuka: herufi kubwa na ndogo katika",
         "majina ya mashimo zina maana; a6 ni shimo la Kaskazini, yako ni A1-A8 na B1-B8.",
         "Wewe (Kusini) unacheza A6<",
-        "  - anaweka kete moja kutoka akiba katika A6",
-        "  - anachukua kete 3 kutoka A6",
-        "  - anapanda kete 3 kinyume cha mwendo wa saa, hadi A3",
+        "  - kuweka kete moja kutoka akiba katika A6",
+        "  - kuchukua kete 3 kutoka A6",
+        "  - kupanda kete 3 kinyume cha mwendo wa saa, hadi A3",
         "  - kete ya mwisho imeangukia shimo tupu A3: hatua imekwisha",
         "Kompyuta (Kaskazini) inacheza a5<",
-        "  - anakula kete 1 ya A4",
-        "  - anapanda kete alizokula kuanzia kichwa a8",
+        "  - kula kete 1 ya A4",
+        "  - kupanda kete zilizoliwa kuanzia kichwa a8",
         "Hatua 1. A6< (Kusini, zamu 1), mzunguko 1.",
         "Mwisho wa hatua 1. A6<.",
         "Dokezo: A3<: kete -1.90 kwa anayecheza sasa (kina 6).",
-        "  Kwa hatua hii anakula kete 2 (za a6), kwa mizunguko 2.",
+        "  Hatua hii inakula kete 2 (za a6), kwa mizunguko 2.",
         "  Mfuatano unaotarajiwa: A3< a5> A8< a7> A3< a8<.",
         "Nimerudisha zamu 2: A6< a5<.",
         "Hatua halali: A6< A6> A7< A7>",
@@ -286,6 +286,8 @@ fn a_whole_game_of_bao_kingulu_in_kiswahili() {
     );
     for line in [
         "  Kaskazini (kompyuta, kiwango 1) akiba 0",
+        // The stores end in one column when a caption is longer than the board.
+        "  Kusini (wewe)                   akiba 0",
         "Awamu: mchezo. Zamu ya Kusini (wewe). Alama: Kusini 24, Kaskazini 24.",
         "Hatua: shimo unalopandia, A1 hadi A6, ukihesabu kutoka kushoto kwako; herufi",
         "Wewe (Kusini) unacheza A3",
@@ -530,5 +532,51 @@ fn a_move_without_its_direction_in_kiswahili() {
     assert!(
         text.contains("Huwezi kucheza \"A1>\": hatua hiyo si halali sasa.\n"),
         "{text}"
+    );
+}
+
+/// The command line's mistakes in Kiswahili (exit code 2, as clap's): an unknown option
+/// with clap's suggestion, a value out of range with what the option takes, an unknown
+/// command, a value given twice; in English clap's own words stay.
+#[test]
+fn command_line_errors_in_kiswahili() {
+    let err = |args: &[&str], lang: &str| {
+        let out = Command::new(BAO)
+            .args(args)
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", lang)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        assert!(out.stdout.is_empty(), "{out:?}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let sw = "sw_TZ.UTF-8";
+    assert_eq!(
+        err(&["play", "--levle", "3"], sw),
+        "hitilafu: chaguo '--levle' halijulikani\n  ulikusudia '--level'?\nKwa zaidi, jaribu '--help'.\n"
+    );
+    assert_eq!(
+        err(&["play", "--lang", "sw", "--level", "11"], "C"),
+        "hitilafu: '11' si thamani ambayo '--level <LEVEL>' inakubali: kiwango kutoka 1 hadi 10\nKwa zaidi, jaribu '--help'.\n"
+    );
+    assert_eq!(
+        err(&["plya"], sw),
+        "hitilafu: amri 'plya' haijulikani\n  ulikusudia 'replay' au 'play'?\nKwa zaidi, jaribu '--help'.\n"
+    );
+    assert_eq!(
+        err(&["play", "--level", "3", "--level", "4"], sw),
+        "hitilafu: '--level <LEVEL>' imetolewa zaidi ya mara moja\nKwa zaidi, jaribu '--help'.\n"
+    );
+    assert_eq!(
+        err(&["report"], sw),
+        "hitilafu: hiki lazima kitolewe: <FILE>\nKwa zaidi, jaribu '--help'.\n"
+    );
+    assert!(
+        err(&["play", "--levle", "3"], "C")
+            .starts_with("error: unexpected argument '--levle' found\n"),
+        "English keeps clap's words"
     );
 }

@@ -1,7 +1,8 @@
 //! The terminal: `bao play` as a player meets it on a real terminal (a pty made
 //! by util-linux's `script`, 80×24) and through pipes: `TERM=dumb` plays in plain text,
 //! Bao la Kiswahili's seed count, Ctrl-C (autosave, exit 130) at the prompt, while the
-//! computer thinks and during an animation, typeahead kept while the computer thinks,
+//! computer thinks and during an animation, typeahead kept while the computer thinks and
+//! at the prompt (typed or pasted lines),
 //! `save DIR`, and a closed output pipe.
 
 mod common;
@@ -312,6 +313,29 @@ fn typeahead_while_the_computer_thinks_is_kept() {
         "{}",
         saved[0]
     );
+}
+
+/// Lines typed or pasted ahead at the prompt each run in turn (the line editor kept only
+/// the first of them before): two lines sent at once, then a bracketed paste of three.
+#[test]
+fn lines_typed_ahead_at_the_prompt_all_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bao = Pty::start(
+        dir.path(),
+        "xterm",
+        &["play", "--level", "1", "--lap-delay", "0"],
+    );
+    bao.expect("South> ");
+    bao.send("position\rmoves\r");
+    bao.expect("Position: 0 0 0 0 0 0 0 0 / 0 2 2 6 0 0 0 0 /");
+    bao.expect("Legal moves: A6< A6> A7< A7>");
+    bao.expect("South> ");
+    // A paste as a terminal sends it (ESC [200~ ... ESC [201~), then Enter.
+    bao.send("\x1b[200~moves\rposition\rquit\x1b[201~\r");
+    bao.expect("Legal moves: A6< A6> A7< A7>");
+    bao.expect("Position: 0 0 0 0 0 0 0 0 / 0 2 2 6 0 0 0 0 /");
+    bao.expect("South> quit");
+    assert_eq!(bao.exit_code(), Some(0), "{}", bao.text());
 }
 
 /// Item 8: `save DIR` says that it is a directory (and `save! DIR` too); nothing written.

@@ -16,8 +16,10 @@
 
 #![deny(missing_docs)]
 
+pub mod game;
 mod pseudo;
 pub mod registry;
+pub mod said;
 pub mod script;
 pub mod source;
 
@@ -28,6 +30,7 @@ use unic_langid::LanguageIdentifier;
 
 pub use fluent_bundle::FluentValue;
 pub use registry::{Language, LANGUAGES};
+pub use said::{side_said, Arg, Said};
 
 include!(concat!(env!("OUT_DIR"), "/catalogues.rs"));
 

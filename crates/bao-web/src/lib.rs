@@ -29,6 +29,9 @@
 //! (the page's files).
 #![deny(missing_docs)]
 
+/// A catalogue sentence in no language yet: `t!("key", name = value)` ([`i18n::Said`]).
+pub use bao_i18n::t;
+
 pub mod accounts;
 pub mod analysis;
 pub mod app;

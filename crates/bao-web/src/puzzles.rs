@@ -5,18 +5,25 @@
 //!
 //! The sets are the ones embedded in `bao_engine::puzzle` (parsed once); nothing here
 //! keeps state or does work that grows with a request.
+//!
+//! A puzzle's task, answer, theme and end go out in English (`task`, `answer`, …, for
+//! other clients) and as catalogue sentences (`task_say`, …: the terminal's `puzzle-*`
+//! messages, key and arguments), which the page says in its own language, as it says a
+//! move's steps (docs/i18n.md): the answer is the same for every language.
 
 use crate::games::view::{
     describe_move, hole_places, played_json, shares_start, BoardJson, MoveJson, PlayedJson,
 };
 use crate::http::error::ApiError;
+use crate::i18n::Said;
+use crate::t;
 use axum::extract::{Path, Query};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
 use axum::{Json, Router};
-use bao_engine::puzzle::{shipped, Puzzle, PuzzleSet};
-use bao_rules::{Game, GameKind, GameLine};
+use bao_engine::puzzle::{shipped, Claim, Puzzle, PuzzleSet};
+use bao_rules::{Game, GameKind, GameLine, Side};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -93,6 +100,73 @@ pub struct PuzzleJson {
     /// How the line ends (`South wins: the seeds were counted, South 26–22`), or `null`
     /// when it stops before the end of the game.
     pub end: Option<String>,
+    /// [`PuzzleJson::task`] as a catalogue sentence (`puzzle-task-*`, the terminal's), for
+    /// the page to say in its language (`say()` of i18n.js).
+    pub task_say: Said,
+    /// [`PuzzleJson::answer`] as a catalogue sentence (`puzzle-answer-*`).
+    pub answer_say: Said,
+    /// [`PuzzleJson::why_wrong`] as a catalogue sentence (`puzzle-why-*`).
+    pub why_wrong_say: Said,
+    /// The theme's name (`puzzle-theme-*`); `null` for a theme this version has no words
+    /// for (the page shows `theme` as it is).
+    pub theme_say: Option<Said>,
+    /// [`PuzzleJson::end`] as a catalogue sentence (the `end-*` messages), or `null`.
+    pub end_say: Option<Said>,
+}
+
+/// The task of `p` in the catalogue's words.
+pub fn task_said(p: &Puzzle) -> Said {
+    match p.result {
+        Claim::OnlyWin(n) => t!("puzzle-task-only-win", side = p.side, n = n),
+        Claim::WinWithin(n) => t!("puzzle-task-win-within", side = p.side, n = n),
+        Claim::BestScore { .. } => t!("puzzle-task-best-score", side = p.side),
+    }
+}
+
+/// Why the solution of `p` is right, in the catalogue's words.
+pub fn answer_said(p: &Puzzle) -> Said {
+    match p.result {
+        Claim::OnlyWin(n) => t!("puzzle-answer-only-win", n = n),
+        Claim::WinWithin(n) => t!("puzzle-answer-win-within", n = n),
+        Claim::BestScore { south, north } => {
+            let (mine, theirs) = match p.side {
+                Side::South => (south, north),
+                Side::North => (north, south),
+            };
+            t!(
+                "puzzle-answer-best-score",
+                mine = mine,
+                theirs = theirs,
+                side = p.side
+            )
+        }
+    }
+}
+
+/// What is true of every move of `p` but the solution, in the catalogue's words.
+pub fn why_wrong_said(p: &Puzzle) -> Said {
+    match p.result {
+        Claim::OnlyWin(_) => t!("puzzle-why-only-win"),
+        Claim::WinWithin(n) => t!("puzzle-why-win-within", n = n),
+        Claim::BestScore { .. } => t!("puzzle-why-best-score", side = p.side),
+    }
+}
+
+/// A theme's name (`bao_engine::puzzle::theme`'s words) in the catalogue's words; `None`
+/// for a theme this version does not know.
+pub fn theme_said(theme: &str) -> Option<Said> {
+    Some(match theme {
+        "bao hamna" => t!("puzzle-theme-bao-hamna"),
+        "blockade" => t!("puzzle-theme-blockade"),
+        "safari" => t!("puzzle-theme-safari"),
+        "takasia" => t!("puzzle-theme-takasia"),
+        "kuweka mtoto" => t!("puzzle-theme-kuweka-mtoto"),
+        "relay" => t!("puzzle-theme-relay"),
+        "quiet move" => t!("puzzle-theme-quiet-move"),
+        "capture" => t!("puzzle-theme-capture"),
+        "multiple capture" => t!("puzzle-theme-multiple-capture"),
+        _ => return None,
+    })
 }
 
 /// The parsed shipped sets.
@@ -213,5 +287,10 @@ pub fn puzzle_json<G: Game>(
         moves,
         played,
         end: line.end_sentence(),
+        task_say: task_said(p),
+        answer_say: answer_said(p),
+        why_wrong_say: why_wrong_said(p),
+        theme_say: theme_said(&p.theme),
+        end_say: crate::i18n::end_said(&line, false),
     })
 }

@@ -68,6 +68,40 @@ impl Refusal {
     }
 }
 
+/// A refusal with its sentence in the catalogue's words (issue 29): at the edge the
+/// refusal's status and code, its English message, and the catalogue's sentence for the
+/// other languages ([`crate::ApiError::said`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{refusal}")]
+pub struct Worded {
+    /// The refusal, in English.
+    pub refusal: Refusal,
+    /// The same in the catalogue's words.
+    pub said: crate::i18n::Said,
+}
+
+impl Refusal {
+    /// This refusal with its sentence in the catalogue's words.
+    pub fn worded(self, said: crate::i18n::Said) -> Worded {
+        Worded {
+            refusal: self,
+            said,
+        }
+    }
+}
+
+impl Worded {
+    /// The kind of the refusal ([`Refusal::kind`]).
+    pub fn kind(&self) -> &'static str {
+        self.refusal.kind()
+    }
+
+    /// The English sentence ([`Refusal::message`]).
+    pub fn message(&self) -> &str {
+        self.refusal.message()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

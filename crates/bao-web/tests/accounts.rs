@@ -259,3 +259,51 @@ async fn an_https_public_url_makes_the_cookie_secure_and_its_origin_allowed() {
     assert!(bao_web::guard::PublicUrl::parse("ftp://x").is_err());
     assert!(bao_web::guard::PublicUrl::parse("https://x/path").is_err());
 }
+
+/// A lobby game's move without a seat says what is missing: signed out, 401
+/// `sign_in_required` (not the X-Bao-Seat header an API client of a guest game sends);
+/// signed in as a third player, 403 `not_a_player`; in Kiswahili the same codes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lobby_move_without_a_seat_says_sign_in_or_not_a_player() {
+    for (app, _db) in common::routers() {
+        let (asha, juma, omar) = (
+            common::kit::sign_up(&app, "asha").await,
+            common::kit::sign_up(&app, "juma").await,
+            common::kit::sign_up(&app, "omar").await,
+        );
+        let id = common::kit::lobby_game(
+            &app,
+            &asha,
+            &juma,
+            json!({"game": "kingulu", "clock": {"initial_s": 300, "increment_s": 3}}),
+        )
+        .await;
+        let play = format!("/api/games/{id}/play");
+        let mv = Some(json!({"move": "A3"}));
+        let (s, v) = common::kit::call(&app, "POST", &play, None, mv.clone()).await;
+        assert_eq!(s, StatusCode::UNAUTHORIZED);
+        assert_eq!(
+            v,
+            json!({"code": "sign_in_required",
+                   "error": "sign in to play: this game's seats belong to its two players' accounts"})
+        );
+        let (s, v) = common::kit::call(&app, "POST", &play, Some(&omar), mv.clone()).await;
+        assert_eq!(s, StatusCode::FORBIDDEN);
+        assert_eq!(
+            v,
+            json!({"code": "not_a_player",
+                   "error": "you are not a player of this game (you can watch it)"})
+        );
+        let (s, v) =
+            common::kit::call(&app, "POST", &format!("{play}?lang=sw"), None, mv.clone()).await;
+        assert_eq!(s, StatusCode::UNAUTHORIZED);
+        assert_eq!(v["code"], "sign_in_required");
+        assert_eq!(
+            v["error"],
+            "Ingia ili ucheze: nafasi za mchezo huu ni za akaunti za wachezaji wake wawili."
+        );
+        // The players themselves move without a seat.
+        let (s, v) = common::kit::call(&app, "POST", &play, Some(&asha), mv).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+}

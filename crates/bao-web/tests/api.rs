@@ -1398,9 +1398,7 @@ async fn oracle_values_of_a_kingulu_position() {
     );
     assert_eq!(
         get_with_seat(&app, "/api/games/g1/oracle", "none").await,
-        error(
-            StatusCode::FORBIDDEN,
-            "this request needs the game's seat: send the header X-Bao-Seat with the token from the game's link"
+        error_coded(StatusCode::FORBIDDEN, "no_seat", "this request needs the game's seat: open the game's link (a program sends the header X-Bao-Seat with the link's token)"
         )
     );
     assert_eq!(

@@ -34,7 +34,8 @@
 //! * `tournament.mjs`: a tournament organised with the form, players joining live, a fast
 //!   Swiss whose standings and rounds change on the page as its games end, and a phone;
 //! * `pseudo.mjs` (issue 29): the pages in the pseudo-locale `en-XA` show no visible text
-//!   outside its ⟦ ⟧ marks (notation and names aside).
+//!   outside its ⟦ ⟧ marks (notation and names aside); its server has the moderator
+//!   `zuhura` (password `password of zuhura`) for `/mod`.
 //!
 //! Needs `/usr/bin/chromium` (or `$CHROMIUM`), `node` and `e2e/node_modules` (`npm ci` in
 //! `e2e/`; `.ci/run` installs all three). When one is missing the test FAILS under CI (the
@@ -80,8 +81,9 @@ fn missing_tools(root: &Path) -> Vec<String> {
     missing
 }
 
-/// Starts the app on 127.0.0.1 on a free port in a background thread; returns the port.
-fn start_server() -> u16 {
+/// Starts the app on 127.0.0.1 on a free port in a background thread, `setup` done on it
+/// before it serves (accounts, roles); returns the port.
+fn start_server_with(setup: impl FnOnce(&bao_web::App) + Send + 'static) -> u16 {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let rt = tokio::runtime::Builder::new_multi_thread()
@@ -95,7 +97,13 @@ fn start_server() -> u16 {
                 .expect("bind a free port on 127.0.0.1");
             tx.send(listener.local_addr().expect("local address").port())
                 .expect("send port");
-            axum::serve(listener, bao_web::router())
+            let app = bao_web::App::new(
+                bao_web::store::Store::in_memory().expect("an in-memory database"),
+                bao_web::engines::DEFAULT_MEMORY_MB,
+                bao_web::guard::Hosts { bound: None },
+            );
+            setup(&app);
+            axum::serve(listener, bao_web::router_with(app))
                 .await
                 .expect("serve");
         });
@@ -107,6 +115,11 @@ fn start_server() -> u16 {
 /// Runs `node e2e/<script> <url>` against a fresh server and checks that it reports
 /// `all <what> checks passed`.
 fn run_script(script: &str, what: &str) {
+    run_script_with(script, what, |_| {});
+}
+
+/// [`run_script`] against a server prepared by `setup`.
+fn run_script_with(script: &str, what: &str, setup: impl FnOnce(&bao_web::App) + Send + 'static) {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let root = repo_root();
     let missing = missing_tools(&root);
@@ -119,7 +132,7 @@ fn run_script(script: &str, what: &str) {
         eprintln!("skipped: browser test needs {what}");
         return;
     }
-    let port = start_server();
+    let port = start_server_with(setup);
     let url = format!("http://127.0.0.1:{port}/");
     let mut child = Command::new("node")
         .arg(root.join("e2e").join(script))
@@ -248,5 +261,15 @@ fn browser_chat_is_text_and_a_rematch_swaps_sides() {
 /// pseudo-locale's ⟦ ⟧), notation and names aside (e2e/pseudo.mjs).
 #[test]
 fn browser_pages_in_the_pseudo_locale_show_only_catalogue_text() {
-    run_script("pseudo.mjs", "pseudo-locale");
+    run_script_with("pseudo.mjs", "pseudo-locale", |app| {
+        let hash =
+            bao_web::accounts::model::hash_password("password of zuhura").expect("a password hash");
+        app.store()
+            .create_account("zuhura", &hash, "a session nobody uses")
+            .expect("the moderator's account");
+        assert!(app
+            .store()
+            .set_role("zuhura", Some("moderator"))
+            .expect("the role"));
+    });
 }

@@ -660,7 +660,7 @@ async fn spectators_watch_without_acting_and_are_counted_on(app: Router) {
         Some(json!({"move": mv})),
     )
     .await;
-    assert_eq!(s, StatusCode::FORBIDDEN);
+    assert_eq!(s, StatusCode::UNAUTHORIZED, "signed out: sign in to play");
     // He sees the moves live.
     play_first(&app, &id, &hana).await;
     read_until(&mut stranger, &mut seen_stranger, "\"ply\":1").await;
@@ -682,6 +682,32 @@ async fn a_bad_challenge_is_refused_in_words() {
     for (body, error) in [
         (
             json!({"game": "kingulu", "clock": "5+3"}),
+            "invalid request body: clock: expected {\"initial_s\": N, \"increment_s\": N} (seconds, Fischer) or {\"days_per_move\": N} (correspondence), found \"5+3\"",
+        ),
+        // A wrong number names its field and value (newcomer trial: a negative clock
+        // got only the two shapes).
+        (
+            json!({"game": "kingulu", "clock": {"initial_s": -5, "increment_s": 3}}),
+            "invalid request body: clock.initial_s -5 is out of range: 1 to 10800 seconds",
+        ),
+        (
+            json!({"game": "kingulu", "clock": {"initial_s": 300, "increment_s": -3}}),
+            "invalid request body: clock.increment_s -3 is out of range: 0 to 180 seconds",
+        ),
+        (
+            json!({"game": "kingulu", "clock": {"initial_s": 1.5, "increment_s": 3}}),
+            "invalid request body: clock.initial_s 1.5 is not a whole number (1 to 10800 seconds)",
+        ),
+        (
+            json!({"game": "kingulu", "clock": {"days_per_move": -1}}),
+            "invalid request body: clock.days_per_move -1 is out of range: 1 to 14",
+        ),
+        (
+            json!({"game": "kingulu", "clock": {"initial_s": 300}}),
+            "invalid request body: clock.increment_s is missing: {\"initial_s\": N, \"increment_s\": N} (seconds, Fischer) or {\"days_per_move\": N} (correspondence)",
+        ),
+        (
+            json!({"game": "kingulu", "clock": {}}),
             "invalid request body: clock: expected {\"initial_s\": N, \"increment_s\": N} (seconds, Fischer) or {\"days_per_move\": N} (correspondence)",
         ),
         (

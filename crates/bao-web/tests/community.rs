@@ -40,15 +40,34 @@ async fn apps() -> Vec<(Arc<bao_web::App>, Router, Option<common::TestDb>)> {
     apps
 }
 
-/// A notice of `kind` about `game` with `text`, as the stream sends it.
-fn notice(kind: &str, game: &str, text: &str) -> Value {
-    json!({"kind": kind, "game": game, "challenge": null, "text": text})
+/// A notice of `kind` about `game` with `text` and its sentence `say` (issue 29), as the
+/// stream sends it.
+fn notice(kind: &str, game: &str, text: &str, say: Value) -> Value {
+    json!({"kind": kind, "game": game, "challenge": null, "text": text, "say": say})
+}
+
+/// `Bao Kingulu 2 days per move` as a notice's argument.
+fn kingulu_2_days() -> Value {
+    json!({"key": "notice-game-clock", "args": {"game": "Bao Kingulu",
+        "clock": {"key": "clock-days", "args": {"days": 2}}}})
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_is_offered_accepted_with_the_sides_swapped_withdrawn_and_declined() {
     for (_app, router, _db) in apps().await {
         rematch_on(router).await;
+    }
+}
+
+/// The next notice that is not `settled`: the old game's own `settled` (sent when it
+/// ended, before these streams opened) may still be on its way on PostgreSQL, whose
+/// notices cross instances through the database, and reach a stream opened after it.
+async fn next_unsettled(events: &mut Events) -> Value {
+    loop {
+        let v = events.next_of("notice").await;
+        if v["kind"] != "settled" {
+            return v;
+        }
     }
 }
 
@@ -93,11 +112,12 @@ async fn rematch_on(app: Router) {
         )
     );
     assert_eq!(
-        b.next_of("notice").await,
+        next_unsettled(&mut b).await,
         notice(
             "rematch",
             &old,
-            "amani offers a rematch: Bao Kingulu 2 days per move"
+            "amani offers a rematch: Bao Kingulu 2 days per move",
+            json!({"key": "notice-rematch", "args": {"name": "amani", "what": kingulu_2_days()}})
         )
     );
     let (s, v) = call(&app, "POST", &uri, Some(&amani), None).await;
@@ -116,11 +136,13 @@ async fn rematch_on(app: Router) {
     let new = v["game"].as_str().unwrap().to_string();
     assert_eq!(v, json!({"offered_by": "amani", "game": new}));
     assert_eq!(
-        a.next_of("notice").await,
+        next_unsettled(&mut a).await,
         notice(
             "rematch-accepted",
             &new,
-            "rematch: Bao Kingulu 2 days per move, you play North against baraka"
+            "rematch: Bao Kingulu 2 days per move, you play North against baraka",
+            json!({"key": "notice-rematch-accepted", "args": {"what": kingulu_2_days(),
+                "side": {"key": "side-north", "args": {}}, "opponent": "baraka"}})
         )
     );
     assert_eq!(
@@ -128,7 +150,9 @@ async fn rematch_on(app: Router) {
         notice(
             "rematch-accepted",
             &new,
-            "rematch: Bao Kingulu 2 days per move, you play South against amani"
+            "rematch: Bao Kingulu 2 days per move, you play South against amani",
+            json!({"key": "notice-rematch-accepted", "args": {"what": kingulu_2_days(),
+                "side": {"key": "side-south", "args": {}}, "opponent": "amani"}})
         )
     );
     let (before, after) = (state(&app, &old).await, state(&app, &new).await);
@@ -153,7 +177,10 @@ async fn rematch_on(app: Router) {
     play_first(&app, &new, [&baraka, &amani]).await;
     assert_eq!(a.next_of("notice").await["kind"], "your-move");
     // baraka has moved: his banner about the game comes down (docs/web.md).
-    assert_eq!(b.next_of("notice").await, notice("settled", &new, ""));
+    assert_eq!(
+        b.next_of("notice").await,
+        json!({"kind": "settled", "game": &new, "challenge": null, "text": ""})
+    );
     // Withdrawn and declined, after the rematch is aborted.
     let (s, v) = call(
         &app,
@@ -166,7 +193,10 @@ async fn rematch_on(app: Router) {
     assert_eq!(s, StatusCode::OK, "{v}");
     // The game is over: both players' banners about it come down.
     for stream in [&mut a, &mut b] {
-        assert_eq!(stream.next_of("notice").await, notice("settled", &new, ""));
+        assert_eq!(
+            stream.next_of("notice").await,
+            json!({"kind": "settled", "game": &new, "challenge": null, "text": ""})
+        );
     }
     let uri = format!("/api/games/{new}/rematch");
     let (s, _) = call(&app, "POST", &uri, Some(&amani), None).await;
@@ -179,7 +209,8 @@ async fn rematch_on(app: Router) {
         notice(
             "rematch-withdrawn",
             &new,
-            "amani withdrew the rematch offer"
+            "amani withdrew the rematch offer",
+            json!({"key": "notice-rematch-withdrawn", "args": {"name": "amani"}})
         )
     );
     let (s, _) = call(&app, "POST", &uri, Some(&amani), None).await;
@@ -188,7 +219,12 @@ async fn rematch_on(app: Router) {
     assert_eq!((s, v), (StatusCode::OK, json!({"declined": true})));
     assert_eq!(
         a.next_of("notice").await,
-        notice("rematch-declined", &new, "baraka declined the rematch")
+        notice(
+            "rematch-declined",
+            &new,
+            "baraka declined the rematch",
+            json!({"key": "notice-rematch-declined", "args": {"name": "baraka"}})
+        )
     );
     let (s, v) = call(&app, "DELETE", &uri, Some(&baraka), None).await;
     assert_eq!(
@@ -400,6 +436,17 @@ async fn chat_on(app: Router) {
     assert_eq!(v["muted"], json!(["amani"]));
     let (_, v) = call(&app, "DELETE", "/api/me/mutes/amani", Some(&baraka), None).await;
     assert_eq!(v, json!({"muted": []}));
+    // Unmuted: amani's next line reaches baraka's stream again (the mutes a process
+    // remembers per reader are forgotten on every change).
+    let (s, back) = say(&app, &id, &amani, "back?", None).await;
+    assert_eq!(s, StatusCode::CREATED, "{back}");
+    assert_eq!(a.next_of("chat").await, own);
+    assert_eq!(a.next_of("chat").await, back);
+    assert_eq!(
+        b.next_of("chat").await,
+        back,
+        "the unmuted line was delivered"
+    );
     let (s, v) = call(
         &app,
         "POST",

@@ -186,7 +186,8 @@ async fn moderation_on(app: &bao_web::App, r: axum::Router) {
     );
     assert_eq!(
         page.next_of("notice").await,
-        json!({"kind": "closed", "game": null, "challenge": null, "text": "a moderator closed your account"})
+        json!({"kind": "closed", "game": null, "challenge": null, "text": "a moderator closed your account",
+            "say": {"key": "notice-closed", "args": {}}})
     );
     assert_eq!(
         page.next_within(Duration::from_secs(2)).await,

@@ -151,7 +151,7 @@ async fn seats_move_only_their_sides_and_invites_give_one_side_away() {
     // No seat, a wrong seat: 403 with the JSON error.
     assert_eq!(
         req(&app, "POST", &format!("{g}/play"), &[], Some(r#"{"move":"A5"}"#)).await,
-        err(StatusCode::FORBIDDEN, "this request needs the game's seat: send the header X-Bao-Seat with the token from the game's link")
+        err_coded(StatusCode::FORBIDDEN, "no_seat", "this request needs the game's seat: open the game's link (a program sends the header X-Bao-Seat with the link's token)")
     );
     assert_eq!(
         play(&app, &id, "AAAAAAAAAAAAAAAAAAAAAA", "A5").await,

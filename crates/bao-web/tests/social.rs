@@ -192,8 +192,9 @@ async fn a_draw_is_offered_declined_and_agreed_and_rated_as_a_draw_on(app: Route
         v["error"],
         "South already offers a draw: North accepts it with the same request or declines it by moving"
     );
+    // Signed out: a lobby game's seats belong to its players' accounts (401).
     let (s, _) = call(&app, "POST", &draw, None, None).await;
-    assert_eq!(s, StatusCode::FORBIDDEN);
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
     let state = play_turn(&app, &g2, &players).await;
     assert_eq!(state["draw_offer"], "South");
     // North moves: declined.
@@ -731,7 +732,9 @@ async fn notices_arrive_on_the_players_stream_on(app: Router) {
         (
             "notice".to_string(),
             json!({"kind": "challenge", "game": null, "challenge": cid,
-                   "text": "amani challenges you to Bao Kingulu 2 days per move"})
+                   "text": "amani challenges you to Bao Kingulu 2 days per move",
+                   "say": {"key": "notice-challenge", "args": {"name": "amani",
+                       "game": "Bao Kingulu", "clock": {"key": "clock-days", "args": {"days": 2}}}}})
         )
     );
     // baraka accepts: amani is told, with the game.
@@ -741,7 +744,9 @@ async fn notices_arrive_on_the_players_stream_on(app: Router) {
         (
             "notice".to_string(),
             json!({"kind": "accepted", "game": game, "challenge": cid,
-                   "text": "baraka accepted your challenge: Bao Kingulu 2 days per move"})
+                   "text": "baraka accepted your challenge: Bao Kingulu 2 days per move",
+                   "say": {"key": "notice-accepted", "args": {"name": "baraka",
+                       "game": "Bao Kingulu", "clock": {"key": "clock-days", "args": {"days": 2}}}}})
         )
     );
     // amani moves: baraka is told it is his move, and amani's banner about the game
@@ -759,7 +764,8 @@ async fn notices_arrive_on_the_players_stream_on(app: Router) {
         (
             "notice".to_string(),
             json!({"kind": "your-move", "game": game, "challenge": null,
-                   "text": "your move against amani (Bao Kingulu)"})
+                   "text": "your move against amani (Bao Kingulu)",
+                   "say": {"key": "notice-your-move", "args": {"opponent": "amani", "game": "Bao Kingulu"}}})
         )
     );
     assert_eq!(a.next().await, settled());
@@ -769,7 +775,8 @@ async fn notices_arrive_on_the_players_stream_on(app: Router) {
         (
             "notice".to_string(),
             json!({"kind": "your-move", "game": game, "challenge": null,
-                   "text": "your move against baraka (Bao Kingulu)"})
+                   "text": "your move against baraka (Bao Kingulu)",
+                   "say": {"key": "notice-your-move", "args": {"opponent": "baraka", "game": "Bao Kingulu"}}})
         )
     );
     assert_eq!(b.next().await, settled());

@@ -93,7 +93,9 @@ impl Input<'_> {
         };
         match read {
             Ok(line) => {
-                let line = strip_escapes(&line);
+                // A pasted block of lines (bracketed paste) comes as one: its first line
+                // runs now, the others wait as typed ahead, each in turn.
+                let line = first_line_keep_rest(&strip_escapes(&line));
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.trim());
                 }
@@ -134,6 +136,27 @@ pub fn typed_ahead() -> String {
         .lock()
         .map(|t| t.rsplit('\n').next().unwrap_or("").to_string())
         .unwrap_or_default()
+}
+
+/// The first line of `text`; the lines after it go in front of what is typed ahead, each
+/// a whole line (the Enter that ended `text` ended its last line too).
+fn first_line_keep_rest(text: &str) -> String {
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let Some((first, rest)) = text.split_once('\n') else {
+        return text;
+    };
+    let rest = rest.trim_end_matches('\n');
+    if !rest.is_empty() {
+        if let Ok(mut t) = TYPEAHEAD.lock() {
+            let mut ahead = format!("{rest}\n");
+            ahead.truncate(MAX_TYPEAHEAD.saturating_sub(t.len()));
+            if let Some(cut) = ahead.rfind('\n') {
+                ahead.truncate(cut + 1);
+                t.insert_str(0, &ahead);
+            }
+        }
+    }
+    first.to_string()
 }
 
 /// Takes the next whole line typed ahead (`Ok`), or else the half-typed rest (`Err`,
@@ -235,6 +258,18 @@ pub fn strip_escapes(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pasted_block_runs_line_by_line() {
+        let _ = take_typeahead();
+        type_ahead('x');
+        assert_eq!(first_line_keep_rest("board\r\nmoves\nA6<\n"), "board");
+        assert_eq!(take_typeahead(), Ok("moves".to_string()));
+        assert_eq!(take_typeahead(), Ok("A6<".to_string()));
+        assert_eq!(take_typeahead(), Err("x".to_string()));
+        assert_eq!(first_line_keep_rest("A6<"), "A6<");
+        assert_eq!(take_typeahead(), Err(String::new()));
+    }
 
     #[test]
     fn lines_are_bounded() {

@@ -30,3 +30,7 @@ ev-skipped = … { $laps ->
 end-not-rated = { $sentence } (not rated: a side had not moved)
 end-aborted = the game was aborted before both sides made their first move
 end-agreed = draw by agreement
+api-seat-sign-in = Sign in to play: this game's seats belong to its two players' accounts.
+api-seat-not-a-player = You are not a player of this game (you can watch it).
+api-seat-link = This needs your seat in the game: open the game's link.
+api-seat-foreign = That link's seat is not one of this game's.

@@ -58,3 +58,22 @@ cli-puzzle-list = List the shipped puzzles of a game (one line each, or a JSON a
 cli-puzzle-verify = Re-prove every puzzle with the solver; exits non-zero naming each flawed puzzle
 cli-puzzle-build = Make a puzzle set from self-play games (docs/puzzles.md)
 cli-help-command = Print this message or the help of the given subcommand(s)
+# The command line's parse errors (clap's own English is shown in English; these are the
+# other languages' words, bao_cli::help::parse_error).
+cli-err-unknown-argument = error: unknown option '{ $arg }'
+cli-err-unknown-command = error: unknown command '{ $command }'
+cli-err-invalid-value = error: '{ $value }' is not a value '{ $arg }' takes
+cli-err-missing = error: this must be given: { $args }
+cli-err-value-shape = error: '{ $arg }' takes one value
+cli-err-conflict = error: '{ $arg }' cannot be given with '{ $other }'
+cli-err-valid-values = [the values it takes: { $values }]
+cli-err-did-you-mean = did you mean { $suggestion }?
+cli-or = or
+cli-err-twice = error: '{ $arg }' is given more than once
+cli-err-more = For more, try '--help'.
+cli-takes-level = a level from 1 to 10
+cli-takes-side = south or north
+cli-takes-game = kiswahili or kingulu
+cli-takes-lang = sw (Kiswahili) or en (English)
+cli-takes-lap-delay = milliseconds from 0 to 10000
+cli-takes-difficulty = 1 (easiest) to 5

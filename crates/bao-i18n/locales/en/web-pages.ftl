@@ -41,7 +41,7 @@ lobby-aborted = aborted
 lobby-waiting = waiting
 bot-title = An engine account: the computer plays it
 
-# The puzzles (puzzles.html, puzzles.js); a puzzle's task, answer and theme come from the server in English.
+# The puzzles (puzzles.html, puzzles.js); a puzzle's task, answer, theme and end are puzzle.ftl's (the server sends them as keys).
 pz-h1 = Bao puzzles
 pz-menu-title = The puzzles' controls
 pz-next-title = Another puzzle

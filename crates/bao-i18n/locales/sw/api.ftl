@@ -28,3 +28,7 @@ ev-skipped = … { $laps ->
 end-not-rated = { $sentence } (hauhesabiwi kwenye viwango: upande mmoja haukuwa umecheza)
 end-aborted = mchezo ulisitishwa kabla pande zote mbili hazijacheza hatua yao ya kwanza
 end-agreed = sare kwa makubaliano
+api-seat-sign-in = Ingia ili ucheze: nafasi za mchezo huu ni za akaunti za wachezaji wake wawili.
+api-seat-not-a-player = Wewe si mchezaji wa mchezo huu (unaweza kuutazama).
+api-seat-link = Hili linahitaji nafasi yako katika mchezo: fungua kiungo cha mchezo.
+api-seat-foreign = Nafasi ya kiungo hicho si mojawapo ya mchezo huu.

@@ -1,5 +1,8 @@
 # Hatua za mchezo kama sheria zinavyozifuatilia (bao-rules Phrase).
 # Kete: nomino ya ngeli ya N (kete moja imeanguka, kete mbili zimeanguka).
+# Hatua zisizo na mtenda (chini ya "Wewe (Kusini) unacheza A6<" au "Kompyuta (Kaskazini)
+# inacheza a3") ziko katika kitenzi-jina (kuweka, kuchukua, kupanda, kula): hazifuati nafsi
+# ya mchezaji, ambayo ingekuwa "u-" kwa wewe, "i-" kwa kompyuta, "a-" kwa mtu mwingine.
 
 seeds = kete { $n }
 laps = { $n ->
@@ -9,34 +12,34 @@ laps = { $n ->
 side-south = Kusini
 side-north = Kaskazini
 
-ev-enter = anaweka kete moja kutoka akiba katika { $hole }
-ev-lift = anachukua { $count } kutoka { $hole }
-ev-relay = anaendelea: anachukua { $count } kutoka { $hole }
+ev-enter = kuweka kete moja kutoka akiba katika { $hole }
+ev-lift = kuchukua { $count } kutoka { $hole }
+ev-relay = kuendelea: kuchukua { $count } kutoka { $hole }
 ev-nyumba-lifted = { $side } amepoteza nyumba { $hole }
 ev-nyumba-captured = { $side } amepoteza nyumba (imeliwa)
-ev-sow = anapanda { $count } { $dir ->
+ev-sow = kupanda { $count } { $dir ->
     [cw] kwa mwendo wa saa
    *[acw] kinyume cha mwendo wa saa
 }, hadi { $hole }
-ev-capture = anakula kete { $n } { $n ->
+ev-capture = kula kete { $n } { $n ->
     [one] ya
    *[other] za
 } { $hole }
 ev-bao-hamna = safu ya mbele ya { $loser } iko tupu: { $winner } ameshinda (bao hamna)
-ev-kichwa = anapanda kete alizokula kuanzia kichwa { $hole }
-ev-tax = anatoza nyumba: anapanda { $count }
+ev-kichwa = kupanda kete zilizoliwa kuanzia kichwa { $hole }
+ev-tax = kutoza nyumba: kupanda { $count }
 ev-own-front-empty = safu ya mbele ya { $loser } mwenyewe iko tupu: { $winner } ameshinda
 ev-empty-hole = kete ya mwisho imeangukia shimo tupu { $hole }: hatua imekwisha
 ev-nyumba-end = mzunguko umeishia kwenye nyumba hai: hatua imekwisha
-ev-nyumba-stop = anasimama kwenye nyumba hai
-ev-safari = anakwenda safari: anaendelea kupanda kutoka nyumba
+ev-nyumba-stop = kusimama kwenye nyumba hai
+ev-safari = kwenda safari: kuendelea kupanda kutoka nyumba
 ev-takasia-stop = mzunguko umeishia kwenye shimo lililotakasiwa { $hole }: hatua imekwisha
 ev-never-ends = hatua haiishi (K-R13): { $loser } ameshindwa
-ev-takasia = anatakasia { $hole }: { $side } hawezi kuanzia hapo katika hatua ijayo
+ev-takasia = kutakasia { $hole }: { $side } hawezi kuanzia hapo katika hatua ijayo
 ev-no-legal-move = { $side } hana hatua halali: { $winner } ameshinda
 ev-no-legal-move-nobody = { $side } hana hatua halali: hakuna aliyeshinda
 ev-pit-lift = { $side } anachukua { $count } kutoka { $hole }
-ev-sow-into = anapanda { $count } katika { $holes }
+ev-sow-into = kupanda { $count } katika { $holes }
 ev-bank = { $count } { $n ->
     [one] imeangukia
    *[other] zimeangukia

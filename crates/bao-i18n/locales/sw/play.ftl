@@ -95,7 +95,7 @@ moves-none = Hakuna hatua halali: mchezo umekwisha.
 moves-list = Hatua halali: { $moves }
 
 hint = Dokezo: { $mv }: { $value }.
-hint-does = Kwa hatua hii { $does }.
+hint-does = Hatua hii { $does }.
 hint-line = Mfuatano unaotarajiwa: { $line }.
 hint-note = Kumbuka: { $note }.
 hint-over = Mchezo umekwisha: hakuna dokezo.

@@ -41,7 +41,7 @@ lobby-aborted = ulisitishwa
 lobby-waiting = inasubiri
 bot-title = Akaunti ya injini: kompyuta inaicheza
 
-# Mafumbo (puzzles.html, puzzles.js); kazi, jibu na mada ya fumbo bado zinatoka kwenye seva kwa Kiingereza.
+# Mafumbo (puzzles.html, puzzles.js); kazi, jibu, mada na mwisho wa fumbo ni za puzzle.ftl (seva inazituma kama funguo).
 pz-h1 = Mafumbo ya Bao
 pz-menu-title = Vidhibiti vya mafumbo
 pz-next-title = Fumbo jingine

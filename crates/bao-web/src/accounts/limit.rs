@@ -136,6 +136,17 @@ fn too_many(count: &Count, wait: u64) -> ApiError {
     } else {
         "sign-in"
     };
+    // In the catalogue's words: seconds for a short wait, minutes (rounded up) else.
+    let after = if wait < 120 {
+        crate::t!("wait-seconds", n = wait)
+    } else {
+        crate::t!("wait-minutes", n = wait.div_ceil(60))
+    };
+    let said = if what == "sign-up" {
+        crate::t!("api-too-many-sign-ups", wait = after)
+    } else {
+        crate::t!("api-too-many-sign-ins", wait = after)
+    };
     ApiError::new(
         StatusCode::TOO_MANY_REQUESTS,
         format!(
@@ -143,6 +154,7 @@ fn too_many(count: &Count, wait: u64) -> ApiError {
             count.why
         ),
     )
+    .said(said)
 }
 
 impl Store {
@@ -349,6 +361,26 @@ mod tests {
 
     fn ip(s: &str) -> IpAddr {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn a_spent_budget_is_said_in_seconds_or_minutes() {
+        use bao_i18n::Lang;
+        let said = |count: &Count, wait| too_many(count, wait).said.unwrap();
+        let sign_in = &failed_sign_in("amani")[0];
+        assert_eq!(
+            said(sign_in, 899).format(Lang::SW),
+            "Majaribio mengi mno ya kuingia yameshindikana: jaribu tena baada ya dakika 15."
+        );
+        assert_eq!(
+            said(sign_in, 1).format(Lang::EN),
+            "Too many failed sign-ins: try again in 1 second."
+        );
+        assert_eq!(
+            said(&sign_up()[0], 119).format(Lang::SW),
+            "Akaunti nyingi mno zimefunguliwa kutoka anwani yako: jaribu tena baada ya sekunde 119."
+        );
+        assert_eq!(too_many(sign_in, 5).code, "too_many_requests");
     }
 
     #[test]

@@ -5,7 +5,8 @@ use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, Salt
 use argon2::Argon2;
 
 use crate::http::error::clip;
-use crate::refusal::Refusal;
+use crate::refusal::{Refusal, Worded};
+use crate::t;
 
 /// The shortest name.
 pub const NAME_MIN: usize = 3;
@@ -71,13 +72,15 @@ pub fn is_engine_record_name(record_name: &str) -> bool {
 ///
 /// # Errors
 /// 409 for a name kept for the engine accounts ([`looks_like_engine`]); 422 naming what
-/// is wrong: its length or a character outside `A-Za-z0-9_-`.
-pub fn check_name(name: &str) -> Result<(), Refusal> {
+/// is wrong: its length or a character outside `A-Za-z0-9_-` (each with its sentence in
+/// the catalogue's words).
+pub fn check_name(name: &str) -> Result<(), Worded> {
     if name.chars().count() <= NAME_MAX && looks_like_engine(name) {
         return Err(Refusal::not_now(format!(
             "the name {} is kept for the engine accounts: no name may be \"bao\" followed by digits (with or without -, _ or a space, in any case): choose another",
             clip(name)
-        )));
+        ))
+        .worded(t!("api-name-engine", name = clip(name))));
     }
     let n = name.chars().count();
     if !(NAME_MIN..=NAME_MAX).contains(&n) {
@@ -85,6 +88,13 @@ pub fn check_name(name: &str) -> Result<(), Refusal> {
             "name {} has {}: a name has {NAME_MIN} to {NAME_MAX} characters",
             clip(name),
             characters(n)
+        ))
+        .worded(t!(
+            "api-name-length",
+            name = clip(name),
+            n = n,
+            min = NAME_MIN,
+            max = NAME_MAX
         )));
     }
     if let Some(c) = name
@@ -94,6 +104,11 @@ pub fn check_name(name: &str) -> Result<(), Refusal> {
         return Err(Refusal::invalid(format!(
             "name {} has the character {c:?}: a name is made of A-Z, a-z, 0-9, _ and -",
             clip(name)
+        ))
+        .worded(t!(
+            "api-name-char",
+            name = clip(name),
+            character = format!("{c:?}")
         )));
     }
     Ok(())
@@ -103,19 +118,21 @@ pub fn check_name(name: &str) -> Result<(), Refusal> {
 ///
 /// # Errors
 /// 422 when it is shorter than [`PASSWORD_MIN`] or longer than [`PASSWORD_MAX`].
-pub fn check_password(password: &str) -> Result<(), Refusal> {
+pub fn check_password(password: &str) -> Result<(), Worded> {
     let n = password.chars().count();
     if n < PASSWORD_MIN {
         return Err(Refusal::invalid(format!(
             "the password has {}: it needs at least {PASSWORD_MIN}",
             characters(n)
-        )));
+        ))
+        .worded(t!("api-password-short", n = n, min = PASSWORD_MIN)));
     }
     if n > PASSWORD_MAX {
         return Err(Refusal::invalid(format!(
             "the password has {}: at most {PASSWORD_MAX}",
             characters(n)
-        )));
+        ))
+        .worded(t!("api-password-long", n = n, max = PASSWORD_MAX)));
     }
     Ok(())
 }

@@ -20,6 +20,7 @@ use crate::http::error::{clip, ApiError};
 use crate::http::extract::{ApiJson, MaybeSignedIn};
 use crate::ids;
 use crate::proxy::Client;
+use crate::t;
 
 /// The account routes.
 pub fn routes() -> Router<Arc<App>> {
@@ -105,7 +106,8 @@ async fn sign_up(
         Err(CreateError::Taken) => Err(ApiError::conflict(format!(
             "the name {} is taken (names are unique ignoring case): choose another",
             clip(&name)
-        ))),
+        ))
+        .said(t!("api-name-taken", name = clip(&name)))),
         Err(CreateError::Store(e)) => Err(ApiError::from(e)),
     })
     .await?;
@@ -146,10 +148,10 @@ async fn sign_in(
     let account = match (account, ok) {
         (Some(a), true) => a,
         _ => {
-            return Err(ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "wrong name or password",
-            ))
+            return Err(
+                ApiError::new(StatusCode::UNAUTHORIZED, "wrong name or password")
+                    .said(t!("api-wrong-credentials")),
+            )
         }
     };
     give_back(&app, failure).await?;
@@ -160,9 +162,10 @@ async fn sign_in(
         blocking(move || app2.store.is_closed(id).map_err(ApiError::from)).await?
     };
     if closed {
-        return Err(ApiError::forbidden(
-            "this account was closed by a moderator",
-        ));
+        return Err(
+            ApiError::forbidden("this account was closed by a moderator")
+                .said(t!("api-account-closed")),
+        );
     }
     let token = ids::token();
     let th = token_hash(&token);
@@ -199,6 +202,7 @@ async fn me(MaybeSignedIn(me): MaybeSignedIn) -> Result<Response, ApiError> {
         None => Err(ApiError::new(
             StatusCode::UNAUTHORIZED,
             "not signed in: sign in with POST /api/session",
-        )),
+        )
+        .said(t!("api-not-signed-in"))),
     }
 }

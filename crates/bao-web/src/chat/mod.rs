@@ -14,6 +14,7 @@
 //!   `DELETE /api/me/mutes/{name}`, `POST /api/chat/{line}/report`.
 
 pub mod model;
+pub mod mutes;
 pub mod repo;
 
 mod routes;
@@ -27,7 +28,8 @@ use crate::app::App;
 
 /// Whether a line reaches one event stream: its room is the reader's
 /// ([`Line::reaches`]) and the reader (`account`, if signed in) has not muted its
-/// author. A database read per line (lines are rate-limited).
+/// author: remembered per reader on SQLite ([`mutes::MuteCache`]: no blocking thread per
+/// line), a database read per line on PostgreSQL (lines are rate-limited).
 pub(crate) async fn deliver(
     app: &Arc<App>,
     account: Option<i64>,
@@ -43,8 +45,11 @@ pub(crate) async fn deliver(
     if reader == line.account {
         return true;
     }
-    let app = Arc::clone(app);
     let author = line.account;
+    if let Some(muted) = app.store.cached_mutes(reader) {
+        return !muted.contains(&author);
+    }
+    let app = Arc::clone(app);
     crate::http::blocking(move || Ok(app.store.has_muted(reader, author).unwrap_or(false)))
         .await
         .map(|muted| !muted)

@@ -1,5 +1,8 @@
 //! The tables `chat`, `chat_mutes` and `chat_reports` (migration 0007).
 
+use std::collections::HashSet;
+use std::sync::Arc;
+
 use super::model::{wait_ms, Line, Room, RATE_WINDOW_MS};
 use crate::params;
 use crate::store::sql::{DbResult, Exec, Row};
@@ -102,11 +105,35 @@ impl Store {
         })
     }
 
-    /// Whether `account` muted `author`.
+    /// The accounts `reader` muted, when remembered ([`super::mutes::MuteCache`]; never on
+    /// a store other processes write).
+    pub fn cached_mutes(&self, reader: i64) -> Option<Arc<HashSet<i64>>> {
+        if self.shared() {
+            return None;
+        }
+        self.mutes.get(reader)
+    }
+
+    /// Whether `account` muted `author`: from the accounts he muted, read once and then
+    /// remembered on SQLite ([`Store::cached_mutes`]); one query on PostgreSQL.
     ///
     /// # Errors
     /// The database's error.
     pub fn has_muted(&self, account: i64, author: i64) -> DbResult<bool> {
+        if !self.shared() {
+            let generation = self.mutes.generation();
+            let muted: Arc<HashSet<i64>> = Arc::new(self.read(|c| {
+                c.query(
+                    "SELECT muted FROM chat_mutes WHERE account = ?1",
+                    params![account],
+                )?
+                .iter()
+                .map(|r| r.int("muted"))
+                .collect()
+            })?);
+            self.mutes.put(generation, account, Arc::clone(&muted));
+            return Ok(muted.contains(&author));
+        }
         self.read(|c| {
             Ok(c.query_opt(
                 "SELECT 1 AS x FROM chat_mutes WHERE account = ?1 AND muted = ?2",
@@ -134,7 +161,9 @@ impl Store {
                 )?;
             }
             Ok(())
-        })
+        })?;
+        self.mutes.forget(account);
+        Ok(())
     }
 
     /// `reporter` reports line `line` (once: a second report of the same line by the

@@ -32,7 +32,7 @@ pub const MAX_DAYS: u64 = 14;
 /// A time control as a request gives it: `{"initial_s", "increment_s"}` or
 /// `{"days_per_move"}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged, deny_unknown_fields)]
+#[serde(untagged, try_from = "RawClock")]
 pub enum TimeControl {
     /// Fischer: `initial_s` seconds each, `increment_s` added after each move.
     Fischer {
@@ -46,6 +46,54 @@ pub enum TimeControl {
         /// Days per move (1 ..= [`MAX_DAYS`]).
         days_per_move: u64,
     },
+}
+
+/// A clock as sent, before its shape is known: read through this so that an error names
+/// the field and the value that was wrong (a negative, fractional or missing number),
+/// not only the two shapes.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawClock {
+    initial_s: Option<f64>,
+    increment_s: Option<f64>,
+    days_per_move: Option<f64>,
+}
+
+/// The shapes a clock takes, for errors.
+const SHAPES: &str = "{\"initial_s\": N, \"increment_s\": N} (seconds, Fischer) or {\"days_per_move\": N} (correspondence)";
+
+/// `value` of field `name` as a whole number ≥ 0; else an error naming both and the range.
+fn whole(name: &str, value: f64, range: &str) -> Result<u64, String> {
+    if value.fract() != 0.0 || !value.is_finite() {
+        return Err(format!(
+            "clock.{name} {value} is not a whole number ({range})"
+        ));
+    }
+    if value < 0.0 || value > u32::MAX as f64 {
+        return Err(format!("clock.{name} {value} is out of range: {range}"));
+    }
+    Ok(value as u64)
+}
+
+impl TryFrom<RawClock> for TimeControl {
+    type Error = String;
+
+    fn try_from(raw: RawClock) -> Result<Self, String> {
+        let initial = format!("1 to {MAX_INITIAL_S} seconds");
+        let increment = format!("0 to {MAX_INCREMENT_S} seconds");
+        match (raw.initial_s, raw.increment_s, raw.days_per_move) {
+            (Some(i), Some(n), None) => Ok(TimeControl::Fischer {
+                initial_s: whole("initial_s", i, &initial)?,
+                increment_s: whole("increment_s", n, &increment)?,
+            }),
+            (None, None, Some(d)) => Ok(TimeControl::Correspondence {
+                days_per_move: whole("days_per_move", d, &format!("1 to {MAX_DAYS}"))?,
+            }),
+            (Some(_), None, None) => Err(format!("clock.increment_s is missing: {SHAPES}")),
+            (None, Some(_), None) => Err(format!("clock.initial_s is missing: {SHAPES}")),
+            _ => Err(format!("expected {SHAPES}")),
+        }
+    }
 }
 
 impl TimeControl {

@@ -299,7 +299,7 @@ impl From<&TraceEvent> for EventJson {
             holes: e.holes.clone(),
             seeds: e.seeds,
             text: e.text.clone(),
-            say: crate::i18n::phrases::phrase(&e.phrase),
+            say: crate::i18n::phrase(&e.phrase),
             counts: e.counts.clone(),
             stores: e.stores,
             count: None,
@@ -317,6 +317,8 @@ pub struct PlayedJson {
     pub side: String,
     /// What the move does, as in [`MoveJson::label`].
     pub label: String,
+    /// The same in the catalogue's words, as [`MoveJson::says`] (issue 29).
+    pub says: Vec<crate::i18n::Said>,
     /// The board before the move.
     pub before: BoardJson,
     /// The move's steps in order.
@@ -339,11 +341,12 @@ pub(crate) fn played_json<G: Game>(
     let places = hole_places(&before);
     let text = pos.move_text(mv);
     let from = start_hole(&text, &places);
-    let label = describe_move(pos, mv, &places, shares_start(pos, &from, &places)).label;
+    let described = describe_move(pos, mv, &places, shares_start(pos, &from, &places));
     PlayedJson {
         text,
         side: pos.side_to_move().to_string(),
-        label,
+        label: described.label,
+        says: described.says,
         before: BoardJson::from(&before),
         events: summarise_events(events),
         info,
@@ -505,7 +508,7 @@ pub(crate) fn describe_move<G: Game>(
         .iter()
         .filter(|e| e.kind == EventKind::Capture)
         .count();
-    let said_of = |e: &TraceEvent| crate::i18n::phrases::phrase(&e.phrase);
+    let said_of = |e: &TraceEvent| crate::i18n::phrase(&e.phrase);
     if let Some(e) = first(EventKind::Capture) {
         parts.push(e.text.clone());
         says.push(said_of(e));
@@ -569,5 +572,44 @@ pub(crate) fn describe_move<G: Game>(
         safari,
         label,
         says,
+    }
+}
+
+#[cfg(test)]
+mod label_tests {
+    use super::{describe_move, hole_places};
+    use bao_i18n::Lang;
+    use bao_rules::kingulu::Kingulu;
+    use bao_rules::kiswahili::Kiswahili;
+    use bao_rules::Game;
+
+    /// A move button's parts in the catalogue's words say in English what its label says.
+    fn labels_as_the_says<G: Game>(plies: usize) -> usize {
+        let mut checked = 0;
+        let mut pos = G::start(&Default::default());
+        for ply in 0..plies {
+            let moves = pos.moves();
+            if moves.is_empty() {
+                break;
+            }
+            let places = hole_places(&pos.view());
+            for &mv in &moves {
+                let m = describe_move(&pos, mv, &places, false);
+                let said: Vec<String> = m.says.iter().map(|s| s.format(Lang::EN)).collect();
+                assert_eq!(m.label, format!("{}: {}", m.text, said.join(", ")));
+                checked += 1;
+            }
+            pos = pos.play(moves[(ply * 7) % moves.len()]).unwrap();
+        }
+        checked
+    }
+
+    #[test]
+    fn move_labels_are_said_by_the_catalogue() {
+        let counts = (
+            labels_as_the_says::<Kiswahili>(40),
+            labels_as_the_says::<Kingulu>(40),
+        );
+        assert!(counts.0 > 150 && counts.1 > 50, "{counts:?}");
     }
 }

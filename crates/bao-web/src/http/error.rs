@@ -111,6 +111,14 @@ impl From<crate::refusal::Refusal> for ApiError {
     }
 }
 
+impl From<crate::refusal::Worded> for ApiError {
+    /// A refusal with its catalogue sentence: the refusal's status and code, the sentence
+    /// for the other languages.
+    fn from(w: crate::refusal::Worded) -> Self {
+        ApiError::from(w.refusal).said(w.said)
+    }
+}
+
 /// The most characters of client input quoted in an error message.
 pub const QUOTE_CHARS: usize = 60;
 
@@ -357,6 +365,11 @@ pub fn plain_data_error(
     }
     // A body that is not an object (`5`, `[...]`, `"text"`): serde names the struct.
     let field = path.rsplit('.').next().unwrap_or(path);
+    // A field's own check already said it in words, naming the field (`clock.initial_s
+    // -5 is out of range: …`, [`crate::clock::TimeControl`]).
+    if !field.is_empty() && message.starts_with(&format!("{field}.")) {
+        return message.to_string();
+    }
     if path == "." || path.starts_with('[') || field.is_empty() {
         return match fields {
             Some(fields) => {

@@ -137,8 +137,9 @@ impl FromRequestParts<Arc<App>> for MaybeSignedIn {
 }
 
 /// The account signed in by the request's session cookie; without one the request is a
-/// 401 `sign in first: the lobby is for players with an account` (the lobby's routes are
-/// the ones that need an account).
+/// 401 that says what needs the account: `sign in first: tournaments are for players with
+/// an account` on the tournament routes (`/api/tournaments…`), `sign in first: the lobby is
+/// for players with an account` on the others ([`sign_in_first`]).
 #[derive(Clone, Debug)]
 pub struct SignedIn(pub Account);
 
@@ -148,12 +149,26 @@ impl FromRequestParts<Arc<App>> for SignedIn {
 
     async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<Self, ApiError> {
         let MaybeSignedIn(account) = MaybeSignedIn::from_request_parts(parts, app).await?;
-        account.map(SignedIn).ok_or_else(|| {
-            ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "sign in first: the lobby is for players with an account",
-            )
-        })
+        account
+            .map(SignedIn)
+            .ok_or_else(|| sign_in_first(parts.uri.path()))
+    }
+}
+
+/// The 401 of a request to `path` without an account, naming what needs one.
+pub fn sign_in_first(path: &str) -> ApiError {
+    if path == "/api/tournaments" || path.starts_with("/api/tournaments/") {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "sign in first: tournaments are for players with an account",
+        )
+        .said(crate::t!("api-sign-in-tournaments"))
+    } else {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "sign in first: the lobby is for players with an account",
+        )
+        .said(crate::t!("api-sign-in-lobby"))
     }
 }
 
@@ -188,16 +203,31 @@ impl Seat {
     /// The seat of a request that must have one of `g`'s seats.
     ///
     /// # Errors
-    /// 403 without a seat, or with a token that is not one of `g`'s.
+    /// Without a seat: 401 `sign_in_required` for a lobby game's (its seats belong to
+    /// its players' accounts) when not signed in, 403 `not_a_player` when signed in as
+    /// someone else, 403 `no_seat` for a game played from links (the seat is its link's
+    /// token);
+    /// 403 with a token that is not one of `g`'s.
     pub fn require(&self, g: &dyn LiveGame) -> Result<String, ApiError> {
         match self.seat_in(g) {
+            None if g.meta().is_lobby() && self.account.is_none() => Err(ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "sign in to play: this game's seats belong to its two players' accounts",
+            )
+            .coded("sign_in_required", crate::t!("api-seat-sign-in"))),
+            None if g.meta().is_lobby() => Err(ApiError::forbidden(
+                "you are not a player of this game (you can watch it)",
+            )
+            .coded("not_a_player", crate::t!("api-seat-not-a-player"))),
             None => Err(ApiError::forbidden(
-                "this request needs the game's seat: send the header X-Bao-Seat with the token from the game's link",
-            )),
+                "this request needs the game's seat: open the game's link (a program sends the header X-Bao-Seat with the link's token)",
+            )
+            .coded("no_seat", crate::t!("api-seat-link"))),
             Some(s) if g.meta().knows(&s) => Ok(s),
             Some(_) => Err(ApiError::forbidden(
                 "the X-Bao-Seat token is not a seat of this game",
-            )),
+            )
+            .said(crate::t!("api-seat-foreign"))),
         }
     }
 }
@@ -278,9 +308,22 @@ mod tests {
     #[test]
     fn require_refuses_no_seat_and_a_foreign_token() {
         let g = lobby_game();
+        let signed_out = Seat::default().require(&g).unwrap_err();
+        assert_eq!(signed_out.status, StatusCode::UNAUTHORIZED);
+        assert_eq!(signed_out.code, "sign_in_required");
         assert_eq!(
-            Seat::default().require(&g).unwrap_err().message,
-            "this request needs the game's seat: send the header X-Bao-Seat with the token from the game's link"
+            signed_out.message,
+            "sign in to play: this game's seats belong to its two players' accounts"
+        );
+        let other = Seat {
+            token: None,
+            account: Some(9),
+        };
+        let e = other.require(&g).unwrap_err();
+        assert_eq!((e.status, e.code), (StatusCode::FORBIDDEN, "not_a_player"));
+        assert_eq!(
+            e.message,
+            "you are not a player of this game (you can watch it)"
         );
         let foreign = Seat {
             token: Some("x".to_string()),

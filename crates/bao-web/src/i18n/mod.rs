@@ -5,12 +5,9 @@
 //! into that language ([`localize`]). [`page`] fills a page's `data-i18n` elements and
 //! hands the language's messages to its scripts.
 
-pub mod ending;
 pub mod errors;
 pub mod page;
-pub mod phrases;
 pub mod routes;
-mod said;
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -21,8 +18,9 @@ use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, Uri};
 use axum::middleware::Next;
 use axum::response::Response;
+pub use bao_i18n::game::{end_said, phrase};
 pub use bao_i18n::Lang;
-pub use said::{side_said, Arg, Said};
+pub use bao_i18n::{side_said, Arg, Said};
 
 use crate::app::App;
 

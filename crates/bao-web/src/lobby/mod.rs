@@ -30,6 +30,22 @@ fn player_kind(record_name: &str) -> &'static str {
     }
 }
 
+/// The reason of a record's `Termination` tag (`time`, `resignation`, `bao-hamna`: as
+/// [`bao_rules::EndReason::as_str`] words it), read from its tags only (the lines in `[…]` before
+/// the moves); `None` without one.
+pub fn termination(record: &str) -> Option<&'static str> {
+    let tag = record
+        .lines()
+        .map(str::trim)
+        .take_while(|l| l.is_empty() || l.starts_with('['))
+        .find_map(|l| l.strip_prefix("[Termination \"")?.strip_suffix("\"]"))?;
+    let word = tag.trim().to_ascii_lowercase().replace([' ', '_'], "-");
+    if word == "resigned" {
+        return Some(bao_rules::EndReason::Resignation.as_str());
+    }
+    bao_rules::EndReason::parse(&word).map(bao_rules::EndReason::as_str)
+}
+
 /// A game in a list (a profile, "your games"): id, game, players, result, whether it is
 /// `account`'s turn, the rating change of a rated result (`ratings`, as in the state).
 pub fn game_summary(r: &GameRow, account: Option<i64>) -> serde_json::Value {
@@ -68,6 +84,9 @@ pub fn game_summary(r: &GameRow, account: Option<i64>) -> serde_json::Value {
         "result": if r.aborted { Some("*") } else { r.result.map(crate::games::model::GameResult::token) },
         "aborted": r.aborted,
         "rated": r.rated,
+        // Why a finished game ended, as its record's Termination tag says (`time`,
+        // `resignation`, `bao-hamna`…: `EndReason`'s words), else null.
+        "reason": if r.result.is_some() { termination(&r.record) } else { None },
         "clock": clock.map(|c| c.control.text()),
         "to_move": if to_move == 0 { "South" } else { "North" },
         "your_turn": your_turn,
@@ -75,4 +94,32 @@ pub fn game_summary(r: &GameRow, account: Option<i64>) -> serde_json::Value {
         "ratings": r.ratings,
         "updated": r.updated,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_records_termination_is_its_reason_word() {
+        let rec = |t: &str| {
+            format!("[Game \"kiswahili\"]\n[Result \"1-0\"]\n{t}\n1. A6> a6< 1-0\n[Termination \"time\"]\n")
+        };
+        assert_eq!(
+            super::termination(&rec("[Termination \"time\"]\n")),
+            Some("time")
+        );
+        assert_eq!(
+            super::termination(&rec("[Termination \"resigned\"]\n")),
+            Some("resignation")
+        );
+        assert_eq!(
+            super::termination(&rec("[Termination \"bao hamna\"]\n")),
+            Some("bao-hamna")
+        );
+        // Not a tag any more once the moves start; an unknown word is no reason.
+        assert_eq!(super::termination(&rec("")), None);
+        assert_eq!(
+            super::termination(&rec("[Termination \"boredom\"]\n")),
+            None
+        );
+    }
 }

@@ -142,6 +142,21 @@ async fn create(
                     c2.clock_text,
                     if c2.rated { ", rated" } else { "" }
                 ),
+                say: crate::notices::say(if c2.rated {
+                    crate::t!(
+                        "notice-challenge-rated",
+                        name = &c2.name,
+                        game = c2.game.title(),
+                        clock = crate::notices::clock_arg(c2.clock)
+                    )
+                } else {
+                    crate::t!(
+                        "notice-challenge",
+                        name = &c2.name,
+                        game = c2.game.title(),
+                        clock = crate::notices::clock_arg(c2.clock)
+                    )
+                }),
             });
         }
         Ok(())
@@ -202,6 +217,12 @@ async fn accept(
         )));
     }
     let maker = challenge.account;
+    let said = crate::t!(
+        "notice-accepted",
+        name = &me.name,
+        game = challenge.game.title(),
+        clock = crate::notices::clock_arg(challenge.clock)
+    );
     let text = format!(
         "{} accepted your challenge: {} {}",
         me.name,
@@ -215,6 +236,7 @@ async fn accept(
         game: Some(game.clone()),
         challenge: Some(id.clone()),
         text,
+        say: crate::notices::say(said),
     });
     Ok((
         StatusCode::CREATED,

@@ -1,7 +1,9 @@
 //! E-mail addresses, the lifetimes of the mails' links, and the mails' words (plain
 //! ASCII text).
 
-use crate::refusal::Refusal;
+use crate::i18n::Said;
+use crate::refusal::{Refusal, Worded};
+use crate::t;
 
 /// How long an address's verification link works: a day.
 pub const VERIFY_SECS: i64 = 24 * 3600;
@@ -43,30 +45,41 @@ impl TokenKind {
 /// # Errors
 /// [`Refusal::Invalid`] naming what is wrong: not one `@` between a name and a domain
 /// with a dot, a space or a character mail does not take, longer than [`MAX_EMAIL`].
-pub fn check_email(text: &str) -> Result<String, Refusal> {
+pub fn check_email(text: &str) -> Result<String, Worded> {
     let e = text.trim().to_ascii_lowercase();
-    let bad = |why: &str| {
-        Refusal::invalid(format!(
-            "{} is not an e-mail address: {why}",
-            crate::http::error::clip(text)
+    let bad = |why: &str, said: Said| {
+        let quoted = crate::http::error::clip(text);
+        Refusal::invalid(format!("{quoted} is not an e-mail address: {why}")).worded(t!(
+            "api-email-invalid",
+            email = quoted,
+            why = said
         ))
     };
     if e.len() > MAX_EMAIL {
-        return Err(bad("it is longer than 254 characters"));
+        return Err(bad(
+            "it is longer than 254 characters",
+            t!("api-email-too-long", max = MAX_EMAIL),
+        ));
     }
     let Some((local, domain)) = e.split_once('@') else {
-        return Err(bad("it has no @"));
+        return Err(bad("it has no @", t!("api-email-no-at")));
     };
     if local.is_empty() || domain.is_empty() || domain.contains('@') {
-        return Err(bad("it needs a name, one @ and a domain"));
+        return Err(bad(
+            "it needs a name, one @ and a domain",
+            t!("api-email-parts"),
+        ));
     }
     if !domain.contains('.') || domain.starts_with('.') || domain.ends_with('.') {
-        return Err(bad("its domain has no dot"));
+        return Err(bad("its domain has no dot", t!("api-email-no-dot")));
     }
     if e.chars()
         .any(|c| c.is_whitespace() || c.is_control() || "<>()[],;:\"\\".contains(c))
     {
-        return Err(bad("it has a space or a character addresses do not take"));
+        return Err(bad(
+            "it has a space or a character addresses do not take",
+            t!("api-email-bad-char"),
+        ));
     }
     Ok(e)
 }
@@ -131,6 +144,26 @@ mod tests {
                 format!("{text:?} is not an e-mail address: {why}")
             );
         }
+        // Each reason in the catalogue's words too.
+        let sw = |text: &str| {
+            check_email(text)
+                .unwrap_err()
+                .said
+                .format(bao_i18n::Lang::SW)
+        };
+        assert_eq!(sw("amani"), "\"amani\" si anwani ya barua pepe: haina @.");
+        assert_eq!(
+            sw("amani@localhost"),
+            "\"amani@localhost\" si anwani ya barua pepe: kikoa chake hakina nukta."
+        );
+        let long = format!("{}@b.org", "a".repeat(260));
+        assert_eq!(
+            sw(&long),
+            format!(
+                "{} si anwani ya barua pepe: ina herufi zaidi ya 254.",
+                crate::http::error::clip(&long)
+            )
+        );
     }
 
     #[test]

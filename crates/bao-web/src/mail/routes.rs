@@ -22,6 +22,7 @@ use crate::app::App;
 use crate::http::blocking;
 use crate::http::error::ApiError;
 use crate::http::extract::{ApiJson, Body, SignedIn};
+use crate::t;
 
 /// The answer to a link that does not work, whatever the reason.
 pub const BAD_LINK: &str =
@@ -93,6 +94,11 @@ impl Body for ResetBody {
     const FIELDS: Option<&'static str> = Some("\"token\" and \"password\"");
 }
 
+/// The 400 of a link that does not work ([`BAD_LINK`]).
+fn bad_link() -> ApiError {
+    ApiError::new(StatusCode::BAD_REQUEST, BAD_LINK).said(t!("api-bad-link"))
+}
+
 /// The mailer, or the 503 that says this server sends no mail.
 fn mailer(app: &App) -> Result<Arc<Mailer>, ApiError> {
     app.mailer.clone().ok_or_else(|| {
@@ -100,6 +106,7 @@ fn mailer(app: &App) -> Result<Arc<Mailer>, ApiError> {
             StatusCode::SERVICE_UNAVAILABLE,
             "this server sends no e-mail (it was started without --smtp): addresses, password resets by mail and turn mails are off",
         )
+        .said(t!("api-no-mail"))
     })
 }
 
@@ -168,6 +175,7 @@ async fn change(
                         StatusCode::SERVICE_UNAVAILABLE,
                         format!("the address is kept, but the mail could not be sent: {why}; try again later"),
                     )
+                    .said(t!("api-mail-failed"))
                 })?;
                 sent = true;
             }
@@ -188,7 +196,7 @@ async fn verify(
     ApiJson(body): ApiJson<TokenBody>,
 ) -> Result<Response, ApiError> {
     let v = blocking(move || {
-        let bad = || ApiError::new(StatusCode::BAD_REQUEST, BAD_LINK);
+        let bad = bad_link;
         let (account, email) = app
             .store
             .take_mail_token(
@@ -203,7 +211,8 @@ async fn verify(
             Ok(false) => Err(bad()),
             Err(VerifyError::Taken) => Err(ApiError::conflict(
                 "another account verified this address first: use another",
-            )),
+            )
+            .said(t!("api-email-taken"))),
             Err(VerifyError::Store(e)) => Err(ApiError::from(e)),
         }
     })
@@ -279,7 +288,7 @@ async fn reset(
         app2.store
             .take_mail_token(&token_hash(&token), TokenKind::Reset, unix_now())
             .map_err(ApiError::from)?
-            .ok_or_else(|| ApiError::new(StatusCode::BAD_REQUEST, BAD_LINK))
+            .ok_or_else(bad_link)
     })
     .await?;
     let _permit = Arc::clone(&app.hashing)

@@ -152,6 +152,7 @@ async fn close(
             game: None,
             challenge: None,
             text: "a moderator closed your account".to_string(),
+            say: crate::notices::say(crate::t!("notice-closed")),
         });
         tracing::info!(
             account = a.id,

@@ -3,9 +3,12 @@
 //!
 //! Every page opens `GET /api/me/events` (`static/js/notices.js`): a per-account event
 //! stream that carries `event: notice` with `{"kind": "accepted" | "your-move" |
-//! "challenge", "game": id | null, "challenge": id | null, "text": words}`: a challenge
-//! of his was accepted, it is his move in a lobby game, or someone challenged him by
-//! name.
+//! "challenge" | …, "game": id | null, "challenge": id | null, "text": words, "say":
+//! sentence}`: a challenge of his was accepted, it is his move in a lobby game, or someone
+//! challenged him by name. `text` is the English sentence (the turn e-mails and other
+//! clients read it); `say` the same sentence as a catalogue key with its arguments
+//! (`{"key": "notice-your-move", "args": {"opponent": "amani", "game": "Bao Kingulu"}}`,
+//! issue 29), which the page puts into its own language.
 //!
 //! The open streams of an account (this one, and the lobby's live list and game streams
 //! of a signed-in player) are its presence: [`PRESENCE_GRACE`] after the last one closes
@@ -56,8 +59,44 @@ pub struct Notice {
     pub game: Option<String>,
     /// The challenge it is about (`challenge`).
     pub challenge: Option<String>,
-    /// In words, for the banner.
+    /// In words (English), for the turn e-mails and clients that read no catalogue.
     pub text: String,
+    /// The banner's sentence as a catalogue key with its arguments (a serialised
+    /// [`crate::i18n::Said`]), for the page to put into its language; none for `settled`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub say: Option<serde_json::Value>,
+}
+
+/// A sentence of the catalogue as a notice carries it.
+pub fn say(said: crate::i18n::Said) -> Option<serde_json::Value> {
+    serde_json::to_value(said).ok()
+}
+
+/// A game and its clock as a notice's argument: `Bao Kingulu 3+2`, `Bao Kingulu 2 days
+/// per move` (the days in the page's language), the game alone without a clock.
+pub fn game_clock(
+    game: bao_rules::GameKind,
+    clock: Option<crate::clock::model::TimeControl>,
+) -> crate::i18n::Arg {
+    match clock {
+        None => crate::i18n::Arg::from(game.title()),
+        Some(c) => crate::i18n::Arg::from(crate::t!(
+            "notice-game-clock",
+            game = game.title(),
+            clock = clock_arg(c)
+        )),
+    }
+}
+
+/// A clock as an argument: `3+2` as it is, `2 days per move` in the catalogue's words.
+pub fn clock_arg(clock: crate::clock::model::TimeControl) -> crate::i18n::Arg {
+    use crate::clock::model::TimeControl;
+    match clock {
+        TimeControl::Correspondence { days_per_move } => {
+            crate::i18n::Arg::from(crate::t!("clock-days", days = days_per_move))
+        }
+        TimeControl::Fischer { .. } => crate::i18n::Arg::from(clock.text()),
+    }
 }
 
 impl Notice {
@@ -263,6 +302,7 @@ pub fn settled(row: &crate::games::repo::GameRow) -> Vec<Notice> {
             game: Some(row.id.clone()),
             challenge: None,
             text: String::new(),
+            say: None,
         })
         .collect()
 }
@@ -282,15 +322,19 @@ pub fn your_move(row: &crate::games::repo::GameRow) -> Option<Notice> {
     if bao_rules::Player::from_record_name(record_name).is_computer() {
         return None;
     }
-    let opponent = row.names[1 - to_move]
-        .clone()
-        .unwrap_or_else(|| "your opponent".to_string());
+    let opponent = row.names[1 - to_move].clone();
+    let said = match &opponent {
+        Some(o) => crate::t!("notice-your-move", opponent = o, game = row.game.title()),
+        None => crate::t!("notice-your-move-anyone", game = row.game.title()),
+    };
+    let opponent = opponent.unwrap_or_else(|| "your opponent".to_string());
     Some(Notice {
         account,
         kind: "your-move".to_string(),
         game: Some(row.id.clone()),
         challenge: None,
         text: format!("your move against {opponent} ({})", row.game.title()),
+        say: say(said),
     })
 }
 
@@ -322,6 +366,7 @@ mod tests {
             game: Some(game.to_string()),
             challenge: None,
             text: "your move against amani (Bao Kingulu)".to_string(),
+            say: None,
         };
         assert!(
             !app.stale_turn_notice(&notice("your-move", "g1")),
@@ -338,6 +383,56 @@ mod tests {
         assert!(
             !app.stale_turn_notice(&notice("your-move", "g2")),
             "not in memory"
+        );
+    }
+
+    #[test]
+    fn a_notice_says_its_english_text_and_kiswahili() {
+        use crate::clock::model::TimeControl;
+        use crate::i18n::Lang;
+        let days = game_clock(
+            bao_rules::GameKind::Kingulu,
+            Some(TimeControl::Correspondence { days_per_move: 2 }),
+        );
+        let s = crate::t!("notice-rematch", name = "amani", what = days);
+        assert_eq!(
+            s.format(Lang::EN),
+            "amani offers a rematch: Bao Kingulu 2 days per move"
+        );
+        assert_eq!(
+            s.format(Lang::SW),
+            "amani anapendekeza mchezo wa marudiano: Bao Kingulu siku 2 kwa hatua"
+        );
+        let s = crate::t!(
+            "notice-tournament",
+            side = bao_rules::Side::North,
+            opponent = "bao-3"
+        );
+        assert_eq!(
+            s.format(Lang::EN),
+            "tournament game: you play North against bao-3"
+        );
+        assert_eq!(
+            s.format(Lang::SW),
+            "mchezo wa mashindano: unacheza Kaskazini dhidi ya bao-3"
+        );
+        let fischer = TimeControl::Fischer {
+            initial_s: 300,
+            increment_s: 3,
+        };
+        let s = crate::t!(
+            "notice-challenge-rated",
+            name = "amani",
+            game = "Bao la Kiswahili",
+            clock = clock_arg(fischer)
+        );
+        assert_eq!(
+            s.format(Lang::EN),
+            "amani challenges you to Bao la Kiswahili 5+3, rated"
+        );
+        assert_eq!(
+            s.format(Lang::SW),
+            "amani anakupa changamoto ya Bao la Kiswahili 5+3, kwa viwango"
         );
     }
 }

@@ -68,6 +68,11 @@ fn what(f: &Finished) -> String {
     }
 }
 
+/// [`what`] as a notice's argument, in the page's language.
+fn what_said(f: &Finished) -> crate::i18n::Arg {
+    crate::notices::game_clock(f.kind, f.meta.clock.as_ref().map(|c| c.control))
+}
+
 fn name(f: &Finished, side: usize) -> String {
     f.meta.names[side].clone().unwrap_or_default()
 }
@@ -148,6 +153,11 @@ async fn offer(
                 game: Some(id.clone()),
                 challenge: None,
                 text: format!("{} offers a rematch: {}", me.name, what(&f)),
+                say: crate::notices::say(crate::t!(
+                    "notice-rematch",
+                    name = &me.name,
+                    what = what_said(&f)
+                )),
             });
             Ok(answer(StatusCode::CREATED, Some(me.name), None))
         }
@@ -242,6 +252,12 @@ async fn accept(app: &Arc<App>, f: &Finished, offered_by: i64) -> Result<String,
                 what(f),
                 players[1 - i].name
             ),
+            say: crate::notices::say(crate::t!(
+                "notice-rematch-accepted",
+                what = what_said(f),
+                side = side,
+                opponent = &players[1 - i].name
+            )),
         });
     }
     Ok(new_id)
@@ -276,17 +292,19 @@ async fn withdraw(
     })
     .await?;
     let mine = offer.offered_by == me.id;
-    let (kind, word, text) = if mine {
+    let (kind, word, text, said) = if mine {
         (
             "rematch-withdrawn",
             "withdrawn",
             format!("{} withdrew the rematch offer", me.name),
+            crate::t!("notice-rematch-withdrawn", name = &me.name),
         )
     } else {
         (
             "rematch-declined",
             "declined",
             format!("{} declined the rematch", me.name),
+            crate::t!("notice-rematch-declined", name = &me.name),
         )
     };
     if let Some(other) = f.meta.accounts[1 - side] {
@@ -296,6 +314,7 @@ async fn withdraw(
             game: Some(id),
             challenge: None,
             text,
+            say: crate::notices::say(said),
         });
     }
     Ok(Json(serde_json::json!({ word: true })).into_response())

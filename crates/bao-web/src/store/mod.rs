@@ -250,6 +250,8 @@ pub struct Store {
     /// The sessions looked up, when no other process writes the database (SQLite):
     /// [`Store::cached_session`].
     pub(crate) sessions: crate::accounts::cache::SessionCache,
+    /// The accounts each reader muted, likewise: [`Store::cached_mutes`].
+    pub(crate) mutes: crate::chat::mutes::MuteCache,
 }
 
 /// The default database path: `$XDG_DATA_HOME/bao/games.sqlite3`, else
@@ -276,6 +278,7 @@ impl Store {
             backend: Backend::Sqlite(sqlite::Sqlite::open(path)?),
             path: path.display().to_string(),
             sessions: Default::default(),
+            mutes: Default::default(),
         })
     }
 
@@ -289,6 +292,7 @@ impl Store {
             backend: Backend::Postgres(pg::Pg::connect(url)?),
             path: pg::shown(url),
             sessions: Default::default(),
+            mutes: Default::default(),
         })
     }
 
@@ -313,6 +317,7 @@ impl Store {
             backend: Backend::Sqlite(sqlite::Sqlite::in_memory()?),
             path: ":memory:".to_string(),
             sessions: Default::default(),
+            mutes: Default::default(),
         })
     }
 
@@ -407,6 +412,11 @@ mod tests {
             game: Some("g1".into()),
             challenge: None,
             text: "your move against amani (Bao Kingulu)".into(),
+            say: crate::notices::say(crate::t!(
+                "notice-your-move",
+                opponent = "amani",
+                game = "Bao Kingulu"
+            )),
         };
         assert_eq!(
             Change::parse("bao_notices", &n.to_payload()),

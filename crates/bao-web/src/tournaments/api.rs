@@ -177,13 +177,22 @@ fn round_notices(id: &str, g: &dyn LiveGame) -> Vec<Notice> {
         .filter_map(|i| {
             let account = m.accounts[i]?;
             let opponent = m.names[1 - i].clone().unwrap_or_default();
-            let side = if i == 0 { "South" } else { "North" };
+            let side = if i == 0 {
+                bao_rules::Side::South
+            } else {
+                bao_rules::Side::North
+            };
             Some(Notice {
                 account,
                 kind: "tournament".to_string(),
                 game: Some(m.id.clone()),
                 challenge: Some(id.to_string()),
                 text: format!("tournament game: you play {side} against {opponent}"),
+                say: crate::notices::say(crate::t!(
+                    "notice-tournament",
+                    side = side,
+                    opponent = &opponent
+                )),
             })
         })
         .collect()
@@ -355,35 +364,39 @@ fn start_now(
             return Err(ApiError::forbidden(format!(
                 "only the organiser ({}) can start this tournament",
                 t.creator.1
-            )));
+            ))
+            .said(crate::t!("api-t-start-organiser", name = &t.creator.1)));
         }
         if t.status != Status::Open {
-            return Err(ApiError::conflict(format!(
-                "the tournament has already {}",
-                if t.status == Status::Running {
-                    "started"
-                } else {
-                    "finished"
-                }
-            )));
+            let (word, said) = if t.status == Status::Running {
+                ("started", crate::t!("api-t-already-started"))
+            } else {
+                ("finished", crate::t!("api-t-already-finished"))
+            };
+            return Err(
+                ApiError::conflict(format!("the tournament has already {word}")).said(said),
+            );
         }
         let n = snap.players.len();
         let problem = if n < 2 {
-            Some(format!("a tournament needs at least 2 players; {n} joined"))
+            Some((
+                format!("a tournament needs at least 2 players; {n} joined"),
+                crate::t!("api-t-too-few", n = n),
+            ))
         } else {
             match (t.settings.format, t.settings.rounds) {
-                (Format::Swiss, Some(r)) if r > swiss_rounds_possible(n) => Some(format!(
+                (Format::Swiss, Some(r)) if r > swiss_rounds_possible(n) => Some((format!(
                     "{n} players cannot play {r} Swiss rounds without meeting twice (at most {}): wait for more players",
                     swiss_rounds_possible(n)
-                )),
+                ), crate::t!("api-t-too-many-rounds", n = n, rounds = r, most = swiss_rounds_possible(n)))),
                 _ => None,
             }
         };
-        if let Some(problem) = problem {
+        if let Some((problem, said)) = problem {
             if by.is_some() {
-                return Err(ApiError::conflict(problem));
+                return Err(ApiError::conflict(problem).said(said));
             }
-            let note = format!("cancelled at its start time: {problem}");
+            let note = format!("{}{problem}", super::notes::CANCELLED);
             app.store
                 .finish_tournament(id, t.version, Some(&note), &ids::now_rfc3339())
                 .map_err(ApiError::from)?;
@@ -436,9 +449,10 @@ fn start_now(
             return Ok(games);
         }
     }
-    Err(ApiError::conflict(
-        "the tournament kept changing while it was being started; try again",
-    ))
+    Err(
+        ApiError::conflict("the tournament kept changing while it was being started; try again")
+            .said(crate::t!("api-t-busy")),
+    )
 }
 
 /// 404 for an unknown tournament.
@@ -447,4 +461,8 @@ pub(crate) fn no_tournament(id: &str) -> ApiError {
         axum::http::StatusCode::NOT_FOUND,
         format!("no tournament with id {}", crate::http::error::clip(id)),
     )
+    .said(crate::t!(
+        "api-t-unknown",
+        id = crate::http::error::clip(id)
+    ))
 }

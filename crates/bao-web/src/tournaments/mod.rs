@@ -11,10 +11,11 @@
 //!   round, the standings, the export;
 //! * [`repo`]: the tables (migration 0008), the round's compare-and-set;
 //! * `api`: the operations (start, advance to the next round, the live JSON);
-//! * [`view`]: the JSON;
+//! * [`view`]: the JSON; [`notes`]: a note in the catalogue's words;
 //! * `routes`: the handlers and the live stream.
 
 pub mod model;
+pub mod notes;
 pub mod pairing;
 pub mod repo;
 pub mod view;

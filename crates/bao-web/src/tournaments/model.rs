@@ -8,7 +8,9 @@ use serde::Deserialize;
 use crate::clock::model::TimeControl;
 use crate::games::model::GameResult;
 use crate::http::error::clip;
+use crate::i18n::Said;
 use crate::refusal::Refusal;
+use crate::t;
 
 /// The longest tournament name, in characters.
 pub const MAX_NAME: usize = 60;
@@ -185,25 +187,74 @@ pub struct Settings {
     pub starts_at: Option<(String, i64)>,
 }
 
+/// Why the settings were refused: the model's refusal (in English, naming the field)
+/// and, where a player filling the form can meet it, the sentence in the catalogue's
+/// words for the other languages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SettingsRefusal {
+    /// The refusal.
+    pub refusal: Refusal,
+    /// The catalogue's sentence, if it has one.
+    pub said: Option<Said>,
+}
+
+impl SettingsRefusal {
+    /// The English sentence.
+    pub fn message(&self) -> &str {
+        self.refusal.message()
+    }
+}
+
+impl From<Refusal> for SettingsRefusal {
+    fn from(refusal: Refusal) -> Self {
+        SettingsRefusal {
+            refusal,
+            said: None,
+        }
+    }
+}
+
+impl From<SettingsRefusal> for crate::http::error::ApiError {
+    fn from(r: SettingsRefusal) -> Self {
+        let e = crate::http::error::ApiError::from(r.refusal);
+        match r.said {
+            Some(said) => e.said(said),
+            None => e,
+        }
+    }
+}
+
+/// A 422 refusal with its sentence in the catalogue's words.
+fn invalid(message: String, said: Said) -> SettingsRefusal {
+    SettingsRefusal {
+        refusal: Refusal::invalid(message),
+        said: Some(said),
+    }
+}
+
 impl TournamentBody {
     /// The settings this body asks for, checked (`now_ms`: the start time must be
     /// later, and at most [`MAX_AHEAD_MS`] ahead).
     ///
     /// # Errors
     /// 422 naming the field and what it takes.
-    pub fn check(&self, now_ms: i64) -> Result<Settings, Refusal> {
+    pub fn check(&self, now_ms: i64) -> Result<Settings, SettingsRefusal> {
         let name = self.name.trim();
         let chars = name.chars().count();
         if chars == 0 || chars > MAX_NAME {
-            return Err(Refusal::invalid(format!(
-                "name {}: a tournament's name has 1 to {MAX_NAME} characters",
-                clip(name)
-            )));
+            return Err(invalid(
+                format!(
+                    "name {}: a tournament's name has 1 to {MAX_NAME} characters",
+                    clip(name)
+                ),
+                t!("api-t-name-length", max = MAX_NAME),
+            ));
         }
         if name.chars().any(char::is_control) {
             return Err(Refusal::invalid(
                 "name: a tournament's name has no control characters (tabs, line breaks)",
-            ));
+            )
+            .into());
         }
         let (game, rules) =
             crate::lobby::model::check_rules(self.game.trim(), self.rules.as_deref())?;
@@ -218,17 +269,20 @@ impl TournamentBody {
                 if self.cycles.is_some() {
                     return Err(Refusal::invalid(
                         "cycles: only a round robin has cycles; a Swiss tournament gives \"rounds\"",
-                    ));
+                    )
+                    .into());
                 }
                 let r = self.rounds.ok_or_else(|| {
-                    Refusal::invalid(format!(
-                        "rounds: a Swiss tournament needs its number of rounds (1 to {MAX_ROUNDS})"
-                    ))
+                    invalid(
+                        format!("rounds: a Swiss tournament needs its number of rounds (1 to {MAX_ROUNDS})"),
+                        t!("api-t-rounds-range", max = MAX_ROUNDS),
+                    )
                 })?;
                 if !(1..=MAX_ROUNDS).contains(&r) {
-                    return Err(Refusal::invalid(format!(
-                        "rounds {r} is out of range: 1 to {MAX_ROUNDS}"
-                    )));
+                    return Err(invalid(
+                        format!("rounds {r} is out of range: 1 to {MAX_ROUNDS}"),
+                        t!("api-t-rounds-range", max = MAX_ROUNDS),
+                    ));
                 }
                 (Some(r), 1)
             }
@@ -236,14 +290,16 @@ impl TournamentBody {
                 if self.rounds.is_some() {
                     return Err(Refusal::invalid(
                         "rounds: a round robin's rounds follow from its players; give \"cycles\" (1 or 2) instead",
-                    ));
+                    )
+                    .into());
                 }
                 match self.cycles.unwrap_or(1) {
                     c @ 1..=2 => (None, c),
                     c => {
                         return Err(Refusal::invalid(format!(
                             "cycles {c}: a round robin has 1 cycle (single) or 2 (double)"
-                        )))
+                        ))
+                        .into())
                     }
                 }
             }
@@ -253,7 +309,8 @@ impl TournamentBody {
             g => {
                 return Err(Refusal::invalid(format!(
                     "games_per_pairing {g}: a pairing plays 1 game, or 2 with the sides swapped"
-                )))
+                ))
+                .into())
             }
         };
         let clock = self.clock.check()?;
@@ -267,14 +324,16 @@ impl TournamentBody {
                     ))
                 })?;
                 if ms <= now_ms {
-                    return Err(Refusal::invalid(format!(
-                        "starts_at {text} has passed: give a later time, or leave it out and start the tournament yourself"
-                    )));
+                    return Err(invalid(
+                        format!("starts_at {text} has passed: give a later time, or leave it out and start the tournament yourself"),
+                        t!("api-t-starts-passed", when = text),
+                    ));
                 }
                 if ms - now_ms > MAX_AHEAD_MS {
-                    return Err(Refusal::invalid(format!(
-                        "starts_at {text} is more than 60 days ahead"
-                    )));
+                    return Err(invalid(
+                        format!("starts_at {text} is more than 60 days ahead"),
+                        t!("api-t-starts-far", when = text),
+                    ));
                 }
                 Some((text.to_string(), ms))
             }

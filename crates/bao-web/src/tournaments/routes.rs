@@ -24,6 +24,7 @@ use crate::http::blocking;
 use crate::http::error::{clip, ApiError};
 use crate::http::extract::{ApiJson, ApiPath, OptionalJson, SignedIn};
 use crate::ids;
+use crate::t;
 
 /// The tournament routes that answer at once.
 pub fn routes() -> Router<Arc<App>> {
@@ -64,9 +65,10 @@ async fn create(
     ApiJson(req): ApiJson<TournamentBody>,
 ) -> Result<Response, ApiError> {
     if me.engine_level.is_some() {
-        return Err(ApiError::forbidden(
-            "engine accounts do not organise tournaments",
-        ));
+        return Err(
+            ApiError::forbidden("engine accounts do not organise tournaments")
+                .said(t!("api-t-engine-organise")),
+        );
     }
     let settings = req.check(now_ms() as i64)?;
     let t = Tournament {
@@ -87,12 +89,24 @@ async fn create(
         app2.store
             .create_tournament(&t)
             .map_err(ApiError::from)?
-            .map_err(ApiError::conflict)?;
+            .map_err(too_many)?;
         changed(&app2, &t.id);
         Ok(())
     })
     .await?;
     Ok((StatusCode::CREATED, Json(serde_json::json!({ "id": id }))).into_response())
+}
+
+/// 409 for a tournament the store refused to create: its creator's, or the server's,
+/// tournaments open or running are at their limit (the store's sentence says which).
+fn too_many(message: String) -> ApiError {
+    use super::model::{MAX_ACTIVE, MAX_OWN};
+    let said = if message.starts_with("you have") {
+        t!("api-t-own-limit", max = MAX_OWN)
+    } else {
+        t!("api-t-server-limit", max = MAX_ACTIVE)
+    };
+    ApiError::conflict(message).said(said)
 }
 
 /// `GET /api/tournaments`: `{"upcoming", "running", "finished"}`, each a list of
@@ -130,7 +144,8 @@ async fn trf(
     if snap.t.status == Status::Open {
         return Err(ApiError::conflict(
             "the tournament has not started: its report has no players ranked yet",
-        ));
+        )
+        .said(t!("api-t-no-report")));
     }
     let text = super::pairing::trf(&snap.t, &snap.players, &snap.pairings);
     Ok((
@@ -168,7 +183,8 @@ async fn player_named(
         return Err(ApiError::forbidden(format!(
             "only the organiser ({}) acts for other players",
             t.creator.1
-        )));
+        ))
+        .said(t!("api-t-organiser-acts", name = &t.creator.1)));
     }
     let app2 = Arc::clone(app);
     let key = name.to_string();
@@ -177,13 +193,15 @@ async fn player_named(
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
             format!("no player named {}", clip(name)),
-        ));
+        )
+        .said(t!("api-t-no-player", name = clip(name))));
     };
     if engines_only && account.engine_level.is_none() {
         return Err(ApiError::forbidden(format!(
             "{} joins by himself: the organiser enters engine accounts (bao-1 … bao-10) only",
             account.name
-        )));
+        ))
+        .said(t!("api-t-engines-only", name = &account.name)));
     }
     Ok(account)
 }
@@ -219,14 +237,17 @@ async fn join(
             }
             Entry::NotOpen => Err(ApiError::conflict(
                 "the tournament has started or finished: players join before the start",
-            )),
+            )
+            .said(t!("api-t-join-closed"))),
             Entry::Unchanged => Err(ApiError::conflict(format!(
                 "{} is already in the tournament",
                 who.name
-            ))),
+            ))
+            .said(t!("api-t-already-in", name = &who.name))),
             Entry::Full => Err(ApiError::conflict(format!(
                 "the tournament is full ({max} players)"
-            ))),
+            ))
+            .said(t!("api-t-full", max = max))),
         }
     })
     .await?;
@@ -268,8 +289,10 @@ async fn leave(
             Entry::Unchanged => Err(ApiError::conflict(format!(
                 "{} is not in the tournament",
                 who.name
-            ))),
-            _ => Err(ApiError::conflict("the tournament has started or finished")),
+            ))
+            .said(t!("api-t-not-in", name = &who.name))),
+            _ => Err(ApiError::conflict("the tournament has started or finished")
+                .said(t!("api-t-started"))),
         }
     })
     .await?;
@@ -333,10 +356,12 @@ async fn withdraw_account(app: &Arc<App>, id: &str, who: Account) -> Result<Resp
             Entry::Unchanged => Err(ApiError::conflict(format!(
                 "{} is not playing in the tournament (not in it, or already withdrawn)",
                 who.name
-            ))),
+            ))
+            .said(t!("api-t-not-playing", name = &who.name))),
             _ => Err(ApiError::conflict(
                 "the tournament is not running: before the start a player leaves",
-            )),
+            )
+            .said(t!("api-t-not-running"))),
         }
     })
     .await?;

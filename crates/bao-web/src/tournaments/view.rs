@@ -32,6 +32,7 @@ fn head(t: &Tournament) -> serde_json::Map<String, Value> {
         "status": t.status.name(),
         "round": t.round,
         "note": t.note,
+        "note_say": t.note.as_deref().and_then(super::notes::said),
         "created": t.created,
         "finished": t.finished,
     });

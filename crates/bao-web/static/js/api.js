@@ -71,10 +71,10 @@ export async function api(method, path, body, opts = {}) {
   const data = type.includes('json') ? await res.json() : await res.text();
   if (!res.ok) {
     let message = (data && data.error) || `HTTP ${res.status}`;
-    const english = (data && (data.detail || data.error)) || '';
-    // The server's words are for API clients (the header to send); a page without a seat
-    // is a spectator's, so it says who may ask.
-    if (res.status === 403 && /^this request needs the game's seat/.test(english)) {
+    // The server's words are for API clients (the header to send, signing in); a page
+    // without a seat is a spectator's, so it says who may ask.
+    if (data && ['no_seat', 'sign_in_required', 'not_a_player'].includes(data.code)
+        && /\/api\/games\//.test(path)) {
       message = t('api-players-only');
     }
     const err = new Error(message);

@@ -5,6 +5,8 @@
 
 import { api } from './api.js';
 import { header, el, isBotName, nameNodes } from './account.js';
+import { t, clockWords } from './i18n.js';
+import { dayText, resultWords } from './results.js';
 
 const $ = (id) => document.getElementById(id);
 const name = decodeURIComponent(location.pathname.replace(/^\/@\//, '').replace(/\/games$/, ''));
@@ -26,19 +28,16 @@ function nameCell(player, computer) {
   return td;
 }
 
+/** "1-0 won", "0-1 lost on time", "1/2-1/2 drawn"; "aborted", "playing" alone. */
 function resultText(g) {
-  if (g.aborted) return 'aborted';
-  if (!g.result) return 'playing';
-  const side = g.south === name ? 'South' : 'North';
-  if (g.result === '1/2-1/2') return `${g.result} drawn`;
-  const won = (g.result === '1-0') === (side === 'South');
-  return `${g.result} ${won ? 'won' : 'lost'}`;
+  const words = resultWords(g, name);
+  return g.aborted || !g.result ? words : t('prof-result', { result: g.result, words });
 }
 
 function row(g) {
   const tr = el('tr');
   const open = el('td');
-  const a = el('a', g.result || g.aborted ? 'Review' : 'Watch');
+  const a = el('a', g.result || g.aborted ? t('gh-review') : t('gh-watch'));
   a.href = `/#${g.id}`;
   open.append(a);
   const rec = el('td');
@@ -49,7 +48,7 @@ function row(g) {
   tr.append(open, el('td', g.game === 'kingulu' ? 'Kingulu' : 'Kiswahili'),
     nameCell(g.south, g.players && g.players.south === 'computer'),
     nameCell(g.north, g.players && g.players.north === 'computer'),
-    el('td', g.clock || ''), el('td', resultText(g)), rec);
+    el('td', clockWords(g.clock)), el('td', resultText(g)), el('td', dayText(g.created)), rec);
   return tr;
 }
 
@@ -66,16 +65,16 @@ async function load(fresh) {
   shown += page.games.length;
   next = page.next;
   $('more').hidden = !next;
-  $('count').textContent = shown ? `${shown} game${shown === 1 ? '' : 's'} shown${next ? '' : ' (all)'}` : 'No games.';
+  $('count').textContent = shown ? (next ? t('gh-shown', { n: shown }) : t('gh-shown-all', { n: shown })) : t('gh-none');
   $('download-all').href = `/api/players/${encodeURIComponent(name)}/records${q ? `?${q}` : ''}`;
 }
 
 async function start() {
   await header();
-  document.title = `Bao · ${name}'s games`;
-  $('who').textContent = `${name}'s games`;
+  document.title = t('gh-doc-title', { name });
+  $('who').textContent = t('gh-of', { name });
   $('profile-link').href = `/@/${encodeURIComponent(name)}`;
-  $('profile-link').textContent = `${name}'s profile`;
+  $('profile-link').textContent = t('gh-profile-of', { name });
   $('filters').addEventListener('change', () => load(true).catch(fail));
   $('more').addEventListener('click', () => load(false).catch(fail));
   await load(true);

@@ -2,6 +2,7 @@
 
 import { api } from './api.js';
 import { header, el, nameNodes } from './account.js';
+import { t } from './i18n.js';
 
 async function fill(game) {
   const rows = await api('GET', `/api/leaderboard/${game}`);
@@ -15,7 +16,7 @@ async function fill(game) {
   }));
   if (rows.length === 0) {
     const tr = el('tr');
-    const td = el('td', 'No rated games yet.');
+    const td = el('td', t('lb-none'));
     td.colSpan = 4;
     tr.append(td);
     body.append(tr);

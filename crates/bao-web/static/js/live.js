@@ -6,6 +6,7 @@ import { api } from './api.js';
 import { siteHeader } from './header.js';
 import { el, isBotName, nameNodes } from './account.js';
 import { TITLES } from './state.js';
+import { t, clockWords, sideWord } from './i18n.js';
 
 /** How often the list is fetched again (ms). */
 const REFRESH_MS = 10000;
@@ -23,7 +24,7 @@ async function fill() {
   try {
     games = await api('GET', '/api/games/live');
   } catch (e) {
-    document.getElementById('live-status').textContent = `The list cannot be read: ${e.message || e}`;
+    document.getElementById('live-status').textContent = t('live-cannot-read', { error: e.message || String(e) });
     return;
   }
   const body = document.querySelector('#live-games tbody');
@@ -31,25 +32,25 @@ async function fill() {
     const tr = el('tr');
     tr.dataset.game = g.id;
     const watch = el('td');
-    const a = el('a', 'Watch');
+    const a = el('a', t('tn-watch'));
     a.className = 'button';
     a.href = `/#${encodeURIComponent(g.id)}`;
-    a.setAttribute('aria-label', `Watch ${g.south.name} against ${g.north.name}`);
+    a.setAttribute('aria-label', t('live-watch-label', { south: g.south.name, north: g.north.name }));
     watch.append(a);
     tr.append(
-      el('td', `${TITLES[g.game] || g.game}${g.rated ? ' · rated' : ''}`),
+      el('td', g.rated ? t('live-rated', { game: TITLES[g.game] || g.game }) : TITLES[g.game] || g.game),
       player(g.south.name, g.south.rating, g.south.bot),
       player(g.north.name, g.north.rating, g.north.bot),
-      el('td', g.clock ? g.clock.text : 'no clock'),
+      el('td', g.clock ? clockWords(g.clock.text) : t('live-no-clock')),
       el('td', g.ply),
-      el('td', g.to_move),
+      el('td', sideWord(g.to_move)),
       watch,
     );
     return tr;
   }));
   document.getElementById('live-status').textContent = games.length
-    ? `${games.length} game${games.length === 1 ? '' : 's'} in progress.`
-    : 'No game is being played in the lobby now.';
+    ? t('live-count', { n: games.length })
+    : t('live-none');
 }
 
 siteHeader();

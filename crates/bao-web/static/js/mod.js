@@ -4,6 +4,7 @@
 
 import { api } from './api.js';
 import { header, el, nameNodes } from './account.js';
+import { t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -28,22 +29,22 @@ async function load() {
     const author = el('td');
     author.append(...nameNodes(r.line.author, false));
     const game = el('td');
-    const a = el('a', 'open');
+    const a = el('a', t('mod-open'));
     a.href = `/#${r.game}`;
     game.append(a);
     const acts = el('td');
     const who = encodeURIComponent(r.line.author);
     acts.append(
-      button('Resolve', () => api('POST', `/api/mod/reports/${r.id}/resolve`)),
+      button(t('mod-resolve'), () => api('POST', `/api/mod/reports/${r.id}/resolve`)),
       ' ',
-      button('Mute author', () => api('POST', `/api/mod/accounts/${who}/mute`, { muted: true })),
+      button(t('mod-mute'), () => api('POST', `/api/mod/accounts/${who}/mute`, { muted: true })),
       ' ',
-      button('Close author', () => api('POST', `/api/mod/accounts/${who}/close`)),
+      button(t('mod-close'), () => api('POST', `/api/mod/accounts/${who}/close`)),
     );
-    tr.append(el('td', `${r.line.text} (${r.line.room})`), author, el('td', r.reporter), game, acts);
+    tr.append(el('td', t('mod-line', { text: r.line.text, room: r.line.room })), author, el('td', r.reporter), game, acts);
     return tr;
   }));
-  $('count').textContent = `${reports.length} open report${reports.length === 1 ? '' : 's'}`;
+  $('count').textContent = t('mod-count', { n: reports.length });
 }
 
 async function start() {

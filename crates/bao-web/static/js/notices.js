@@ -7,7 +7,7 @@
 //
 // Use: `import { startNotices } from './notices.js'; startNotices();` once per page, after
 // the header knows the player is signed in (account.js's header() does it). Idempotent.
-import { t } from './i18n.js';
+import { t, say } from './i18n.js';
 
 let source = null;
 
@@ -38,7 +38,11 @@ function area() {
   return box;
 }
 
-/** Shows notice `n` (`{kind, game, challenge, text}`) as a banner with a link. */
+/**
+ * Shows notice `n` (`{kind, game, challenge, text, say}`) as a banner with a link: its
+ * sentence `say` (a catalogue key with its arguments) in the page's language, else the
+ * server's English `text`.
+ */
 export function showNotice(n) {
   const box = area();
   // One banner per game or challenge: a newer notice replaces the older.
@@ -52,7 +56,7 @@ export function showNotice(n) {
   banner.className = `notice notice-${n.kind}`;
   banner.dataset.key = key;
   const text = document.createElement('span');
-  text.textContent = n.text;
+  text.textContent = n.say ? say(n.say) : n.text;
   const link = document.createElement('a');
   link.className = 'button';
   link.href = noticeLink(n);

@@ -1,6 +1,8 @@
 // The puzzles page (docs/web.md, docs/puzzles.md): one puzzle at a time from
 // GET /api/puzzles/{game}/{n}. The player clicks the move; one answer counts. Right or
-// wrong, the solution line is then animated move by move (trace.js, board.js). The streak,
+// wrong, the solution line is then animated move by move (trace.js, board.js). The task,
+// the answer, the theme and the line's end come as the catalogue's sentences (`task_say`,
+// …) and are said in the page's language. The streak,
 // the best streak and the puzzles solved are kept in localStorage, per game.
 
 import { foldingMenu } from './menu.js';
@@ -185,10 +187,10 @@ function answer(text) {
     prog.streak += 1;
     prog.best = Math.max(prog.best, prog.streak);
     if (!prog.solved.includes(p.number)) prog.solved.push(p.number);
-    $('pz-verdict').textContent = t('pz-right', { move: p.solution, answer: p.answer });
+    $('pz-verdict').textContent = t('pz-right', { move: p.solution, answer: say(p.answer_say) });
   } else {
     prog.streak = 0;
-    $('pz-verdict').textContent = t('pz-wrong', { move: text, why: p.why_wrong, solution: p.solution, answer: p.answer });
+    $('pz-verdict').textContent = t('pz-wrong', { move: text, why: say(p.why_wrong_say), solution: p.solution, answer: say(p.answer_say) });
   }
   $('pz-verdict').className = right ? 'right' : 'wrong';
   saveProgress(pz.game, prog);
@@ -204,7 +206,7 @@ function giveUp() {
   prog.streak = 0;
   saveProgress(pz.game, prog);
   renderStreak();
-  $('pz-verdict').textContent = t('pz-the-solution', { solution: pz.puzzle.solution, answer: pz.puzzle.answer });
+  $('pz-verdict').textContent = t('pz-the-solution', { solution: pz.puzzle.solution, answer: say(pz.puzzle.answer_say) });
   $('pz-verdict').className = '';
   showSolution();
 }
@@ -221,7 +223,7 @@ async function showSolution() {
     list.appendChild(li);
   });
   list.hidden = false;
-  $('pz-end').textContent = p.end ? `${p.end}.` : t('pz-goes-on');
+  $('pz-end').textContent = p.end_say ? t('puzzle-end', { sentence: say(p.end_say) }) : t('pz-goes-on');
   $('pz-end').hidden = false;
   $('pz-replay').hidden = false;
   render();
@@ -304,8 +306,8 @@ async function open(n) {
   const short = Object.assign(document.createElement('span'), { className: 'short', textContent: t('nav-puzzles') });
   $('title').replaceChildren(long, short);
   $('pz-heading').textContent = t('pz-heading', { n: p.number, count: p.count, difficulty: p.difficulty });
-  $('pz-task').textContent = p.task;
-  $('status').textContent = p.task;
+  $('pz-task').textContent = say(p.task_say);
+  $('status').textContent = say(p.task_say);
   $('pz-verdict').textContent = '';
   $('pz-verdict').className = '';
   $('pz-hint-text').hidden = true;
@@ -346,14 +348,14 @@ function init() {
   $('pz-solution').addEventListener('click', giveUp);
   $('pz-hint').addEventListener('click', () => {
     if (!pz.puzzle) return;
-    $('pz-hint-text').textContent = t('pz-hint', { theme: pz.puzzle.theme });
+    $('pz-hint-text').textContent = t('pz-hint', { theme: pz.puzzle.theme_say ? say(pz.puzzle.theme_say) : pz.puzzle.theme });
     $('pz-hint-text').hidden = false;
   });
   $('pz-replay').addEventListener('click', () => animateLine().catch(showError));
   $('btn-skip').addEventListener('click', () => { pz.skip = true; });
   $('btn-turn').addEventListener('click', turnBoard);
   const sp = $('speed');
-  const showSpeed = () => { $('speed-name').textContent = `(${SPEEDS[Number(sp.value)].name})`; };
+  const showSpeed = () => { $('speed-name').textContent = `(${t('speed-name', { speed: SPEEDS[Number(sp.value)].name })})`; };
   sp.addEventListener('input', showSpeed);
   showSpeed();
   window.addEventListener('resize', () => { if (!pz.animating) render(); });

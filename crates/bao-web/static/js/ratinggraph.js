@@ -1,6 +1,10 @@
 // The profile's rating graph: each game's pool a line with a point per rated game (its
 // rating after the game; hover names the date, the rating and the game; a click opens the
-// game), a rating axis with round values and a date axis, in the profile's SVG.
+// game), a rating axis with round values and a date axis (the page's language's dates),
+// in the profile's SVG.
+
+import { t } from './i18n.js';
+import { dayText } from './results.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 /** The SVG's size in its own units, and the margins left for the axes' labels. */
@@ -40,7 +44,7 @@ export function drawRatingGraph(svg, history, { colours, titles }) {
   svg.replaceChildren();
   const all = Object.entries(history).flatMap(([pool, ps]) => ps.map((p) => ({ ...p, pool })));
   if (all.length === 0) {
-    svg.append(svgEl('text', { x: W / 2, y: H / 2, 'text-anchor': 'middle' }, 'No rated games yet'));
+    svg.append(svgEl('text', { x: W / 2, y: H / 2, 'text-anchor': 'middle' }, t('prof-no-rated')));
     return;
   }
   all.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
@@ -66,7 +70,7 @@ export function drawRatingGraph(svg, history, { colours, titles }) {
     if (shown.has(day)) continue;
     shown.add(day);
     axes.append(svgEl('line', { x1: x(p.index), x2: x(p.index), y1: H - BOTTOM, y2: H - BOTTOM + 4, class: 'axis' }));
-    axes.append(svgEl('text', { x: x(p.index), y: H - BOTTOM + 18, 'text-anchor': 'middle', class: 'tick date' }, day));
+    axes.append(svgEl('text', { x: x(p.index), y: H - BOTTOM + 18, 'text-anchor': 'middle', class: 'tick date' }, dayText(p.at)));
   }
   svg.append(axes);
   for (const pool of Object.keys(history)) {
@@ -80,7 +84,7 @@ export function drawRatingGraph(svg, history, { colours, titles }) {
       a.dataset.game = p.game;
       a.dataset.pool = pool;
       const dot = svgEl('circle', { cx: x(p.index).toFixed(1), cy: y(p.rating).toFixed(1), r: 4.5, fill: colour });
-      dot.append(svgEl('title', {}, `${titles[pool] || pool}, ${dayOf(p.at)}: ${Math.round(p.rating)} after the game`));
+      dot.append(svgEl('title', {}, t('prof-point', { game: titles[pool] || pool, day: dayText(p.at), rating: Math.round(p.rating) })));
       a.append(dot);
       svg.append(a);
     }

@@ -1,12 +1,17 @@
 // /settings (issue 31): the signed-in player's e-mail address (confirmed by the link of
-// its mail) and "your turn" mails; "forgot your password?"; and the pages the mails'
-// links open: `#verify=TOKEN` confirms an address, `#reset=TOKEN` sets a new password.
+// its mail) and "your turn" mails; "forgot your password?"; the pages' language (issue
+// 29: the same choice as the header's switch); and the pages the mails' links open:
+// `#verify=TOKEN` confirms an address, `#reset=TOKEN` sets a new password.
 // A server started without --smtp sends no mail, and this page says so.
 
 import { api } from './api.js';
 import { header } from './account.js';
+import { t, lang, LANGUAGES, switchTo } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
+
+/** The shortest password (the server's rule). */
+const PASSWORD_MIN = 8;
 
 function say(text, error = false) {
   const p = $('link-result');
@@ -19,14 +24,18 @@ async function showEmail() {
   const s = await api('GET', '/api/me/email');
   $('email-card').hidden = false;
   if (!s.mail) {
-    $('email-state').textContent = 'This server sends no e-mail (it was started without --smtp): addresses, password resets by mail and turn mails are off.';
+    $('email-state').textContent = t('api-no-mail');
     $('email-form').hidden = true;
     $('forgot-card').hidden = true;
     return;
   }
-  $('email-state').textContent = s.email
-    ? `${s.email}: ${s.verified ? 'confirmed' : 'waiting for you to open the link we mailed'}`
-    : 'No address.';
+  if (s.email) {
+    $('email-state').textContent = s.verified
+      ? t('set-email-confirmed', { email: s.email })
+      : t('set-email-waiting', { email: s.email });
+  } else {
+    $('email-state').textContent = t('set-email-none');
+  }
   $('em-address').value = s.email || '';
   $('em-turns').checked = s.turn_mails;
 }
@@ -37,7 +46,7 @@ async function followLink() {
     history.replaceState(null, '', '/settings');
     try {
       const r = await api('POST', '/api/email/verify', { token });
-      say(`${r.email} is confirmed.`);
+      say(t('set-verified', { email: r.email }));
     } catch (e) {
       say(e.message, true);
     }
@@ -46,11 +55,18 @@ async function followLink() {
     $('forgot-card').hidden = true;
     $('reset-form').addEventListener('submit', async (ev) => {
       ev.preventDefault();
+      const password = $('rs-password').value;
+      const n = [...password].length;
+      if (n < PASSWORD_MIN) {
+        say(n ? t('acct-password-short', { n }) : t('acct-password-missing'), true);
+        $('rs-password').focus();
+        return;
+      }
       try {
-        const r = await api('POST', '/api/password/reset', { token, password: $('rs-password').value });
+        const r = await api('POST', '/api/password/reset', { token, password });
         history.replaceState(null, '', '/settings');
         $('reset-card').hidden = true;
-        say(`The password of ${r.name} is set: sign in with it.`);
+        say(t('set-reset-done', { name: r.name }));
       } catch (e) {
         say(e.message, true);
       }
@@ -58,7 +74,22 @@ async function followLink() {
   }
 }
 
+/** The language choice: the registered languages by their own names, the page's chosen. */
+function languageChoice() {
+  const sel = $('set-lang');
+  sel.replaceChildren(...LANGUAGES.map(([tag, name]) => {
+    const o = document.createElement('option');
+    o.value = tag;
+    o.lang = tag;
+    o.textContent = name;
+    o.selected = tag === lang;
+    return o;
+  }));
+  sel.addEventListener('change', () => { if (sel.value !== lang) switchTo(sel.value); });
+}
+
 async function start() {
+  languageChoice();
   const me = await header();
   await followLink();
   if (me) await showEmail();
@@ -66,7 +97,7 @@ async function start() {
     ev.preventDefault();
     try {
       const r = await api('POST', '/api/me/email', { email: $('em-address').value });
-      say(r.sent ? `A link is on its way to ${r.email}: open it to confirm the address.` : 'Saved.');
+      say(r.sent ? t('set-link-sent', { email: r.email }) : t('set-saved'));
       await showEmail();
     } catch (e) {
       say(e.message, true);
@@ -81,9 +112,15 @@ async function start() {
   });
   $('forgot-form').addEventListener('submit', async (ev) => {
     ev.preventDefault();
+    if (!$('fg-address').value.trim()) {
+      $('fg-result').textContent = t('set-forgot-missing');
+      $('fg-address').focus();
+      return;
+    }
     try {
-      const r = await api('POST', '/api/password/forgot', { email: $('fg-address').value });
-      $('fg-result').textContent = r.text;
+      // The server's `text` is English, for other clients; the page says the same.
+      await api('POST', '/api/password/forgot', { email: $('fg-address').value });
+      $('fg-result').textContent = t('set-forgot-sent');
     } catch (e) {
       $('fg-result').textContent = e.message;
     }

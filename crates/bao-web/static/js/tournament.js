@@ -8,13 +8,14 @@
 import { api } from './api.js';
 import { header, el, nameNodes } from './account.js';
 import { TITLES } from './state.js';
-import { formatText, when, pointsText } from './tformat.js';
+import { formatText, when, pointsText, tieBreakName, tieBreakShort } from './tformat.js';
+import { t, say, clockWords, sideWord } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 const id = decodeURIComponent(location.pathname.split('/')[2] || '');
 const base = `/api/tournaments/${encodeURIComponent(id)}`;
 let myName = null;
-let t = null;
+let tour = null;
 /** The round whose pairings are shown (null: the current one). */
 let shown = null;
 
@@ -34,15 +35,15 @@ async function act(path, body) {
 }
 
 function stateText() {
-  if (t.status === 'open') {
-    return t.starts_at ? `Open: it starts ${when(t.starts_at)}.` : 'Open: it starts when the organiser starts it.';
+  if (tour.status === 'open') {
+    return tour.starts_at ? t('tn-state-open-at', { when: when(tour.starts_at) }) : t('tn-state-open');
   }
-  if (t.status === 'running') return `Round ${t.round} of ${t.total_rounds} is being played.`;
-  return `Finished after ${t.round} round${t.round === 1 ? '' : 's'}.`;
+  if (tour.status === 'running') return t('tn-state-running', { round: tour.round, total: tour.total_rounds });
+  return t('tn-state-finished', { rounds: tour.round });
 }
 
 function mine() {
-  return myName ? t.players.find((p) => p.name === myName) : null;
+  return myName ? tour.players.find((p) => p.name === myName) : null;
 }
 
 function option(value, text) {
@@ -53,18 +54,18 @@ function option(value, text) {
 
 function renderActions() {
   const me = mine();
-  const open = t.status === 'open';
-  const running = t.status === 'running';
+  const open = tour.status === 'open';
+  const running = tour.status === 'running';
   $('t-join').hidden = !myName || !open || !!me;
   $('t-leave').hidden = !open || !me;
   $('t-withdraw-me').hidden = !running || !me || me.withdrawn;
-  const organiser = myName && myName === t.creator;
-  $('t-organiser').hidden = !organiser || t.status === 'finished';
+  const organiser = myName && myName === tour.creator;
+  $('t-organiser').hidden = !organiser || tour.status === 'finished';
   $('t-start').hidden = !open;
   $('t-enter-box').hidden = !open;
   $('t-withdraw-box').hidden = !running;
   if (organiser) {
-    const inIt = new Set(t.players.map((p) => p.name));
+    const inIt = new Set(tour.players.map((p) => p.name));
     const engines = [];
     for (let level = 1; level <= 10; level += 1) {
       if (!inIt.has(`bao-${level}`)) engines.push(option(`bao-${level}`, `bao-${level}`));
@@ -72,7 +73,7 @@ function renderActions() {
     const keep = $('t-engine').value;
     $('t-engine').replaceChildren(...engines);
     if (engines.some((o) => o.value === keep)) $('t-engine').value = keep;
-    const playing = t.players.filter((p) => !p.withdrawn).map((p) => option(p.name, p.name));
+    const playing = tour.players.filter((p) => !p.withdrawn).map((p) => option(p.name, p.name));
     $('t-withdraw-who').replaceChildren(...playing);
   }
   const trf = $('t-trf');
@@ -83,7 +84,7 @@ function renderActions() {
 
 /** The pairing of `name` in round `r`, if any. */
 function pairingOf(name, r) {
-  const round = t.rounds[r - 1];
+  const round = tour.rounds[r - 1];
   return round && round.pairings.find((p) => p.south === name || p.north === name);
 }
 
@@ -92,103 +93,106 @@ function renderNext() {
   $('t-next-card').hidden = !me;
   if (!me) return;
   const out = $('t-next');
-  const r = t.round;
-  if (t.status === 'open') {
-    out.textContent = 'You are in. Round 1 is paired when the tournament starts.';
+  const r = tour.round;
+  if (tour.status === 'open') {
+    out.textContent = t('tn-next-open');
     return;
   }
-  if (t.status === 'finished') {
-    const s = t.standings.find((x) => x.name === myName);
+  if (tour.status === 'finished') {
+    const s = tour.standings.find((x) => x.name === myName);
     out.textContent = s
-      ? `The tournament is over: you finished ${s.rank}. with ${pointsText(s.points)} point${s.points === 1 ? '' : 's'}.`
-      : 'The tournament is over.';
+      ? t('tn-next-over-rank', { rank: s.rank, points: pointsText(s.points), n: s.points })
+      : t('tn-next-over');
     return;
   }
   if (me.withdrawn) {
-    out.textContent = 'You have withdrawn: you are paired in no later round.';
+    out.textContent = t('tn-next-withdrawn');
     return;
   }
   const p = pairingOf(myName, r);
-  const after = r < t.total_rounds ? ` Round ${r + 1} is paired when every game of round ${r} is over.` : '';
+  const after = r < tour.total_rounds ? ` ${t('tn-next-after', { next: r + 1, round: r })}` : '';
   if (!p) {
-    out.textContent = `You are not paired in round ${r}.${after}`;
+    out.textContent = `${t('tn-next-unpaired', { round: r })}${after}`;
     return;
   }
   if (!p.north) {
-    out.textContent = `You have the bye in round ${r}${t.format === 'swiss' ? ' (a point)' : ''}.${after}`;
+    out.textContent = `${tour.format === 'swiss' ? t('tn-next-bye-point', { round: r }) : t('tn-next-bye', { round: r })}${after}`;
     return;
   }
   const next = p.games.findIndex((g, i) => p.game_results[i] === null);
   if (next < 0) {
-    out.textContent = `Your round ${r} pairing is over (${p.result || '…'}).${after}`;
+    out.textContent = `${t('tn-next-pairing-over', { round: r, result: p.result || '…' })}${after}`;
     return;
   }
   // Game 1: the pairing's South plays South; game 2 the sides swapped.
   const south = (p.south === myName) === (next === 0);
   const opponent = p.south === myName ? p.north : p.south;
-  out.replaceChildren(`Round ${r}, board ${p.board}${p.games.length > 1 ? `, game ${next + 1}` : ''}: you play ${south ? 'South' : 'North'} against ${opponent}. `);
-  const a = el('a', 'Play your game', 'button primary');
+  const side = sideWord(south ? 'South' : 'North');
+  const says = p.games.length > 1
+    ? t('tn-next-game-n', { round: r, board: p.board, game: next + 1, side, opponent })
+    : t('tn-next-game', { round: r, board: p.board, side, opponent });
+  out.replaceChildren(`${says} `);
+  const a = el('a', t('tn-play-your-game'), 'button primary');
   a.id = 't-next-link';
   a.href = `/#${p.games[next]}`;
   out.append(a);
 }
 
-/** Short names of the tie-breaks for the table's head (the full name in its title). */
-const SHORT = { 'bh-c1': 'BH-C1', bh: 'BH', sb: 'SB', de: 'DE', wins: 'Wins' };
-
 function renderStandings() {
-  $('t-standings-card').hidden = t.status === 'open';
-  if (t.status === 'open') return;
+  $('t-standings-card').hidden = tour.status === 'open';
+  if (tour.status === 'open') return;
   const head = el('tr');
-  head.append(el('th', '#', 'num'), el('th', 'Player'), el('th', 'Points', 'num'));
-  t.tiebreaks.forEach((k, i) => {
-    const th = el('th', SHORT[k.key] || k.key, i === 0 ? 'num' : 'num tb-extra');
-    th.title = k.name;
-    th.setAttribute('abbr', k.name);
+  head.append(el('th', '#', 'num'), el('th', t('lobby-player')), el('th', t('tn-col-points'), 'num'));
+  tour.tiebreaks.forEach((k, i) => {
+    // The short name in the table's head, the full name in its title.
+    const th = el('th', tieBreakShort(k.key), i === 0 ? 'num' : 'num tb-extra');
+    th.title = tieBreakName(k.key);
+    th.setAttribute('abbr', th.title);
     head.append(th);
   });
   $('t-standings').querySelector('thead').replaceChildren(head);
-  $('t-standings').querySelector('tbody').replaceChildren(...t.standings.map((s) => {
+  $('t-standings').querySelector('tbody').replaceChildren(...tour.standings.map((s) => {
     const tr = el('tr', null, [s.name === myName ? 'me' : '', s.withdrawn ? 'withdrawn' : ''].join(' ').trim());
     tr.dataset.name = s.name;
     const who = el('td');
     who.append(...nameNodes(s.name));
     tr.append(el('td', s.rank, 'num'), who, el('td', pointsText(s.points), 'num points'));
-    t.tiebreaks.forEach((k, i) => tr.append(el('td', s.tiebreaks[k.key], i === 0 ? 'num' : 'num tb-extra')));
+    tour.tiebreaks.forEach((k, i) => tr.append(el('td', s.tiebreaks[k.key], i === 0 ? 'num' : 'num tb-extra')));
     return tr;
   }));
-  $('t-standings-note').textContent = `Ties are broken by ${t.tiebreaks.map((k) => k.name).join(', then ')}.${
-    t.status === 'running' ? ' During a round the standings count the games finished so far.' : ''}`;
+  const list = tour.tiebreaks.map((k) => tieBreakName(k.key)).reduce((a, b) => t('tn-ties-then', { first: a, next: b }));
+  $('t-standings-note').textContent = `${t('tn-ties', { list })}${
+    tour.status === 'running' ? ` ${t('tn-ties-running')}` : ''}`;
 }
 
 function renderRounds() {
-  $('t-rounds-card').hidden = t.rounds.length === 0;
-  if (!t.rounds.length) return;
-  const r = shown && shown <= t.rounds.length ? shown : t.rounds.length;
-  $('t-round-tabs').replaceChildren(...t.rounds.map((round) => {
-    const b = el('button', `Round ${round.round}`);
+  $('t-rounds-card').hidden = tour.rounds.length === 0;
+  if (!tour.rounds.length) return;
+  const r = shown && shown <= tour.rounds.length ? shown : tour.rounds.length;
+  $('t-round-tabs').replaceChildren(...tour.rounds.map((round) => {
+    const b = el('button', t('tn-round-n', { round: round.round }));
     b.type = 'button';
     b.setAttribute('aria-pressed', String(round.round === r));
     b.addEventListener('click', () => {
-      shown = round.round === t.rounds.length ? null : round.round;
+      shown = round.round === tour.rounds.length ? null : round.round;
       renderRounds();
     });
     return b;
   }));
-  const pairings = t.rounds[r - 1].pairings;
+  const pairings = tour.rounds[r - 1].pairings;
   $('t-pairings').querySelector('tbody').replaceChildren(...pairings.map((p) => {
     const tr = el('tr', null, p.south === myName || p.north === myName ? 'me' : '');
     const south = el('td');
     south.append(...nameNodes(p.south));
     const north = el('td');
     if (p.north) north.append(...nameNodes(p.north));
-    else north.textContent = 'bye';
-    let result = p.result || 'playing';
+    else north.textContent = t('tn-bye');
+    let result = p.result || t('tn-playing');
     if (p.result && p.score && p.games.length > 1) result = `${p.result} (${p.score})`;
     const games = el('td');
     p.games.forEach((g, i) => {
       const mineToPlay = (p.south === myName || p.north === myName) && p.game_results[i] === null;
-      const a = el('a', p.games.length > 1 ? `Game ${i + 1}` : mineToPlay ? 'Play' : 'Watch');
+      const a = el('a', p.games.length > 1 ? t('tn-game-n', { n: i + 1 }) : mineToPlay ? t('tn-play') : t('tn-watch'));
       a.href = `/#${g}`;
       if (i) games.append(' ');
       games.append(a);
@@ -199,26 +203,27 @@ function renderRounds() {
 }
 
 function renderPlayers() {
-  $('t-count').textContent = `(${t.players.length})`;
-  $('t-players').querySelector('tbody').replaceChildren(...t.players.map((p) => {
+  $('t-count').textContent = `(${tour.players.length})`;
+  $('t-players').querySelector('tbody').replaceChildren(...tour.players.map((p) => {
     const tr = el('tr', null, p.withdrawn ? 'withdrawn' : '');
     const who = el('td');
     who.append(...nameNodes(p.name));
-    if (p.withdrawn) who.append(' (withdrawn)');
+    if (p.withdrawn) who.append(` ${t('tn-withdrawn')}`);
     tr.append(el('td', p.start || '', 'num'), who, el('td', p.rating, 'num'));
     return tr;
   }));
 }
 
 function render(next) {
-  t = next;
-  document.title = `Bao · ${t.name}`;
-  $('t-title').textContent = t.name;
-  $('t-info').textContent = [formatText(t), `${TITLES[t.game] || t.game} (${t.rules})`, t.clock_text,
-    t.rated ? 'rated' : 'casual', `organised by ${t.creator}`].join(' · ');
+  tour = next;
+  document.title = t('tn-doc-title', { name: tour.name });
+  $('t-title').textContent = tour.name;
+  $('t-info').textContent = [formatText(tour), `${TITLES[tour.game] || tour.game} (${tour.rules})`, clockWords(tour.clock_text),
+    tour.rated ? t('clock-rated') : t('clock-casual'), t('tn-organised-by', { name: tour.creator })].join(' · ');
   $('t-state').textContent = stateText();
-  $('t-note').hidden = !t.note;
-  $('t-note').textContent = t.note || '';
+  $('t-note').hidden = !tour.note;
+  // Why it ended early: the server's sentence in the page's language when it knows it.
+  $('t-note').textContent = tour.note_say ? say(tour.note_say) : tour.note || '';
   renderActions();
   renderNext();
   renderStandings();
@@ -234,9 +239,9 @@ function live() {
       render(JSON.parse(ev.data));
     } catch (_) { /* a damaged event: the next one comes */ }
   });
-  es.addEventListener('open', () => { $('t-live').textContent = '(live)'; });
+  es.addEventListener('open', () => { $('t-live').textContent = `(${t('lobby-live')})`; });
   es.addEventListener('error', () => {
-    $('t-live').textContent = '(reconnecting…)';
+    $('t-live').textContent = `(${t('lobby-reconnecting')})`;
     if (es.readyState === EventSource.CLOSED) setTimeout(live, 2000 + Math.random() * 3000);
   });
 }
@@ -247,7 +252,7 @@ async function start() {
   $('t-leave').addEventListener('click', () => act('leave'));
   $('t-withdraw-me').addEventListener('click', () => {
     // eslint-disable-next-line no-alert
-    if (window.confirm('Withdraw from the tournament? You will be paired in no later round.')) act('leave');
+    if (window.confirm(t('tn-confirm-withdraw'))) act('leave');
   });
   $('t-start').addEventListener('click', () => act('start'));
   $('t-enter').addEventListener('click', () => act('join', { player: $('t-engine').value }));
@@ -255,7 +260,7 @@ async function start() {
   try {
     render(await api('GET', base));
   } catch (e) {
-    $('t-title').textContent = 'No such tournament';
+    $('t-title').textContent = t('tn-no-such');
     showError(e);
     return;
   }

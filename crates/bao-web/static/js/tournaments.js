@@ -5,7 +5,8 @@
 import { api } from './api.js';
 import { header, el } from './account.js';
 import { TITLES } from './state.js';
-import { formatText, when } from './tformat.js';
+import { formatText, when, startsText } from './tformat.js';
+import { t, clockWords } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 10000;
@@ -15,29 +16,29 @@ function showError(e) {
   $('form-error').textContent = e ? e.message || String(e) : '';
 }
 
-function row(t, cells) {
+function row(x, cells) {
   const tr = el('tr');
-  tr.dataset.id = t.id;
+  tr.dataset.id = x.id;
   const name = el('td');
-  const a = el('a', t.name);
-  a.href = `/tournaments/${encodeURIComponent(t.id)}`;
+  const a = el('a', x.name);
+  a.href = `/tournaments/${encodeURIComponent(x.id)}`;
   name.append(a);
-  tr.append(name, el('td', TITLES[t.game] || t.game), el('td', formatText(t)), ...cells.map((c) => (c instanceof Node ? c : el('td', c))));
-  const n = el('td', t.players, 'num');
+  tr.append(name, el('td', TITLES[x.game] || x.game), el('td', formatText(x)), ...cells.map((c) => (c instanceof Node ? c : el('td', c))));
+  const n = el('td', x.players, 'num');
   tr.append(n);
   return tr;
 }
 
 function fillTable(id, empty, list, cells) {
-  $(id).querySelector('tbody').replaceChildren(...list.map((t) => row(t, cells(t))));
+  $(id).querySelector('tbody').replaceChildren(...list.map((x) => row(x, cells(x))));
   $(empty).hidden = list.length > 0;
 }
 
 async function refresh() {
   const all = await api('GET', '/api/tournaments');
-  fillTable('t-running', 'no-running', all.running, (t) => [`${t.round} of ${t.total_rounds}`, t.clock_text]);
-  fillTable('t-upcoming', 'no-upcoming', all.upcoming, (t) => [t.starts_at ? when(t.starts_at) : 'when the organiser starts it', t.clock_text]);
-  fillTable('t-finished', 'no-finished', all.finished, (t) => [t.round, when(t.finished)]);
+  fillTable('t-running', 'no-running', all.running, (x) => [t('tn-round-of', { round: x.round, total: x.total_rounds }), clockWords(x.clock_text)]);
+  fillTable('t-upcoming', 'no-upcoming', all.upcoming, (x) => [x.starts_at ? startsText(x.starts_at) : t('tn-starts-by-organiser'), clockWords(x.clock_text)]);
+  fillTable('t-finished', 'no-finished', all.finished, (x) => [x.round, when(x.finished)]);
 }
 
 function fillRules() {

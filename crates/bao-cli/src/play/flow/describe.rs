@@ -281,40 +281,5 @@ pub fn game_end_sentence<G: Game>(line: &GameLine<G>) -> Option<String> {
 /// where seeds decide, the score (`South wins: the loser's front row was emptied (bao
 /// hamna)`).
 pub fn end_sentence<G: Game>(line: &GameLine<G>) -> Option<String> {
-    use bao_rules::{EndReason, RuleSet};
-    let o = line.outcome()?;
-    let pos = line.current();
-    let (s, n) = (pos.material(Side::South), pos.material(Side::North));
-    let score = match o.winner {
-        Some(Side::North) => t!("end-score", side = Side::North, a = n, b = s),
-        Some(Side::South) => t!("end-score", side = Side::South, a = s, b = n),
-        None => t!("end-score-drawn", a = s, b = n),
-    };
-    let reason = match o.reason {
-        EndReason::BaoHamna => t!("reason-bao-hamna"),
-        EndReason::NoLegalMove => t!("reason-no-legal-move"),
-        EndReason::FrontRowEmpty => t!("reason-front-row-empty"),
-        EndReason::Score => t!("reason-score"),
-        EndReason::Adjudicated => t!("reason-adjudicated"),
-        EndReason::Resignation => t!("reason-resignation"),
-        EndReason::Repetition => t!("reason-repetition"),
-        EndReason::OffBoard => t!("reason-off-board"),
-        EndReason::Time => t!("reason-time"),
-    };
-    let sentence = match (o.winner, o.reason) {
-        (Some(w), EndReason::Resignation) => t!("end-resigned", winner = w, loser = w.opponent()),
-        (Some(w), EndReason::Time) => t!("end-on-time", winner = w),
-        (Some(w), _) => t!("end-win", winner = w, reason = reason),
-        (None, _) => t!("end-draw", reason = reason),
-    };
-    Some(match o.reason {
-        EndReason::Repetition => t!("end-repetition", score = score),
-        EndReason::Adjudicated if line.rules().max_plies().is_some() => t!(
-            "end-adjudicated",
-            max = line.rules().max_plies().unwrap_or(0),
-            score = score
-        ),
-        EndReason::Score => t!("end-with-score", sentence = sentence, score = score),
-        _ => sentence,
-    })
+    bao_i18n::game::end_said(line, false).map(|s| s.format(crate::i18n::lang()))
 }

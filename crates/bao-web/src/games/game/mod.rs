@@ -253,7 +253,7 @@ impl<G: Solvable + 'static> WebGame<G> {
                 reason: "aborted".to_string(),
                 text: "the game was aborted before both sides made their first move".to_string(),
                 result: "*",
-                say: Some(crate::i18n::ending::aborted()),
+                say: Some(bao_i18n::game::aborted()),
             });
         }
         let o = self.line.outcome()?;
@@ -263,7 +263,7 @@ impl<G: Solvable + 'static> WebGame<G> {
                 reason: "agreement".to_string(),
                 text: "draw by agreement".to_string(),
                 result: GameResult::Draw.token(),
-                say: Some(crate::i18n::ending::agreed()),
+                say: Some(bao_i18n::game::agreed()),
             });
         }
         let mut text = self.line.end_sentence().unwrap_or_default();
@@ -272,7 +272,7 @@ impl<G: Solvable + 'static> WebGame<G> {
         if unrated {
             text = format!("{text} ({})", crate::rating::NOT_RATED);
         }
-        let say = crate::i18n::ending::end_said(&self.line, unrated);
+        let say = crate::i18n::end_said(&self.line, unrated);
         Some(OutcomeJson {
             winner: o.winner.map(|w| w.to_string()),
             reason: o.reason.as_str().to_string(),

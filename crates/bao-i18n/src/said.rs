@@ -1,9 +1,10 @@
 //! A sentence of the catalogue not yet put into words: its key and its arguments
-//! ([`Said`]), made by [`crate::t!`] and formatted in the request's language when the
-//! answer leaves ([`Said::format`]) or by the page's script (its JSON, [`Said`]'s
-//! `Serialize`: `{"key": "ev-sow", "args": {"count": {"key": "seeds", "args": {"n": 3}}}}`).
+//! ([`Said`]), made by [`crate::t!`] and formatted in a language later: by the terminal at
+//! once, by the web server when the answer leaves ([`Said::format`]) or by the page's
+//! script (its JSON, [`Said`]'s `Serialize`:
+//! `{"key": "ev-sow", "args": {"count": {"key": "seeds", "args": {"n": 3}}}}`).
 
-use bao_i18n::{FluentValue, Lang};
+use crate::{FluentValue, Lang};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 /// A catalogue message with its arguments, in no language yet.
@@ -41,7 +42,7 @@ impl Said {
                 (*name, v)
             })
             .collect();
-        bao_i18n::tr(lang, self.key, &args)
+        crate::tr(lang, self.key, &args)
     }
 }
 
@@ -136,17 +137,17 @@ impl Serialize for Said {
 }
 
 /// A catalogue message with named arguments, not yet in a language: `t!("refused", text =
-/// quoted, reason = t!("refused-illegal"))` is a [`Said`]. The completeness tests of
-/// bao-i18n find every key by this one pattern.
+/// quoted, reason = t!("refused-illegal"))` is a [`Said`] (numbers, texts, sides and other
+/// [`Said`]s as arguments). The completeness tests find every key by this one pattern.
 #[macro_export]
 macro_rules! t {
     ($key:literal) => {
-        $crate::i18n::Said { key: $key, args: Vec::new() }
+        $crate::said::Said { key: $key, args: Vec::new() }
     };
     ($key:literal, $($name:ident = $value:expr),+ $(,)?) => {
-        $crate::i18n::Said {
+        $crate::said::Said {
             key: $key,
-            args: vec![$((stringify!($name), $crate::i18n::Arg::from($value))),+],
+            args: vec![$((stringify!($name), $crate::said::Arg::from($value))),+],
         }
     };
 }
@@ -159,7 +160,7 @@ mod tests {
     fn nested_sentences_are_formatted_in_the_same_language() {
         let s = crate::t!("ev-lift", count = crate::t!("seeds", n = 3u32), hole = "A5");
         assert_eq!(s.format(Lang::EN), "lifts 3 seeds from A5");
-        assert_eq!(s.format(Lang::SW), "anachukua kete 3 kutoka A5");
+        assert_eq!(s.format(Lang::SW), "kuchukua kete 3 kutoka A5");
         assert_eq!(
             serde_json::to_value(&s).unwrap(),
             serde_json::json!({"key": "ev-lift", "args": {"count": {"key": "seeds", "args": {"n": 3}}, "hole": "A5"}})

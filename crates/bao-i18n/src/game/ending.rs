@@ -1,9 +1,8 @@
-//! How a game ended, as a catalogue sentence ([`Said`]) for the page in its language: the
-//! same `end-*` and `reason-*` messages the terminal uses (bao-cli's `end_sentence`). In
-//! English the page keeps the rules' own sentence (`OutcomeJson::text`).
+//! How a game ended, as a catalogue sentence ([`Said`]): the `end-*` and `reason-*`
+//! messages, for the terminal's last line and the web page.
 
-use super::Said;
 use crate::t;
+use crate::Said;
 use bao_rules::{EndReason, Game, GameLine, RuleSet, Side};
 
 /// The end of `line` (`None` while it goes on); `unrated` adds that a rated game ended
