@@ -20,8 +20,9 @@ use std::time::Instant;
 /// What `bao train net` was asked for.
 #[derive(Debug, Clone)]
 pub struct NetOptions {
-    /// The data directory of `bao train gen` (positions.bin, progress.txt).
-    pub data: String,
+    /// The data directories of `bao train gen` (positions.bin, progress.txt), read one
+    /// after the other.
+    pub data: Vec<String>,
     /// The network file to write (the checkpoint is this with `.ckpt` appended).
     pub out: String,
     /// The seed of the initial weights and the shuffles.
@@ -97,13 +98,34 @@ pub fn load_records(dir: &Path, max: Option<u64>) -> Result<Vec<TrainPosition>> 
         .collect()
 }
 
-/// Splits records into (training, validation) by game: a new game starts where the ply
-/// does not follow the previous record's; every `every`-th game is held out.
-pub fn split_by_game(records: &[TrainPosition], every: u64) -> (Vec<usize>, Vec<usize>) {
+/// The records of several `bao train gen` directories, one after the other, and the
+/// index where each directory's records start; at most `max` in all.
+///
+/// # Errors
+/// As [`load_records`], for the first directory that fails.
+pub fn load_all(dirs: &[String], max: Option<u64>) -> Result<(Vec<TrainPosition>, Vec<usize>)> {
+    let mut all = Vec::new();
+    let mut starts = Vec::new();
+    for d in dirs {
+        let left = max.map(|m| m.saturating_sub(all.len() as u64));
+        starts.push(all.len());
+        all.extend(load_records(Path::new(d), left)?);
+    }
+    Ok((all, starts))
+}
+
+/// Splits records into (training, validation) by game: a new game starts at each of
+/// `starts` (where a data directory's records begin) and where the ply does not follow
+/// the previous record's; every `every`-th game is held out.
+pub fn split_by_game(
+    records: &[TrainPosition],
+    every: u64,
+    starts: &[usize],
+) -> (Vec<usize>, Vec<usize>) {
     let (mut train, mut val) = (Vec::new(), Vec::new());
     let mut game = 0u64;
     for (i, t) in records.iter().enumerate() {
-        if i > 0 && t.ply != records[i - 1].ply.wrapping_add(1) {
+        if i > 0 && (t.ply != records[i - 1].ply.wrapping_add(1) || starts.contains(&i)) {
             game += 1;
         }
         if every > 0 && game % every == every - 1 {
@@ -149,15 +171,18 @@ pub fn train_net(o: &NetOptions) -> Result<NetSummary> {
     if !(0.0..=1.0).contains(&o.lambda) {
         bail!("--lambda {}: a weight between 0 and 1", o.lambda);
     }
-    let records = load_records(Path::new(&o.data), o.max_records)?;
+    if o.data.is_empty() {
+        bail!("--data: no data directory");
+    }
+    let (records, starts) = load_all(&o.data, o.max_records)?;
     if records.len() < 2 {
         bail!(
             "--data {}: {} positions, too few to train on",
-            o.data,
+            o.data.join(" "),
             records.len()
         );
     }
-    let (train_idx, val_idx) = split_by_game(&records, o.holdout_every);
+    let (train_idx, val_idx) = split_by_game(&records, o.holdout_every, &starts);
     let train_records: Vec<TrainPosition> = train_idx.iter().map(|&i| records[i].clone()).collect();
     let scale = fit_scale(&train_records);
     let make = |idx: &[usize]| -> Vec<Sample> {
@@ -294,7 +319,7 @@ mod tests {
         .unwrap();
         let out = tempfile::tempdir().unwrap();
         let opts = |name: &str, epochs: u32| NetOptions {
-            data: data.path().to_str().unwrap().into(),
+            data: vec![data.path().to_str().unwrap().into()],
             out: out.path().join(name).to_str().unwrap().into(),
             seed: 2,
             epochs,
@@ -317,6 +342,15 @@ mod tests {
         let b = std::fs::read(out.path().join("b.nnue")).unwrap();
         assert!(a == b, "a resumed run made another network");
         assert!(bao_engine::nnue::Network::from_bytes(&a).is_ok());
+        // Two directories (here the same one twice) are read one after the other: twice
+        // the positions, the games held out the same way (6 games a directory, 1 in 3).
+        let mut both = opts("c.nnue", 1);
+        both.data.push(both.data[0].clone());
+        let both = train_net(&both).unwrap();
+        assert_eq!(
+            (both.train, both.validation),
+            (2 * whole.train, 2 * whole.validation)
+        );
         // Another seed is refused by the checkpoint.
         let mut other = opts("b.nnue", 4);
         other.seed = 3;
@@ -334,8 +368,12 @@ mod tests {
             score: 0,
         };
         let records: Vec<TrainPosition> = [6, 7, 8, 6, 7, 6, 7, 8, 9, 6].map(rec).to_vec();
-        let (train, val) = split_by_game(&records, 2);
+        let (train, val) = split_by_game(&records, 2, &[0]);
         assert_eq!(val, vec![3, 4, 9]);
         assert_eq!(train, vec![0, 1, 2, 5, 6, 7, 8]);
+        // A second directory starting at record 7 starts a game there.
+        let (train, val) = split_by_game(&records, 2, &[0, 7]);
+        assert_eq!(val, vec![3, 4, 7, 8]);
+        assert_eq!(train, vec![0, 1, 2, 5, 6, 9]);
     }
 }

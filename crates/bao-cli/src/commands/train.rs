@@ -12,7 +12,8 @@ pub enum TrainCommand {
     /// from --seed whatever --threads, resumable (run the same command again; --games may
     /// grow), with a progress bar.
     Gen(GenArgs),
-    /// Trains the network (docs/engine.md "The network") on DIR/positions.bin: target
+    /// Trains the network (docs/engine.md "The network") on DIR/positions.bin (one or
+    /// more --data DIR): target
     /// λ·σ(score/K) + (1−λ)·result, K fitted to the data; Adam in f32, single threaded,
     /// reproducible from --seed; every 20th game held out, its loss printed each epoch;
     /// resumable (OUT.ckpt after every epoch: run the same command again, --epochs may
@@ -24,9 +25,10 @@ pub enum TrainCommand {
 /// `bao train net`'s inputs.
 #[derive(clap::Args, Debug)]
 pub struct NetArgs {
-    /// The data directory of `bao train gen` (its finished games only).
-    #[arg(long, value_name = "DIR")]
-    pub data: String,
+    /// A data directory of `bao train gen` (its finished games only); repeat it to train
+    /// on several, read in the order given.
+    #[arg(long, value_name = "DIR", required = true)]
+    pub data: Vec<String>,
     /// The network file to write; the checkpoint is OUT.ckpt.
     #[arg(long, value_name = "FILE")]
     pub out: String,

@@ -27,6 +27,8 @@ pub const SPARSE_INPUTS: usize = 454;
 pub const DENSE_INPUTS: usize = KS_TERMS;
 /// The float model reads dense input `t` as `t / DENSE_DIVISOR`.
 pub const DENSE_DIVISOR: f32 = 32.0;
+/// Dense inputs are clamped to ±this (no term of a 64-seed position goes beyond it).
+pub const MAX_DENSE: i32 = 64;
 /// The most binary inputs active at once.
 pub const MAX_ACTIVE: usize = 48;
 /// Seed-count buckets of a hole.
@@ -80,7 +82,7 @@ impl Inputs {
         let mut out = Inputs {
             active: [0; MAX_ACTIVE],
             len: 0,
-            dense: f.terms(),
+            dense: f.terms().map(|t| t.clamp(-MAX_DENSE, MAX_DENSE)),
         };
         let mut push = |i: usize| {
             out.active[out.len] = i as u16;

@@ -7,10 +7,13 @@
 //! clipped ReLU, [`L1`]→[`L2`]→[`L3`]→1, clipped ReLU between. The output is a win
 //! log-odds for the side to move; times the network's scale it is centi-seeds.
 //!
-//! Inference is integer: layer-1 weights are i16 (×[`QA`]), the accumulator i32, the
-//! activations 0..=128, the other weights i16 (×[`QW`]), sums i32. The search makes a
-//! new position for every move (copy-make: a Bao sowing may change every hole), so the
-//! accumulator is recomputed for every evaluated position, not updated incrementally.
+//! Inference is integer and written for the compiler's SSE2 vectors (x86_64's baseline,
+//! no `target-cpu`): layer-1 weights are i16 (×[`QA`] = 512) summed into an i16
+//! accumulator (`paddw`, 8 lanes; the weights' limits make every sum exact), the
+//! activations 0..=128 in i16, the other weights i16 (×[`QW`]) with i32 sums
+//! (`pmaddwd`). The search makes a new position for every move (copy-make: a Bao sowing
+//! may change every hole), so the accumulator is recomputed for every evaluated
+//! position.
 //!
 //! The shipped weights (`kiswahili.nnue`, [`shipped`]) are checked when first used:
 //! magic, version, sizes, the file's own FNV-1a checksum, and that checksum equal to
@@ -20,7 +23,7 @@
 pub mod inputs;
 pub mod trainer;
 
-pub use inputs::{Inputs, DENSE_INPUTS, INPUT_DESCRIPTION, SPARSE_INPUTS};
+pub use inputs::{Inputs, DENSE_INPUTS, INPUT_DESCRIPTION, MAX_ACTIVE, SPARSE_INPUTS};
 use std::sync::OnceLock;
 
 /// The accumulator's width.
@@ -30,21 +33,42 @@ pub const L2: usize = 16;
 /// The third layer's width.
 pub const L3: usize = 16;
 /// Layer-1 quantization: a float weight `w` is stored as `round(w · QA)`; an activation
-/// of 1.0 is `QA` in the accumulator.
-pub const QA: i32 = 4096;
+/// of 1.0 is `QA` in the (i16) accumulator.
+pub const QA: i32 = 512;
 /// The other layers' quantization: `round(w · QW)`.
 pub const QW: i32 = 256;
 /// An activation of 1.0 after layer 1 (and after every layer): 0..=`QH`.
 pub const QH: i32 = 128;
-/// A dense input's layer-1 weight is stored as `round(w · QA / DENSE_DIVISOR)`.
-const QD: f32 = QA as f32 / inputs::DENSE_DIVISOR;
+/// `QA / QH` as a shift.
+const L1_SHIFT: u32 = 2;
+const _: () = assert!(QA >> L1_SHIFT == QH);
+/// A dense input's product with its weight is computed at `2^DENSE_SHIFT` times the
+/// accumulator's resolution, then shifted down.
+const DENSE_SHIFT: u32 = 3;
+/// A dense input's layer-1 weight is stored as `round(w · QD)`: the float model reads
+/// the input as `t / DENSE_DIVISOR`.
+const QD: f32 = (QA << DENSE_SHIFT) as f32 / inputs::DENSE_DIVISOR;
+/// The largest layer-1 weight or bias (binary rows and biases ×[`QA`]): with at most
+/// [`MAX_ACTIVE`] binary inputs and the dense inputs within ±[`inputs::MAX_DENSE`], every
+/// accumulator sum fits in i16 (asserted below), so the i16 adds are exact.
+pub const MAX_L1_WEIGHT: i16 = 460;
+/// The largest dense-row weight (×`QD`).
+pub const MAX_DENSE_WEIGHT: i16 =
+    (MAX_L1_WEIGHT as i32 * (1 << DENSE_SHIFT) / inputs::DENSE_DIVISOR as i32) as i16;
+const _: () = assert!(
+    (MAX_ACTIVE as i32 + 1) * MAX_L1_WEIGHT as i32
+        + DENSE_INPUTS as i32 * ((inputs::MAX_DENSE * MAX_DENSE_WEIGHT as i32) >> DENSE_SHIFT)
+        <= i16::MAX as i32
+);
+/// The float model's layer-1 limit: weights and biases stay within ±this.
+pub const L1_LIMIT: f32 = MAX_L1_WEIGHT as f32 / QA as f32;
 
 /// The file's first bytes.
 pub const MAGIC: [u8; 8] = *b"BAONNUE\0";
 /// The file format's version.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// The FNV-1a checksum of the shipped, trained `kiswahili.nnue`.
-pub const SHIPPED_CHECKSUM: u64 = 0x3539_251b_1546_856e;
+pub const SHIPPED_CHECKSUM: u64 = 0xc41c_1579_6023_0f6d;
 
 const HEADER_BYTES: usize = 8 + 7 * 4;
 
@@ -94,14 +118,15 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
     /// Layer 1, one row of [`L1`] per binary input.
-    w1: Vec<i16>,
+    w1: Vec<[i16; L1]>,
     /// Layer 1, one row of [`L1`] per dense input.
-    wd: Vec<i16>,
-    b1: [i32; L1],
+    wd: Vec<[i16; L1]>,
+    b1: [i16; L1],
     /// Layer 2, one row of [`L1`] per output.
-    w2: Vec<i16>,
+    w2: Vec<[i16; L1]>,
     b2: [i32; L2],
-    w3: Vec<i16>,
+    /// Layer 3, one row of [`L2`] per output.
+    w3: Vec<[i16; L2]>,
     b3: [i32; L3],
     w4: [i16; L3],
     b4: i32,
@@ -110,58 +135,76 @@ pub struct Network {
     checksum: u64,
 }
 
-/// Clipped ReLU to 0..=`max`, then `>> shift` (0..=[`QH`], so i16: the next layer's
-/// products are i16 × i16, which vectorize as multiply-adds).
-#[inline]
-fn crelu<const N: usize>(x: &[i32; N], shift: u32, max: i32) -> [i16; N] {
-    let mut out = [0i16; N];
-    for (o, &v) in out.iter_mut().zip(x) {
-        *o = ((v.clamp(0, max)) >> shift) as i16;
+/// Layer 1's sums for one position: i16, exact (see [`MAX_L1_WEIGHT`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Accumulator(pub [i16; L1]);
+
+/// `acc += row`, lane by lane (SSE2 `paddw`; wrapping: the sums are exact in the end).
+#[inline(always)]
+fn add_row(acc: &mut [i16; L1], row: &[i16; L1]) {
+    for (a, &w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_add(w);
     }
-    out
 }
 
-#[inline]
-fn layer<const I: usize, const O: usize>(w: &[i16], b: &[i32; O], x: &[i16; I]) -> [i32; O] {
-    let mut out = *b;
-    for (o, row) in out.iter_mut().zip(w.chunks_exact(I)) {
-        *o += row
-            .iter()
-            .zip(x)
-            .map(|(&w, &x)| i32::from(w) * i32::from(x))
-            .sum::<i32>();
+/// The dot product of an i16 row and i16 activations in i32 (SSE2 `pmaddwd`).
+#[inline(always)]
+fn dot<const N: usize>(w: &[i16; N], x: &[i16; N]) -> i32 {
+    let mut s = 0i32;
+    for (&w, &x) in w.iter().zip(x) {
+        s = s.wrapping_add(i32::from(w) * i32::from(x));
+    }
+    s
+}
+
+/// A hidden layer: `b + W·x`, clipped to 0..=[`QH`]·[`QW`], then `>> 8` (0..=[`QH`]).
+#[inline(always)]
+fn hidden<const I: usize, const O: usize>(w: &[[i16; I]], b: &[i32; O], x: &[i16; I]) -> [i16; O] {
+    let mut out = [0i16; O];
+    for ((o, row), &b) in out.iter_mut().zip(w).zip(b) {
+        // QH · QW / QW = QH: the shift by 8 (= log2 QW) brings it back to 0..=QH.
+        *o = (b.saturating_add(dot(row, x)).clamp(0, QH * QW) >> 8) as i16;
     }
     out
 }
 
 impl Network {
-    /// The value of a position's inputs for its side to move, in centi-seeds.
-    pub fn evaluate(&self, inp: &Inputs) -> i32 {
+    /// Layer 1's sums of a position's inputs.
+    #[inline]
+    pub fn accumulate(&self, inp: &Inputs) -> Accumulator {
         let mut acc = self.b1;
         for &f in inp.active() {
-            let row = &self.w1[usize::from(f) * L1..][..L1];
-            for (a, &w) in acc.iter_mut().zip(row) {
-                *a += i32::from(w);
-            }
+            add_row(&mut acc, &self.w1[usize::from(f)]);
         }
-        for (k, &t) in inp.dense.iter().enumerate() {
+        for (&t, row) in inp.dense.iter().zip(&self.wd) {
             if t != 0 {
-                let row = &self.wd[k * L1..][..L1];
+                // |t| <= MAX_DENSE and |w| <= MAX_DENSE_WEIGHT: the product fits in i16.
+                let t = t as i16;
                 for (a, &w) in acc.iter_mut().zip(row) {
-                    *a += t * i32::from(w);
+                    *a = a.wrapping_add(t.wrapping_mul(w) >> DENSE_SHIFT);
                 }
             }
         }
-        // QA / QH = 32 = 2^5; QH · QW / QH = QW = 2^8.
-        let h1 = crelu(&acc, 5, QA);
-        let h2 = crelu(&layer::<L1, L2>(&self.w2, &self.b2, &h1), 8, QH * QW);
-        let h3 = crelu(&layer::<L2, L3>(&self.w3, &self.b3, &h2), 8, QH * QW);
-        let out: i64 = i64::from(self.b4)
-            + h3.iter()
-                .zip(&self.w4)
-                .map(|(&h, &w)| i64::from(i32::from(h) * i32::from(w)))
-                .sum::<i64>();
+        Accumulator(acc)
+    }
+
+    /// The value of layer 1's sums for the side to move, in centi-seeds.
+    #[inline]
+    pub fn evaluate_accumulator(&self, acc: &Accumulator) -> i32 {
+        let mut h1 = [0i16; L1];
+        for (h, &a) in h1.iter_mut().zip(&acc.0) {
+            *h = a.clamp(0, QA as i16) >> L1_SHIFT;
+        }
+        let h2 = hidden::<L1, L2>(&self.w2, &self.b2, &h1);
+        let h3 = hidden::<L2, L3>(&self.w3, &self.b3, &h2);
+        let out = i64::from(self.b4) + i64::from(dot(&self.w4, &h3));
         (out * i64::from(self.scale) / i64::from(QH * QW)) as i32
+    }
+
+    /// The value of a position's inputs for its side to move, in centi-seeds.
+    #[inline]
+    pub fn evaluate(&self, inp: &Inputs) -> i32 {
+        self.evaluate_accumulator(&self.accumulate(inp))
     }
 
     /// The value of a position for its side to move, in centi-seeds.
@@ -231,20 +274,39 @@ impl Network {
             at: HEADER_BYTES,
         };
         let scale = word(6) as i32;
-        let w1 = r.i16s(SPARSE_INPUTS * L1);
-        let wd = r.i16s(DENSE_INPUTS * L1);
+        let w1 = r.rows::<L1>(SPARSE_INPUTS);
+        let wd = r.rows::<L1>(DENSE_INPUTS);
         let b1 = r.i32_array::<L1>();
-        let w2 = r.i16s(L1 * L2);
+        let w2 = r.rows::<L1>(L2);
         let b2 = r.i32_array::<L2>();
-        let w3 = r.i16s(L2 * L3);
+        let w3 = r.rows::<L2>(L3);
         let b3 = r.i32_array::<L3>();
-        let mut w4 = [0i16; L3];
-        w4.copy_from_slice(&r.i16s(L3));
+        let w4 = r.rows::<L3>(1)[0];
         let b4 = r.i32_array::<1>()[0];
+        let within = |x: i32, max: i16| x.abs() <= i32::from(max);
+        if !w1
+            .iter()
+            .flatten()
+            .all(|&w| within(w.into(), MAX_L1_WEIGHT))
+            || !b1.iter().all(|&b| within(b, MAX_L1_WEIGHT))
+        {
+            return Err(NetError::Shape(format!(
+                "a layer-1 weight or bias beyond ±{MAX_L1_WEIGHT}"
+            )));
+        }
+        if !wd
+            .iter()
+            .flatten()
+            .all(|&w| within(w.into(), MAX_DENSE_WEIGHT))
+        {
+            return Err(NetError::Shape(format!(
+                "a dense-input weight beyond ±{MAX_DENSE_WEIGHT}"
+            )));
+        }
         Ok(Network {
             w1,
             wd,
-            b1,
+            b1: b1.map(|b| b as i16),
             w2,
             b2,
             w3,
@@ -271,12 +333,18 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    fn i16s(&mut self, n: usize) -> Vec<i16> {
-        let out = self.bytes[self.at..self.at + 2 * n]
-            .chunks_exact(2)
-            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+    fn rows<const N: usize>(&mut self, n: usize) -> Vec<[i16; N]> {
+        let out = self.bytes[self.at..self.at + 2 * N * n]
+            .chunks_exact(2 * N)
+            .map(|row| {
+                let mut r = [0i16; N];
+                for (x, c) in r.iter_mut().zip(row.chunks_exact(2)) {
+                    *x = i16::from_le_bytes([c[0], c[1]]);
+                }
+                r
+            })
             .collect();
-        self.at += 2 * n;
+        self.at += 2 * N * n;
         out
     }
 
@@ -321,28 +389,29 @@ pub(crate) fn write_file(
     ] {
         out.extend_from_slice(&w.to_le_bytes());
     }
-    let q16 = |out: &mut Vec<u8>, ws: &[f32], q: f32| {
+    let q16 = |out: &mut Vec<u8>, ws: &[f32], q: f32, max: i16| {
         for &w in ws {
-            let v = (w * q).round().clamp(-32767.0, 32767.0) as i16;
+            let v = (w * q).round().clamp(-f32::from(max), f32::from(max)) as i16;
             out.extend_from_slice(&v.to_le_bytes());
         }
     };
-    let q32 = |out: &mut Vec<u8>, ws: &[f32], q: f32| {
+    let q32 = |out: &mut Vec<u8>, ws: &[f32], q: f32, max: i32| {
         for &w in ws {
-            let v = (f64::from(w) * f64::from(q)).round() as i32;
+            let v = ((f64::from(w) * f64::from(q)).round() as i32).clamp(-max, max);
             out.extend_from_slice(&v.to_le_bytes());
         }
     };
     let hw = (QH * QW) as f32;
-    q16(&mut out, w1, QA as f32);
-    q16(&mut out, wd, QD);
-    q32(&mut out, b1, QA as f32);
-    q16(&mut out, w2, QW as f32);
-    q32(&mut out, b2, hw);
-    q16(&mut out, w3, QW as f32);
-    q32(&mut out, b3, hw);
-    q16(&mut out, w4, QW as f32);
-    q32(&mut out, &[b4], hw);
+    let (l1, m) = (MAX_L1_WEIGHT, i16::MAX);
+    q16(&mut out, w1, QA as f32, l1);
+    q16(&mut out, wd, QD, MAX_DENSE_WEIGHT);
+    q32(&mut out, b1, QA as f32, l1.into());
+    q16(&mut out, w2, QW as f32, m);
+    q32(&mut out, b2, hw, i32::MAX);
+    q16(&mut out, w3, QW as f32, m);
+    q32(&mut out, b3, hw, i32::MAX);
+    q16(&mut out, w4, QW as f32, m);
+    q32(&mut out, &[b4], hw, i32::MAX);
     let sum = fnv1a(&out);
     out.extend_from_slice(&sum.to_le_bytes());
     out

@@ -67,11 +67,83 @@ fn a_zero_network_is_refused() {
     );
     assert_eq!(Network::from_bytes(b"BAONNUX\0abc"), Err(NetError::Magic));
     let mut other = zero.clone();
-    other[8] = 2;
+    other[8] = 9;
     assert!(matches!(
         Network::from_bytes(&other),
         Err(NetError::Shape(_))
     ));
+}
+
+/// `bytes` with its checksum made right again.
+fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
+    let n = bytes.len() - 8;
+    let sum = fnv1a(&bytes[..n]);
+    bytes[n..].copy_from_slice(&sum.to_le_bytes());
+    bytes
+}
+
+#[test]
+fn layer_one_weights_beyond_the_i16_limits_are_refused() {
+    // The i16 accumulator is exact only within the limits: a file beyond them is refused.
+    let zero = Model {
+        params: vec![0.0; PARAMS],
+    }
+    .to_network_bytes(400.0);
+    let first_w1 = 36;
+    let first_wd = first_w1 + 2 * SPARSE_INPUTS * L1;
+    let with = |at: usize, v: i16| {
+        let mut b = zero.clone();
+        b[at..at + 2].copy_from_slice(&v.to_le_bytes());
+        Network::from_bytes(&resealed(b))
+    };
+    assert!(with(first_w1 + 2 * 5, MAX_L1_WEIGHT).is_ok());
+    assert!(with(first_w1 + 2 * 5, -MAX_L1_WEIGHT).is_ok());
+    assert_eq!(
+        with(first_w1 + 2 * 5, MAX_L1_WEIGHT + 1),
+        Err(NetError::Shape(format!(
+            "a layer-1 weight or bias beyond ±{MAX_L1_WEIGHT}"
+        )))
+    );
+    assert!(with(first_wd, MAX_DENSE_WEIGHT).is_ok());
+    assert_eq!(
+        with(first_wd, -MAX_DENSE_WEIGHT - 1),
+        Err(NetError::Shape(format!(
+            "a dense-input weight beyond ±{MAX_DENSE_WEIGHT}"
+        )))
+    );
+    // The float model's weights beyond the limit are written at it.
+    let mut big = Model {
+        params: vec![0.0; PARAMS],
+    };
+    big.params[3] = 5.0;
+    big.params[SPARSE_INPUTS * L1] = -5.0;
+    let net = Network::from_bytes(&big.to_network_bytes(400.0)).unwrap();
+    assert_eq!(
+        (net.w1[0][3], net.wd[0][0]),
+        (MAX_L1_WEIGHT, -MAX_DENSE_WEIGHT)
+    );
+    assert_eq!((MAX_L1_WEIGHT, MAX_DENSE_WEIGHT), (460, 115));
+}
+
+#[test]
+fn the_largest_sums_of_the_i16_accumulator_are_exact() {
+    // Every layer-1 weight and bias at its limit, every dense input at its largest: the
+    // i16 accumulator must hold the true sum (no wrap-around).
+    let mut m = Model {
+        params: vec![0.0; PARAMS],
+    };
+    for w in &mut m.params[..(SPARSE_INPUTS + DENSE_INPUTS + 1) * L1] {
+        *w = 1.0;
+    }
+    let net = Network::from_bytes(&m.to_network_bytes(400.0)).unwrap();
+    let mut inp = Inputs::of(&Kiswahili::start(&Default::default()));
+    inp.len = MAX_ACTIVE;
+    inp.dense = [inputs::MAX_DENSE; DENSE_INPUTS];
+    let acc = net.accumulate(&inp);
+    let want = (MAX_ACTIVE as i32 + 1) * i32::from(MAX_L1_WEIGHT)
+        + DENSE_INPUTS as i32 * ((inputs::MAX_DENSE * i32::from(MAX_DENSE_WEIGHT)) >> 3);
+    assert_eq!(want, 31_740);
+    assert!(acc.0.iter().all(|&a| i32::from(a) == want), "{:?}", acc.0);
 }
 
 #[test]
@@ -169,7 +241,7 @@ fn checkpoints_round_trip() {
 #[test]
 fn the_trained_network_values_positions_exactly() {
     let net = shipped().unwrap();
-    assert_eq!(net.scale(), 390);
+    assert_eq!(net.scale(), 400);
     let start = Kiswahili::start(&Default::default());
     let ps = positions();
     let got = [
@@ -177,10 +249,10 @@ fn the_trained_network_values_positions_exactly() {
         net.evaluate_position(&ps[20]),
         net.evaluate_position(&ps[90]),
     ];
-    // The start is South's (the first mover's) by 0.59 seeds; values of two random-game
-    // positions; the search's hook gives the same.
-    assert_eq!(got, [59, -105, 830]);
+    // The start (off the training data: every record is 8 plies or more into a game) and
+    // two random-game positions; the search's hook gives the same.
+    assert_eq!(got, [440, 383, 2035]);
     use crate::Evaluate;
-    assert_eq!(ps[20].evaluate_net(), -105);
+    assert_eq!(ps[20].evaluate_net(), 383);
     assert_ne!(ps[20].evaluate_net(), ps[20].evaluate());
 }

@@ -26,9 +26,8 @@ const B4: usize = W4 + L3;
 /// The number of parameters.
 pub const PARAMS: usize = B4 + 1;
 
-/// Layer-1 weights are kept within ±this (their i16 form is ×4096).
-const W1_LIMIT: f32 = 7.9;
-/// The other weights are kept within ±this (their i16 form is ×256).
+/// The other weights are kept within ±this (their i16 form is ×256); layer 1's weights
+/// and biases within ±[`super::L1_LIMIT`].
 const W_LIMIT: f32 = 127.0;
 
 /// One training sample: the inputs and the target win probability.
@@ -317,7 +316,7 @@ pub fn train_epoch(
             *m = b1 * *m + (1.0 - b1) * g;
             *v = b2 * *v + (1.0 - b2) * g * g;
             *w -= lr * (*m / c1) / ((*v / c2).sqrt() + eps);
-            let limit = if j < B1 { W1_LIMIT } else { W_LIMIT };
+            let limit = if j < W2 { super::L1_LIMIT } else { W_LIMIT };
             *w = w.clamp(-limit, limit);
         }
         done += chunk.len();
