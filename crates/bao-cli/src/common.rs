@@ -236,23 +236,45 @@ pub const MAX_RECORD_FILE_BYTES: u64 = 16 << 20;
 pub fn read_text_file(file: &str, max: u64) -> Result<String> {
     use std::io::Read;
     let shown = crate::play::quote_file(file);
-    let meta = std::fs::metadata(file).with_context(|| format!("cannot read {shown}"))?;
+    let cannot = || crate::t!("file-cannot-read", file = shown.as_str());
+    let meta = std::fs::metadata(file)
+        .map_err(io_error)
+        .with_context(cannot)?;
     if !meta.is_file() {
-        bail!("cannot read {shown}: it is not a regular file");
+        bail!("{}: {}", cannot(), crate::t!("file-not-regular"));
     }
     let mut bytes = Vec::new();
     std::fs::File::open(file)
         .and_then(|f| f.take(max + 1).read_to_end(&mut bytes))
-        .with_context(|| format!("cannot read {shown}"))?;
+        .map_err(io_error)
+        .with_context(cannot)?;
     if bytes.len() as u64 > max {
-        bail!("{shown} is larger than {max} bytes: not a file this command reads");
+        bail!(
+            "{}",
+            crate::t!("file-too-large", file = shown.as_str(), max = max)
+        );
     }
     String::from_utf8(bytes).map_err(|e| {
         anyhow!(
-            "cannot read {shown}: not UTF-8 text (byte {})",
-            e.utf8_error().valid_up_to()
+            "{}: {}",
+            cannot(),
+            crate::t!("file-not-utf8", byte = e.utf8_error().valid_up_to())
         )
     })
+}
+
+/// An I/O error in the player's language: the system's own words in English; in another
+/// language the catalogue's for the kinds a player meets (no such file, no permission),
+/// the system's words for the rest.
+pub fn io_error(e: std::io::Error) -> anyhow::Error {
+    if crate::i18n::english() {
+        return e.into();
+    }
+    match e.kind() {
+        std::io::ErrorKind::NotFound => anyhow!("{}", crate::t!("io-not-found")),
+        std::io::ErrorKind::PermissionDenied => anyhow!("{}", crate::t!("io-permission-denied")),
+        _ => e.into(),
+    }
 }
 
 #[cfg(test)]

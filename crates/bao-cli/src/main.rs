@@ -100,7 +100,7 @@ fn main() {
         },
     };
     if let Err(e) = run(cli) {
-        eprintln!("bao: error: {e:#}");
+        eprintln!("{}", bao_cli::t!("cli-error", error = format!("{e:#}")));
         std::process::exit(1);
     }
 }

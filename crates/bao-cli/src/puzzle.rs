@@ -372,7 +372,10 @@ pub struct Choice {
 fn pick(set: &PuzzleSet, choice: Choice) -> Result<usize> {
     match choice.number {
         Some(n) if n >= 1 && n <= set.len() => Ok(n),
-        Some(n) => bail!("--number {n}: the set has puzzles 1 to {}", set.len()),
+        Some(n) => bail!(
+            "{}",
+            crate::t!("puzzle-number-range", n = n, max = set.len())
+        ),
         None => {
             let fits: Vec<usize> = set
                 .puzzles

@@ -580,3 +580,29 @@ fn command_line_errors_in_kiswahili() {
         "English keeps clap's words"
     );
 }
+
+/// A file that cannot be read, in Kiswahili (exit code 1): the prefix, the sentence and
+/// the system's reason from the catalogue; English keeps the system's words.
+#[test]
+fn a_missing_file_in_kiswahili() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("hakuna.bao");
+    let missing = missing.to_str().unwrap();
+    let run = |lang: &str| {
+        let out = Command::new(BAO)
+            .args(["play", "--lang", lang, "--load", missing])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    assert_eq!(
+        run("sw"),
+        format!("bao: hitilafu: siwezi kusoma {missing}: hakuna faili wala saraka kama hiyo\n")
+    );
+    assert_eq!(
+        run("en"),
+        format!("bao: error: cannot read {missing}: No such file or directory (os error 2)\n")
+    );
+}

@@ -31,3 +31,4 @@ puzzle-theme-relay = relay
 puzzle-theme-quiet-move = quiet move
 puzzle-theme-capture = capture
 puzzle-theme-multiple-capture = multiple capture
+puzzle-number-range = --number { $n }: the set has puzzles 1 to { $max }

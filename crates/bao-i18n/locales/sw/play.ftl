@@ -141,3 +141,10 @@ tutor-warning = Mwalimu: { $warning }
 tutor-general = { $mv } ni kosa: kuna hatua bora zaidi kwako (andika hint).
 tutor-anyway = Ucheze { $mv } hata hivyo? [y=ndiyo/N=hapana]
 tutor-again = Chagua tena.
+cli-error = bao: hitilafu: { $error }
+file-cannot-read = siwezi kusoma { $file }
+file-not-regular = si faili ya kawaida
+file-too-large = { $file } ni kubwa kuliko baiti { $max }: si faili ambayo amri hii inasoma
+file-not-utf8 = si maandishi ya UTF-8 (baiti { $byte })
+io-not-found = hakuna faili wala saraka kama hiyo
+io-permission-denied = ruhusa imekataliwa

@@ -31,3 +31,4 @@ puzzle-theme-relay = kuendelea
 puzzle-theme-quiet-move = hatua tulivu
 puzzle-theme-capture = kula
 puzzle-theme-multiple-capture = kula mara nyingi
+puzzle-number-range = --number { $n }: seti ina mafumbo 1 hadi { $max }
