@@ -9,7 +9,7 @@ use crate::play::{quote_file, Input, Read, Screen};
 use crate::t;
 use anyhow::{bail, Context, Result};
 use bao_engine::puzzle::find::find;
-use bao_engine::puzzle::{shipped, verify_set, Claim, Puzzle, PuzzleSet, VERIFY_NODES};
+use bao_engine::puzzle::{shipped, verify_set, Puzzle, PuzzleSet, VERIFY_NODES};
 use bao_engine::solve::Solvable;
 use bao_rules::with_game;
 use bao_rules::GameKind;
@@ -546,57 +546,24 @@ fn explain_line<G: Solvable>(
     Ok(())
 }
 
-/// The puzzle's task in the current language (its claim, [`Puzzle::task`] in English).
+/// The task of `p` in the current language.
 fn task(p: &Puzzle) -> String {
-    match p.result {
-        Claim::OnlyWin(n) => t!("puzzle-task-only-win", side = p.side, n = n),
-        Claim::WinWithin(n) => t!("puzzle-task-win-within", side = p.side, n = n),
-        Claim::BestScore { .. } => t!("puzzle-task-best-score", side = p.side),
-    }
+    bao_i18n::game::task_said(p).format(crate::i18n::lang())
 }
 
 /// Why a move other than the solution is wrong ([`Puzzle::why_wrong`]).
 fn why_wrong(p: &Puzzle) -> String {
-    match p.result {
-        Claim::OnlyWin(_) => t!("puzzle-why-only-win"),
-        Claim::WinWithin(n) => t!("puzzle-why-win-within", n = n),
-        Claim::BestScore { .. } => t!("puzzle-why-best-score", side = p.side),
-    }
+    bao_i18n::game::why_wrong_said(p).format(crate::i18n::lang())
 }
 
 /// Why the solution is right ([`Puzzle::answer`]).
 fn answer(p: &Puzzle) -> String {
-    match p.result {
-        Claim::OnlyWin(n) => t!("puzzle-answer-only-win", n = n),
-        Claim::WinWithin(n) => t!("puzzle-answer-win-within", n = n),
-        Claim::BestScore { south, north } => {
-            let (mine, theirs) = match p.side {
-                Side::South => (south, north),
-                Side::North => (north, south),
-            };
-            t!(
-                "puzzle-answer-best-score",
-                mine = mine,
-                theirs = theirs,
-                side = p.side
-            )
-        }
-    }
+    bao_i18n::game::answer_said(p).format(crate::i18n::lang())
 }
 
 /// A theme's name (`bao_engine::puzzle::theme`) in the current language; a theme this
 /// version does not know is shown as it is.
 pub fn theme_words(theme: &str) -> String {
-    match theme {
-        "bao hamna" => t!("puzzle-theme-bao-hamna"),
-        "blockade" => t!("puzzle-theme-blockade"),
-        "safari" => t!("puzzle-theme-safari"),
-        "takasia" => t!("puzzle-theme-takasia"),
-        "kuweka mtoto" => t!("puzzle-theme-kuweka-mtoto"),
-        "relay" => t!("puzzle-theme-relay"),
-        "quiet move" => t!("puzzle-theme-quiet-move"),
-        "capture" => t!("puzzle-theme-capture"),
-        "multiple capture" => t!("puzzle-theme-multiple-capture"),
-        other => other.to_string(),
-    }
+    bao_i18n::game::theme_said(theme)
+        .map_or_else(|| theme.to_string(), |s| s.format(crate::i18n::lang()))
 }

@@ -16,14 +16,13 @@ use crate::games::view::{
 };
 use crate::http::error::ApiError;
 use crate::i18n::Said;
-use crate::t;
 use axum::extract::{Path, Query};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::get;
 use axum::{Json, Router};
-use bao_engine::puzzle::{shipped, Claim, Puzzle, PuzzleSet};
-use bao_rules::{Game, GameKind, GameLine, Side};
+use bao_engine::puzzle::{shipped, Puzzle, PuzzleSet};
+use bao_rules::{Game, GameKind, GameLine};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -114,60 +113,7 @@ pub struct PuzzleJson {
     pub end_say: Option<Said>,
 }
 
-/// The task of `p` in the catalogue's words.
-pub fn task_said(p: &Puzzle) -> Said {
-    match p.result {
-        Claim::OnlyWin(n) => t!("puzzle-task-only-win", side = p.side, n = n),
-        Claim::WinWithin(n) => t!("puzzle-task-win-within", side = p.side, n = n),
-        Claim::BestScore { .. } => t!("puzzle-task-best-score", side = p.side),
-    }
-}
-
-/// Why the solution of `p` is right, in the catalogue's words.
-pub fn answer_said(p: &Puzzle) -> Said {
-    match p.result {
-        Claim::OnlyWin(n) => t!("puzzle-answer-only-win", n = n),
-        Claim::WinWithin(n) => t!("puzzle-answer-win-within", n = n),
-        Claim::BestScore { south, north } => {
-            let (mine, theirs) = match p.side {
-                Side::South => (south, north),
-                Side::North => (north, south),
-            };
-            t!(
-                "puzzle-answer-best-score",
-                mine = mine,
-                theirs = theirs,
-                side = p.side
-            )
-        }
-    }
-}
-
-/// What is true of every move of `p` but the solution, in the catalogue's words.
-pub fn why_wrong_said(p: &Puzzle) -> Said {
-    match p.result {
-        Claim::OnlyWin(_) => t!("puzzle-why-only-win"),
-        Claim::WinWithin(n) => t!("puzzle-why-win-within", n = n),
-        Claim::BestScore { .. } => t!("puzzle-why-best-score", side = p.side),
-    }
-}
-
-/// A theme's name (`bao_engine::puzzle::theme`'s words) in the catalogue's words; `None`
-/// for a theme this version does not know.
-pub fn theme_said(theme: &str) -> Option<Said> {
-    Some(match theme {
-        "bao hamna" => t!("puzzle-theme-bao-hamna"),
-        "blockade" => t!("puzzle-theme-blockade"),
-        "safari" => t!("puzzle-theme-safari"),
-        "takasia" => t!("puzzle-theme-takasia"),
-        "kuweka mtoto" => t!("puzzle-theme-kuweka-mtoto"),
-        "relay" => t!("puzzle-theme-relay"),
-        "quiet move" => t!("puzzle-theme-quiet-move"),
-        "capture" => t!("puzzle-theme-capture"),
-        "multiple capture" => t!("puzzle-theme-multiple-capture"),
-        _ => return None,
-    })
-}
+pub use bao_i18n::game::{answer_said, task_said, theme_said, why_wrong_said};
 
 /// The parsed shipped sets.
 fn sets() -> &'static [(GameKind, PuzzleSet); 2] {
