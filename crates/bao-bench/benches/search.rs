@@ -19,6 +19,7 @@ fn config(eval: Evaluation) -> EngineConfig {
         hash_mb: 16,
         missed_captures: 0,
         eval,
+        search: bao_engine::SearchParams::default(),
     }
 }
 

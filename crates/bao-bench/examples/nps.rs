@@ -55,6 +55,7 @@ fn main() {
                 hash_mb: 16,
                 missed_captures: 0,
                 eval,
+                search: bao_engine::SearchParams::default(),
             });
             e.search(&positions[0], limits, &mut |_| {});
             e

@@ -2,7 +2,7 @@
 //! engine specifications, dates.
 
 use anyhow::{anyhow, bail, Context, Result};
-use bao_engine::{EngineConfig, Evaluation, Limits, Searcher};
+use bao_engine::{EngineConfig, Evaluation, Limits, SearchParams, Searcher};
 use bao_rules::{Game, GameKind, RuleSet};
 
 /// The rules from a profile name (default profile when `None`) and `name=value` options.
@@ -142,14 +142,25 @@ pub fn parse_engine_spec(spec: &str, game: GameKind) -> Result<EngineConfig> {
                 if !(1..=10).contains(&n) {
                     bail!("engine {spec:?}: levels go from 1 to 10");
                 }
-                let searcher = config.searcher;
+                let (searcher, search) = (config.searcher, config.search);
                 config = EngineConfig::level_for(game, n as u8);
+                config.search = search;
                 if kind != "level" {
                     config.searcher = searcher;
                 }
             }
+            k if SearchParams::KEYS.contains(&k) => {
+                let v = value.trim().parse::<i64>().with_context(|| {
+                    format!("engine {spec:?}: {k} {value:?} is not a number")
+                })?;
+                config
+                    .search
+                    .set(k, v)
+                    .map_err(|e| anyhow!("engine {spec:?}: {e}"))?;
+            }
             other => bail!(
-                "engine {spec:?}: unknown key {other:?} (expected depth, time, nodes, hash, seed, miss, eval, level)"
+                "engine {spec:?}: unknown key {other:?} (expected depth, time, nodes, hash, seed, miss, eval, level, or a search parameter: {})",
+                SearchParams::KEYS.join(", ")
             ),
         }
     }

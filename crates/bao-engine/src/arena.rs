@@ -181,6 +181,7 @@ fn decided<G: Evaluate>(pos: &G) -> bool {
         hash_mb: 1,
         missed_captures: 0,
         eval: crate::Evaluation::Linear,
+        search: crate::SearchParams::default(),
     });
     let r = probe.search(pos, Limits::default(), &mut |_| {});
     !matches!(r.info.score, crate::Score::Cp(_))

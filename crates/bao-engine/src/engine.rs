@@ -43,7 +43,7 @@ pub struct Engine<G: Evaluate> {
     history: Vec<i32>,
     killers: Vec<[Option<G::Move>; 2]>,
     kids: Vec<Vec<(G::Move, G)>>,
-    order: Vec<Vec<(i32, usize)>>,
+    order: Vec<Vec<(i32, usize, i32)>>,
     pv: Vec<Vec<G::Move>>,
     /// The game's positions before the root and on the search path (G-R15, K-R12.4).
     reps: PathHistory<G>,
@@ -358,33 +358,56 @@ impl<G: Evaluate> Engine<G> {
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut iteration_start = budget.elapsed_ms();
         let mut last_iteration_ms: Option<u64> = None;
+        let mut last_value: Option<i32> = None;
+        let asp = self.config.search.aspiration;
         for depth in 1..=max_depth {
-            let mut alpha = -INF;
-            let beta = INF;
-            let mut best: Option<(usize, i32)> = None;
+            // Aspiration window (SearchParams::aspiration): around the last value first,
+            // widened on the side a result falls outside.
+            let (mut lo, mut hi) = match last_value {
+                Some(v) if asp > 0 && depth >= 4 && v.abs() < MATE_BOUND => (v - asp, v + asp),
+                _ => (-INF, INF),
+            };
+            let mut best: Option<(usize, i32)>;
             let mut best_pv: Vec<G::Move> = Vec::new();
-            for (i, (mv, child)) in root.iter().enumerate() {
-                let v = if i == 0 {
-                    -self.negamax(child, depth - 1, 1, -beta, -alpha, budget)
-                } else {
-                    let v = -self.negamax(child, depth - 1, 1, -alpha - 1, -alpha, budget);
-                    if v > alpha && !budget.stopped {
+            loop {
+                let mut alpha = lo;
+                let beta = hi;
+                best = None;
+                for (i, (mv, child)) in root.iter().enumerate() {
+                    let v = if i == 0 {
                         -self.negamax(child, depth - 1, 1, -beta, -alpha, budget)
                     } else {
-                        v
+                        let v = -self.negamax(child, depth - 1, 1, -alpha - 1, -alpha, budget);
+                        if v > alpha && v < beta && !budget.stopped {
+                            -self.negamax(child, depth - 1, 1, -beta, -alpha, budget)
+                        } else {
+                            v
+                        }
+                    };
+                    if budget.stopped {
+                        break;
                     }
-                };
-                if budget.stopped {
-                    break;
+                    if best.is_none_or(|(_, b)| v > b) {
+                        best = Some((i, v));
+                        best_pv.clear();
+                        best_pv.push(*mv);
+                        best_pv.extend_from_slice(&self.pv[1]);
+                    }
+                    if v > alpha {
+                        alpha = v;
+                    }
+                    if v >= beta {
+                        break;
+                    }
                 }
-                if best.is_none_or(|(_, b)| v > b) {
-                    best = Some((i, v));
-                    best_pv.clear();
-                    best_pv.push(*mv);
-                    best_pv.extend_from_slice(&self.pv[1]);
-                }
-                if v > alpha {
-                    alpha = v;
+                match best {
+                    Some((_, v)) if !budget.stopped && v <= lo && lo > -INF => lo = -INF,
+                    Some((bi, v)) if !budget.stopped && v >= hi && hi < INF => {
+                        hi = INF;
+                        let m = root.remove(bi);
+                        root.insert(0, m);
+                    }
+                    _ => break,
                 }
             }
             let Some((bi, bv)) = best else { break };
@@ -400,6 +423,7 @@ impl<G: Evaluate> Engine<G> {
             }
             let m = root.remove(bi);
             root.insert(0, m);
+            last_value = Some(bv);
             best_info = budget.info(depth, to_score(bv), best_pv);
             on_info(&best_info);
             // Stop early: a proven result within the searched depth, a single legal move

@@ -2,7 +2,7 @@
 //! is short and forcing, so depth buys much less there than in Bao la Kiswahili and its
 //! levels need their own spacing.
 
-use crate::{EngineConfig, Evaluation, Limits, Searcher};
+use crate::{EngineConfig, Evaluation, Limits, SearchParams, Searcher};
 use bao_rules::{Game, GameKind};
 
 /// One row of a level table: how the level searches.
@@ -19,6 +19,9 @@ pub struct Level {
     pub missed_captures: u8,
     /// The static evaluation ([`Evaluation::Net`]: Bao la Kiswahili's network).
     pub eval: Evaluation,
+    /// The search's pruning and reductions ([`SearchParams::CLASSIC`] for the
+    /// depth-limited levels, whose strength the ladders measured with it).
+    pub search: SearchParams,
 }
 
 const fn greedy(missed_captures: u8) -> Level {
@@ -28,6 +31,7 @@ const fn greedy(missed_captures: u8) -> Level {
         time_ms: None,
         missed_captures,
         eval: Evaluation::Linear,
+        search: SearchParams::CLASSIC,
     }
 }
 
@@ -38,6 +42,7 @@ const fn ab(depth: u32, missed_captures: u8) -> Level {
         time_ms: None,
         missed_captures,
         eval: Evaluation::Linear,
+        search: SearchParams::CLASSIC,
     }
 }
 
@@ -48,6 +53,7 @@ const fn timed(depth: Option<u32>, time_ms: u64) -> Level {
         time_ms: Some(time_ms),
         missed_captures: 0,
         eval: Evaluation::Linear,
+        search: SearchParams::CLASSIC,
     }
 }
 
@@ -116,6 +122,7 @@ impl EngineConfig {
             hash_mb: 32,
             missed_captures: row.missed_captures,
             eval: row.eval,
+            search: row.search,
         }
     }
 

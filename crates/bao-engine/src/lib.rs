@@ -34,6 +34,7 @@ pub mod puzzle;
 mod repetition;
 pub mod report;
 mod score;
+mod search_params;
 pub mod solve;
 mod time_rule;
 pub mod train;
@@ -45,6 +46,7 @@ pub mod weights;
 pub use engine::Engine;
 pub use eval::{Evaluate, KinguluFeatures, KiswahiliFeatures};
 pub use levels::{Level, KINGULU_LEVELS, KISWAHILI_LEVELS};
+pub use search_params::SearchParams;
 pub use time_rule::TimeRule;
 
 /// A search score, from the side to move's point of view.
@@ -133,6 +135,9 @@ pub struct EngineConfig {
     /// The static evaluation the alpha-beta search scores its leaves with (and greedy
     /// its moves); move ordering and MCTS always use the linear one.
     pub eval: Evaluation,
+    /// The alpha-beta search's pruning and reductions ([`SearchParams::default`] for
+    /// every level).
+    pub search: SearchParams,
 }
 
 /// Which static evaluation a search uses.

@@ -162,6 +162,7 @@ fn alpha_beta(nodes: u64, seed: u64) -> Engine<Kiswahili> {
         hash_mb: 8,
         missed_captures: 0,
         eval: crate::Evaluation::Linear,
+        search: crate::SearchParams::default(),
     })
 }
 

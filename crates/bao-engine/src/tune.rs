@@ -75,6 +75,7 @@ pub fn self_play_game(cfg: &SelfPlay, game: u64) -> Vec<Sample> {
         hash_mb: 8,
         missed_captures: 0,
         eval: crate::Evaluation::Linear,
+        search: crate::SearchParams::default(),
     });
     let mut positions: Vec<Kiswahili> = Vec::new();
     let outcome = loop {

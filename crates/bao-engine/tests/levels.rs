@@ -83,6 +83,7 @@ fn blind(depth: u32, pct: u8, seed: u64) -> EngineConfig {
         hash_mb: 1,
         missed_captures: pct,
         eval: bao_engine::Evaluation::Linear,
+        search: bao_engine::SearchParams::default(),
     }
 }
 

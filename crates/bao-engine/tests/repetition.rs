@@ -218,6 +218,7 @@ fn alphabeta<G: Evaluate>() -> Engine<G> {
         hash_mb: 1,
         missed_captures: 0,
         eval: bao_engine::Evaluation::Linear,
+        search: bao_engine::SearchParams::default(),
     })
 }
 
@@ -431,6 +432,7 @@ fn kingulu_t32_the_engine_does_not_walk_into_a_losing_repetition() {
             hash_mb: 1,
             missed_captures: 0,
             eval: bao_engine::Evaluation::Linear,
+            search: bao_engine::SearchParams::default(),
         });
         let r = e.search_line(&line, Limits::default(), &mut |_| {});
         assert_ne!(pos.move_text(r.best.unwrap()), "a6", "{searcher:?}");
@@ -453,6 +455,7 @@ fn match_games_end_by_the_third_occurrence() {
         hash_mb: 1,
         missed_captures: 0,
         eval: bao_engine::Evaluation::Linear,
+        search: bao_engine::SearchParams::default(),
     };
     let cfg = bao_engine::arena::MatchConfig {
         a: engine.clone(),

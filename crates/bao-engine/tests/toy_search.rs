@@ -16,6 +16,7 @@ fn config(searcher: Searcher) -> EngineConfig {
         hash_mb: 1,
         missed_captures: 0,
         eval: bao_engine::Evaluation::Linear,
+        search: bao_engine::SearchParams::default(),
     }
 }
 

@@ -129,6 +129,7 @@ pub fn balanced_openings<G: Evaluate>(
         hash_mb: 16,
         missed_captures: 0,
         eval: crate::Evaluation::Linear,
+        search: crate::SearchParams::default(),
     });
     let (lo, hi) = (cfg.min_plies.min(cfg.max_plies), cfg.max_plies);
     let mut moves = Vec::new();

@@ -3,22 +3,6 @@
 
 use super::*;
 
-/// The depth reduction of the `n`-th move (0-based, in search order) of a node searched
-/// to `depth` (late move reductions, weights in `crate::weights`): none on the principal
-/// variation, for the first moves or near the leaves.
-#[inline]
-fn lmr_reduction(depth: u32, n: usize, pv_node: bool) -> u32 {
-    use crate::weights::{LMR_LATE_MOVE, LMR_MIN_DEPTH, LMR_MIN_MOVE};
-    if pv_node || depth < LMR_MIN_DEPTH || n < LMR_MIN_MOVE {
-        return 0;
-    }
-    if n >= LMR_LATE_MOVE && depth >= LMR_MIN_DEPTH + 2 {
-        2
-    } else {
-        1
-    }
-}
-
 impl<G: Evaluate> Engine<G> {
     #[inline]
     pub(super) fn history_slot(pos: &G, mv: &G::Move) -> usize {
@@ -67,6 +51,16 @@ impl<G: Evaluate> Engine<G> {
                     Bound::Upper if s <= alpha => return s,
                     _ => {}
                 }
+            }
+        }
+
+        // Reverse futility pruning: off the principal variation, near the leaves, a
+        // static value far enough above beta stands (SearchParams::rfp_depth).
+        let sp = self.config.search;
+        if !pv_node && depth <= sp.rfp_depth && visit == Visit::Fresh && beta.abs() < MATE_BOUND {
+            let stand = static_value(pos, ply, self.config.eval);
+            if stand.abs() < MATE_BOUND && stand - sp.rfp_margin * depth as i32 >= beta {
+                return stand;
             }
         }
 
@@ -158,25 +152,39 @@ impl<G: Evaluate> Engine<G> {
             let mut order = std::mem::take(&mut self.order[ply]);
             order.clear();
             let killers = self.killers[ply];
+            // Futility pruning (SearchParams::futility_depth): a later move whose child
+            // is statically hopeless is not searched near the leaves.
+            let futile = (!pv_node && depth <= sp.futility_depth && alpha.abs() < MATE_BOUND)
+                .then(|| alpha - sp.futility_margin * depth as i32);
             for (i, (mv, child)) in kids.iter().enumerate() {
-                let k = if Some(*mv) == tt_move {
-                    i32::MAX
+                let (k, s) = if Some(*mv) == tt_move {
+                    (i32::MAX, i32::MAX)
                 } else {
-                    let mut k = -static_value(child, ply + 1, Evaluation::Linear);
+                    let s = -static_value(child, ply + 1, Evaluation::Linear);
+                    let mut k = s;
                     if killers[0] == Some(*mv) {
                         k += 2_000;
                     } else if killers[1] == Some(*mv) {
                         k += 1_000;
                     }
-                    k + self.history[Self::history_slot(pos, mv)]
+                    (k + self.history[Self::history_slot(pos, mv)], s)
                 };
-                order.push((k, i));
+                order.push((k, i, s));
             }
             order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-            for (n, &(_, i)) in order.iter().enumerate() {
+            for (n, &(_, i, s)) in order.iter().enumerate() {
                 let (mv, child) = &kids[i];
                 if Some(*mv) == searched_first {
                     continue;
+                }
+                if let Some(f) = futile {
+                    if (n > 0 || searched_first.is_some()) && s < f && s.abs() < MATE_BOUND {
+                        if s > best_v {
+                            best_v = s;
+                            best_mv.get_or_insert(*mv);
+                        }
+                        continue;
+                    }
                 }
                 let v = if n == 0 {
                     -self.negamax(child, depth - 1, ply + 1, -beta, -alpha, budget)
@@ -184,7 +192,7 @@ impl<G: Evaluate> Engine<G> {
                     // Late move reductions: a move ordered late in a node that is not on
                     // the principal variation is searched shallower first; only when it
                     // beats alpha there is it searched to the full depth.
-                    let reduction = lmr_reduction(depth, n, pv_node);
+                    let reduction = sp.lmr_reduction(depth, n, pv_node);
                     let mut v = alpha + 1;
                     if reduction > 0 {
                         v = -self.negamax(

@@ -15,6 +15,7 @@ pub fn engine<G: Evaluate>(searcher: Searcher) -> Engine<G> {
         hash_mb: 4,
         missed_captures: 0,
         eval: bao_engine::Evaluation::Linear,
+        search: bao_engine::SearchParams::default(),
     })
 }
 
