@@ -1,4 +1,4 @@
-//! `bao tune`: Texel-style tuning of the Bao la Kiswahili evaluation
+//! `bao tune`: Texel-style tuning of the Bao la Kiswahili or Bao Kingulu evaluation
 //! (`bao_engine::tune`), resumable.
 //!
 //! The work directory holds `settings.txt` (the run's settings: a resumed run must use the
@@ -10,8 +10,11 @@
 //! the same data.
 
 use anyhow::{bail, Context, Result};
-use bao_engine::tune::{fit, parse_sample, sample_line, self_play_game, Sample, SelfPlay};
-use bao_engine::weights::{KS_TERM_NAMES, KS_WEIGHTS};
+use bao_engine::tune::{fit, parse_sample, sample_line, self_play_game, Sample, SelfPlay, Tunable};
+use bao_engine::weights::{KG_TERMS, KS_TERMS};
+use bao_rules::kingulu::Kingulu;
+use bao_rules::kiswahili::Kiswahili;
+use bao_rules::GameKind;
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::Path;
@@ -20,6 +23,8 @@ use std::time::Instant;
 /// What `bao tune` was asked for.
 #[derive(Debug)]
 pub struct TuneOptions {
+    /// The game whose evaluation is tuned.
+    pub game: GameKind,
     /// The work directory.
     pub dir: String,
     /// Self-play games in all.
@@ -46,7 +51,7 @@ fn write_file(path: &Path, text: &str) -> Result<()> {
 
 /// Reads `data.tsv`: the samples of complete games and the number of games; a last game
 /// cut by an interruption is dropped (and its lines removed from the file).
-fn read_data(path: &Path) -> Result<(Vec<Sample>, u64)> {
+fn read_data<const N: usize>(path: &Path) -> Result<(Vec<Sample<N>>, u64)> {
     if !path.exists() {
         return Ok((Vec::new(), 0));
     }
@@ -86,13 +91,21 @@ fn read_data(path: &Path) -> Result<(Vec<Sample>, u64)> {
     Ok((samples, games))
 }
 
-/// Runs `bao tune`.
+/// Runs `bao tune` for the game of `opts`.
 pub fn tune(opts: &TuneOptions) -> Result<()> {
+    match opts.game {
+        GameKind::Kiswahili => tune_game::<Kiswahili, KS_TERMS>(opts, "kiswahili"),
+        GameKind::Kingulu => tune_game::<Kingulu, KG_TERMS>(opts, "kingulu"),
+    }
+}
+
+/// Runs `bao tune` for `G` (named `name` in settings.txt).
+fn tune_game<G: Tunable<N>, const N: usize>(opts: &TuneOptions, name: &str) -> Result<()> {
     let dir = Path::new(&opts.dir);
     std::fs::create_dir_all(dir)
         .with_context(|| format!("--dir {}: cannot create it", dir.display()))?;
     let settings = format!(
-        "game kiswahili\nnodes {}\nrandom-plies {}\nseed {}\nmax-plies 300\n",
+        "game {name}\nnodes {}\nrandom-plies {}\nseed {}\nmax-plies 300\n",
         opts.nodes, opts.random_plies, opts.seed
     );
     let settings_file = dir.join("settings.txt");
@@ -108,7 +121,7 @@ pub fn tune(opts: &TuneOptions) -> Result<()> {
         write_file(&settings_file, &settings)?;
     }
     let data_file = dir.join("data.tsv");
-    let (mut samples, mut done) = read_data(&data_file)?;
+    let (mut samples, mut done) = read_data::<N>(&data_file)?;
     if done > 0 {
         eprintln!(
             "resuming: {done} games, {} positions in {}",
@@ -131,10 +144,10 @@ pub fn tune(opts: &TuneOptions) -> Result<()> {
     let batch = (opts.threads as u64 * 4).max(1);
     while done < opts.games {
         let end = (done + batch).min(opts.games);
-        let games: Vec<Vec<Sample>> = pool.install(|| {
+        let games: Vec<Vec<Sample<N>>> = pool.install(|| {
             (done..end)
                 .into_par_iter()
-                .map(|g| self_play_game(&cfg, g))
+                .map(|g| self_play_game::<G, N>(&cfg, g))
                 .collect()
         });
         let mut text = String::new();
@@ -171,7 +184,7 @@ pub fn tune(opts: &TuneOptions) -> Result<()> {
         bail!("no positions to fit");
     }
     let t1 = Instant::now();
-    let f = fit(&samples, &KS_WEIGHTS, opts.lambda);
+    let f = fit(&samples, &G::WEIGHTS, opts.lambda);
     let mut out = format!(
         "# bao tune: {} games, {} positions; fitted in {:.1} s ({} Newton steps)\n# made by: bao {}\n# cross-entropy {:.5} with the weights in use (best scale), {:.5} fitted\n",
         done,
@@ -182,10 +195,12 @@ pub fn tune(opts: &TuneOptions) -> Result<()> {
         f.loss_before,
         f.loss_after
     );
-    for i in 0..KS_WEIGHTS.len() {
+    for i in 0..N {
         out.push_str(&format!(
             "{:<18} {:>6} (was {:>5})\n",
-            KS_TERM_NAMES[i], f.weights[i], KS_WEIGHTS[i]
+            G::TERM_NAMES[i],
+            f.weights[i],
+            G::WEIGHTS[i]
         ));
     }
     write_file(&dir.join("weights.txt"), &out)?;

@@ -32,3 +32,45 @@ fn tune_writes_data_and_weights_and_resumes() {
     assert!(failure(&run_in(d, &other, b""))
         .starts_with("bao: error: --dir run: it holds a run with other settings"));
 }
+
+#[test]
+fn tune_kingulu_fits_its_own_terms_and_keeps_its_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let args = [
+        "tune", "--game", "kingulu", "--dir", "run", "--games", "3", "--nodes", "60",
+    ];
+    let out = run_in(d, &args, b"");
+    let text = stdout(&out);
+    assert!(text.starts_with("# bao tune: 3 games, "), "{text}");
+    // Bao Kingulu's six terms, the score fixed at 100 (the hand weights in use).
+    assert!(
+        text.contains("\nscore                 100 (was   100)\n"),
+        "{text}"
+    );
+    for name in [
+        "reserved-pit",
+        "target",
+        "vulnerable",
+        "mobility",
+        "blocked",
+    ] {
+        assert!(text.contains(&format!("\n{name:<18} ")), "{text}");
+    }
+    assert!(!text.contains("material"), "{text}");
+    let settings = std::fs::read_to_string(d.join("run/settings.txt")).unwrap();
+    assert_eq!(
+        settings,
+        "game kingulu\nnodes 60\nrandom-plies 6\nseed 1\nmax-plies 300\n"
+    );
+    // Every sample line: the result and six terms.
+    let data = std::fs::read_to_string(d.join("run/data.tsv")).unwrap();
+    assert_eq!(data.matches("end\t").count(), 3, "{data}");
+    for line in data.lines().filter(|l| !l.starts_with("end\t")) {
+        assert_eq!(line.split('\t').count(), 7, "{line}");
+    }
+    // The same directory is refused for the other game.
+    let other = ["tune", "--dir", "run", "--games", "3", "--nodes", "60"];
+    assert!(failure(&run_in(d, &other, b""))
+        .starts_with("bao: error: --dir run: it holds a run with other settings"));
+}

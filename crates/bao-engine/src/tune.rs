@@ -1,7 +1,9 @@
-//! Texel-style tuning of the Bao la Kiswahili evaluation: self-play positions labelled
-//! with the game's result, and a logistic fit of the evaluation's weights to them.
+//! Texel-style tuning of a linear evaluation (Bao la Kiswahili's and Bao Kingulu's):
+//! self-play positions labelled with the game's result, and a logistic fit of the
+//! evaluation's weights to them.
 //!
-//! The evaluation is linear in its terms (`KiswahiliFeatures::terms`), so the fit is a
+//! Both evaluations are linear in their terms ([`Tunable::terms`]:
+//! `KiswahiliFeatures::terms`, `KinguluFeatures::terms`), so the fit is a
 //! logistic regression: the probability that the side to move wins is modelled as
 //! `σ(Σ β_i t_i)`, the result counting 1 for a win, ½ for a draw, 0 for a loss, and β
 //! minimizes the cross-entropy (convex: Newton's method with a small ridge converges in
@@ -13,20 +15,47 @@
 #![allow(clippy::needless_range_loop)]
 
 use crate::hash::mix64;
-use crate::weights::KS_TERMS;
-use crate::KiswahiliFeatures;
-use crate::{Engine, EngineConfig, Limits, Searcher};
+use crate::weights::{KG_TERMS, KG_TERM_NAMES, KG_WEIGHTS, KS_TERMS, KS_TERM_NAMES, KS_WEIGHTS};
+use crate::{Engine, EngineConfig, Evaluate, Limits, Searcher};
+use crate::{KinguluFeatures, KiswahiliFeatures};
+use bao_rules::kingulu::Kingulu;
 use bao_rules::kiswahili::Kiswahili;
-use bao_rules::{Game, GameLine};
+use bao_rules::GameLine;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+/// A game whose evaluation is linear in `N` terms: `evaluate = Σ WEIGHTS[i] · terms[i]`.
+pub trait Tunable<const N: usize>: Evaluate {
+    /// The weights the evaluation uses, one per term (material first, fixed at 100).
+    const WEIGHTS: [i32; N];
+    /// The names of the terms, in the order of [`Tunable::WEIGHTS`].
+    const TERM_NAMES: [&'static str; N];
+    /// The evaluation's terms of the position, from the side to move's point of view.
+    fn terms(&self) -> [i32; N];
+}
+
+impl Tunable<KS_TERMS> for Kiswahili {
+    const WEIGHTS: [i32; KS_TERMS] = KS_WEIGHTS;
+    const TERM_NAMES: [&'static str; KS_TERMS] = KS_TERM_NAMES;
+    fn terms(&self) -> [i32; KS_TERMS] {
+        KiswahiliFeatures::of(self).terms()
+    }
+}
+
+impl Tunable<KG_TERMS> for Kingulu {
+    const WEIGHTS: [i32; KG_TERMS] = KG_WEIGHTS;
+    const TERM_NAMES: [&'static str; KG_TERMS] = KG_TERM_NAMES;
+    fn terms(&self) -> [i32; KG_TERMS] {
+        KinguluFeatures::of(self).terms()
+    }
+}
+
 /// One labelled position: the evaluation's terms and the result for the side to move
-/// (0, ½, 1).
+/// (0, ½, 1). `N` is the number of terms (Bao la Kiswahili's by default).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Sample {
-    /// `KiswahiliFeatures::terms` of the position.
-    pub terms: [i32; KS_TERMS],
+pub struct Sample<const N: usize = KS_TERMS> {
+    /// [`Tunable::terms`] of the position.
+    pub terms: [i32; N],
     /// The game's result for the side to move.
     pub result: f64,
 }
@@ -44,12 +73,13 @@ pub struct SelfPlay {
     pub seed: u64,
 }
 
-/// Plays self-play game `game` and returns its positions after the random plies (those
-/// where the game is not over), each with the game's result for its side to move.
-pub fn self_play_game(cfg: &SelfPlay, game: u64) -> Vec<Sample> {
+/// Plays self-play game `game` of `G` (default rules) and returns its positions after the
+/// random plies (those where the game is not over), each with the game's result for its
+/// side to move.
+pub fn self_play_game<G: Tunable<N>, const N: usize>(cfg: &SelfPlay, game: u64) -> Vec<Sample<N>> {
     let seed = mix64(cfg.seed ^ mix64(game.wrapping_add(1)));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut line = GameLine::new(Kiswahili::start(&Default::default()));
+    let mut line = GameLine::new(G::start(&Default::default()));
     let mut moves = Vec::new();
     for _ in 0..cfg.random_plies {
         if line.is_over() {
@@ -64,7 +94,7 @@ pub fn self_play_game(cfg: &SelfPlay, game: u64) -> Vec<Sample> {
             break;
         }
     }
-    let mut engine: Engine<Kiswahili> = Engine::new(EngineConfig {
+    let mut engine: Engine<G> = Engine::new(EngineConfig {
         searcher: Searcher::AlphaBeta,
         limits: Limits {
             depth: None,
@@ -77,7 +107,7 @@ pub fn self_play_game(cfg: &SelfPlay, game: u64) -> Vec<Sample> {
         eval: crate::Evaluation::Linear,
         search: crate::SearchParams::default(),
     });
-    let mut positions: Vec<Kiswahili> = Vec::new();
+    let mut positions: Vec<G> = Vec::new();
     let outcome = loop {
         if let Some(o) = line.outcome() {
             break o;
@@ -85,7 +115,7 @@ pub fn self_play_game(cfg: &SelfPlay, game: u64) -> Vec<Sample> {
         if line.plies() >= cfg.max_plies as usize {
             break crate::arena::adjudicate(line.current());
         }
-        positions.push(*line.current());
+        positions.push(line.current().clone());
         let r = engine.search_line(&line, Limits::default(), &mut |_| {});
         match r.best.map(|mv| line.play(mv)) {
             Some(Ok(_)) => {}
@@ -100,7 +130,7 @@ pub fn self_play_game(cfg: &SelfPlay, game: u64) -> Vec<Sample> {
     positions
         .iter()
         .map(|p| Sample {
-            terms: KiswahiliFeatures::of(p).terms(),
+            terms: p.terms(),
             result: match outcome.winner {
                 Some(w) if w == p.side_to_move() => 1.0,
                 Some(_) => 0.0,
@@ -115,7 +145,7 @@ fn sigmoid(x: f64) -> f64 {
 }
 
 /// The mean cross-entropy of the model `σ(Σ β_i t_i)` on `samples`.
-pub fn loss(samples: &[Sample], beta: &[f64; KS_TERMS]) -> f64 {
+pub fn loss<const N: usize>(samples: &[Sample<N>], beta: &[f64; N]) -> f64 {
     let mut total = 0.0;
     for s in samples {
         let z: f64 = s
@@ -130,13 +160,13 @@ pub fn loss(samples: &[Sample], beta: &[f64; KS_TERMS]) -> f64 {
     total / samples.len().max(1) as f64
 }
 
-/// The result of a fit.
+/// The result of a fit (`N` terms).
 #[derive(Clone, Debug)]
-pub struct Fit {
+pub struct Fit<const N: usize = KS_TERMS> {
     /// The logistic coefficients per term unit.
-    pub beta: [f64; KS_TERMS],
+    pub beta: [f64; N],
     /// The weights in centi-seeds, material fixed at 100.
-    pub weights: [i32; KS_TERMS],
+    pub weights: [i32; N],
     /// The mean cross-entropy at the start (the weights in use, best scale) and at the end.
     pub loss_before: f64,
     /// The mean cross-entropy of the fit.
@@ -148,12 +178,12 @@ pub struct Fit {
 /// Fits β by Newton's method from `start` (the current weights scaled to log-odds by the
 /// best single scale, found first), with ridge `lambda` on every coefficient but
 /// material. Terms that never vary in the data keep their current weight.
-pub fn fit(samples: &[Sample], current: &[i32; KS_TERMS], lambda: f64) -> Fit {
-    let n = KS_TERMS;
+pub fn fit<const N: usize>(samples: &[Sample<N>], current: &[i32; N], lambda: f64) -> Fit<N> {
+    let n = N;
     // The best single scale for the current weights: log-odds per centi-seed on a grid
     // of 10^x, x from -6 to 0 in steps of 0.02.
     let scaled = |k: f64| {
-        let mut b = [0.0; KS_TERMS];
+        let mut b = [0.0; N];
         for i in 0..n {
             b[i] = k * f64::from(current[i]);
         }
@@ -234,7 +264,7 @@ pub fn fit(samples: &[Sample], current: &[i32; KS_TERMS], lambda: f64) -> Fit {
         }
     }
     let loss_after = loss(samples, &beta);
-    let mut weights = [0; KS_TERMS];
+    let mut weights = [0; N];
     for i in 0..n {
         weights[i] = if beta[0] > 0.0 && varies[i] {
             (100.0 * beta[i] / beta[0]).round() as i32
@@ -278,7 +308,7 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
 }
 
 /// One sample as a line of the data file: the result, then the terms (tab-separated).
-pub fn sample_line(s: &Sample) -> String {
+pub fn sample_line<const N: usize>(s: &Sample<N>) -> String {
     let mut line = format!("{}", s.result);
     for t in s.terms {
         line.push('\t');
@@ -287,14 +317,14 @@ pub fn sample_line(s: &Sample) -> String {
     line
 }
 
-/// A sample from a data file line, `None` if the line is not one.
-pub fn parse_sample(line: &str) -> Option<Sample> {
+/// A sample of `N` terms from a data file line, `None` if the line is not one.
+pub fn parse_sample<const N: usize>(line: &str) -> Option<Sample<N>> {
     let mut f = line.split('\t');
     let result: f64 = f.next()?.parse().ok()?;
     if ![0.0, 0.5, 1.0].contains(&result) {
         return None;
     }
-    let mut terms = [0; KS_TERMS];
+    let mut terms = [0; N];
     for t in terms.iter_mut() {
         *t = f.next()?.parse().ok()?;
     }
@@ -335,7 +365,7 @@ mod tests {
         assert_eq!(f.weights[3..], current[3..]);
         let line = sample_line(&samples[0]);
         assert_eq!(parse_sample(&line), Some(samples[0]));
-        assert_eq!(parse_sample("2\t1"), None);
+        assert_eq!(parse_sample::<KS_TERMS>("2\t1"), None);
     }
 
     #[test]
@@ -346,8 +376,8 @@ mod tests {
             max_plies: 300,
             seed: 3,
         };
-        let a = self_play_game(&cfg, 5);
-        assert_eq!(a, self_play_game(&cfg, 5));
+        let a = self_play_game::<Kiswahili, KS_TERMS>(&cfg, 5);
+        assert_eq!(a, self_play_game::<Kiswahili, KS_TERMS>(&cfg, 5));
         assert!(!a.is_empty());
         // Consecutive positions have opposite movers: decided results alternate.
         for w in a.windows(2) {
@@ -355,5 +385,80 @@ mod tests {
                 assert_eq!(w[0].result + w[1].result, 1.0);
             }
         }
+    }
+
+    #[test]
+    fn the_kingulu_fit_recovers_known_weights() {
+        // Six Bao Kingulu terms drawn at random, results from a known model: score β =
+        // 0.02, reserved pit 0.1 (500 per pit), blocked −0.04 (−200), the rest 0.
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        let mut samples: Vec<Sample<KG_TERMS>> = Vec::new();
+        for _ in 0..30_000 {
+            let terms = [
+                rng.gen_range(-30..=30),
+                rng.gen_range(-3..=3),
+                rng.gen_range(0..=3),
+                rng.gen_range(0..=3),
+                rng.gen_range(-4..=4),
+                rng.gen_range(-4..=4),
+            ];
+            let z =
+                0.02 * f64::from(terms[0]) + 0.1 * f64::from(terms[1]) - 0.04 * f64::from(terms[5]);
+            let result = if rng.gen::<f64>() < sigmoid(z) {
+                1.0
+            } else {
+                0.0
+            };
+            samples.push(Sample { terms, result });
+        }
+        let f = fit(&samples, &KG_WEIGHTS, 0.0);
+        assert!(f.loss_after < f.loss_before, "{f:?}");
+        // Exact for this stream (true values 100, 500, 0, 0, 0, −200: the estimates' noise
+        // is tens of centi-seeds at 30 000 samples).
+        assert_eq!(f.weights, [100, 501, -27, 34, 0, -161], "{f:?}");
+        let line = sample_line(&samples[0]);
+        assert_eq!(line.split('\t').count(), 7);
+        assert_eq!(parse_sample::<KG_TERMS>(&line), Some(samples[0]));
+        // A Kiswahili line (ten terms) is not a Kingulu sample.
+        assert_eq!(
+            parse_sample::<KG_TERMS>("1\t1\t2\t3\t4\t5\t6\t7\t8\t9\t10"),
+            None
+        );
+    }
+
+    #[test]
+    fn kingulu_self_play_is_reproducible_with_exact_values() {
+        let cfg = SelfPlay {
+            random_plies: 6,
+            nodes: 300,
+            max_plies: 300,
+            seed: 3,
+        };
+        let a = self_play_game::<Kingulu, KG_TERMS>(&cfg, 5);
+        assert_eq!(a, self_play_game::<Kingulu, KG_TERMS>(&cfg, 5));
+        let b = self_play_game::<Kingulu, KG_TERMS>(&cfg, 6);
+        assert_ne!(a, b, "another game number, another game");
+        assert_eq!((a.len(), b.len()), (24, 17));
+        // The first position after the random plies: the mover is 4 seeds behind, with
+        // two more playable and two fewer blocked candidates than the opponent; it lost.
+        assert_eq!(
+            a[0],
+            Sample {
+                terms: [-4, 0, 0, 0, 2, -2],
+                result: 0.0
+            }
+        );
+        // The last: 10 seeds and one reserved pit ahead, the winner to move.
+        assert_eq!(
+            a[23],
+            Sample {
+                terms: [10, 1, 0, 0, 2, 1],
+                result: 1.0
+            }
+        );
+        // A decided game: the results alternate with the mover, the first one lost.
+        let results: Vec<f64> = a.iter().map(|s| s.result).collect();
+        let expected: Vec<f64> = (0..24).map(|i| f64::from(i % 2)).collect();
+        assert_eq!(results, expected);
     }
 }

@@ -93,6 +93,35 @@ pub const KG_MOBILITY: i32 = 25;
 /// Per candidate pit (G-R1) blocked by the first-lap restriction (G-R7).
 pub const KG_BLOCKED: i32 = 10;
 
+/// The number of terms of the Bao Kingulu evaluation (`KinguluFeatures::terms`).
+pub const KG_TERMS: usize = 6;
+
+/// The hand-written weights of the Bao Kingulu evaluation, one per term of
+/// `KinguluFeatures::terms` (the constants above, vulnerable and blocked negated):
+/// score, reserved pit, target, vulnerable, mobility, blocked.
+pub const KG_HAND_WEIGHTS: [i32; KG_TERMS] = [
+    KG_SCORE,
+    KG_RESERVED_PIT,
+    KG_TARGET,
+    -KG_VULNERABLE,
+    KG_MOBILITY,
+    -KG_BLOCKED,
+];
+
+/// The weights the Bao Kingulu evaluation uses, one per term of `KinguluFeatures::terms`
+/// (order as [`KG_HAND_WEIGHTS`]).
+pub const KG_WEIGHTS: [i32; KG_TERMS] = KG_HAND_WEIGHTS;
+
+/// The names of the Bao Kingulu terms, in the order of [`KG_WEIGHTS`].
+pub const KG_TERM_NAMES: [&str; KG_TERMS] = [
+    "score",
+    "reserved-pit",
+    "target",
+    "vulnerable",
+    "mobility",
+    "blocked",
+];
+
 // ---------------------------------------------------------------- Search
 
 /// Late move reductions: the smallest remaining depth at which a late move is searched

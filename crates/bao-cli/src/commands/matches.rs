@@ -119,10 +119,13 @@ pub struct OpeningsArgs {
     pub out: String,
 }
 
-/// Bao la Kiswahili: tune the evaluation's weights from self-play (Texel-style
-/// logistic fit); resumable: run the same command again to continue.
+/// Tune the evaluation's weights from self-play (Texel-style logistic fit); resumable:
+/// run the same command again to continue.
 #[derive(clap::Args, Debug)]
 pub struct TuneArgs {
+    /// The game whose evaluation is tuned: kiswahili or kingulu.
+    #[arg(long, short, default_value = "kiswahili")]
+    pub game: GameKind,
     /// The work directory (settings.txt, data.tsv, progress.txt, weights.txt).
     #[arg(long, value_name = "DIR")]
     pub dir: String,
@@ -322,6 +325,7 @@ pub fn run_openings(args: OpeningsArgs) -> Result<()> {
 /// Runs `bao tune`.
 pub fn run_tune(args: TuneArgs) -> Result<()> {
     let TuneArgs {
+        game,
         dir,
         games,
         nodes,
@@ -334,6 +338,7 @@ pub fn run_tune(args: TuneArgs) -> Result<()> {
         bail!("--lambda {lambda}: give a number of at least 0");
     }
     tune::tune(&tune::TuneOptions {
+        game,
         dir,
         games,
         nodes,

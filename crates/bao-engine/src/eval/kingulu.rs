@@ -82,19 +82,35 @@ impl KinguluFeatures {
             .count() as i32
     }
 
-    /// The evaluation from the side to move's point of view, in centi-seeds.
-    pub fn evaluate(&self) -> i32 {
+    /// The terms of the evaluation, which is `Σ KG_WEIGHTS[i] · terms[i]`
+    /// ([`crate::weights::KG_WEIGHTS`]), from the side to move's point of view: the score
+    /// difference (G-R14), the reserved-pit difference (G-R9), the opponent's pits of 3
+    /// (the mover's kuweka targets, G-R6c), the mover's own pits of 3 (vulnerable), the
+    /// playable-candidate difference and the blocked-candidate difference (G-R7).
+    pub fn terms(&self) -> [i32; KG_TERMS] {
         let me = self.to_move;
         let op = me.opponent();
         let reserved = |s: Side| self.reserved.iter().filter(|r| **r == Some(s)).count() as i32;
         let (my_play, my_block) = self.first_lap(me);
         let (op_play, op_block) = self.first_lap(op);
-        KG_SCORE * (self.score(me) - self.score(op))
-            + KG_RESERVED_PIT * (reserved(me) - reserved(op))
-            + KG_TARGET * self.threes(op)
-            - KG_VULNERABLE * self.threes(me)
-            + KG_MOBILITY * (my_play - op_play)
-            - KG_BLOCKED * (my_block - op_block)
+        [
+            self.score(me) - self.score(op),
+            reserved(me) - reserved(op),
+            self.threes(op),
+            self.threes(me),
+            my_play - op_play,
+            my_block - op_block,
+        ]
+    }
+
+    /// The evaluation from the side to move's point of view, in centi-seeds:
+    /// `Σ KG_WEIGHTS[i] · terms[i]`.
+    pub fn evaluate(&self) -> i32 {
+        self.terms()
+            .iter()
+            .zip(KG_WEIGHTS.iter())
+            .map(|(t, w)| t * w)
+            .sum()
     }
 }
 
@@ -216,6 +232,8 @@ mod tests {
             ),
             (100, 90, 35, 20, 25, 10)
         );
+        assert_eq!(f.terms(), [-6, -1, 1, 1, 1, -2]);
+        assert_eq!(KG_WEIGHTS, KG_HAND_WEIGHTS);
         assert_eq!(f.evaluate(), -600 - 90 + 35 - 20 + 25 + 20);
         assert_eq!(f.evaluate(), -630);
     }
