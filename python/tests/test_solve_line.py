@@ -104,9 +104,9 @@ def test_engine_searches_a_game_line_with_its_history() -> None:
     assert r.move in line.legal_moves() and r.depth == 4
     assert engine.description == "alpha-beta depth 4"
     # Each game has its own levels (docs/engine.md): Bao Kingulu's level 1 looks one ply
-    # ahead and misses every capture, its level 8 searches 8 plies and misses a few.
+    # ahead and misses every capture, its level 6 searches 3 plies and misses a few.
     assert bao.Engine("kingulu", level=1).description == "greedy, misses 100% of captures"
-    assert bao.Engine("kingulu", level=8).description == "alpha-beta depth 8, misses 2% of captures"
+    assert bao.Engine("kingulu", level=6).description == "alpha-beta depth 3, misses 2% of captures"
     assert bao.Engine("kiswahili", level=8).description == "alpha-beta time 1000 ms"
     with pytest.raises(TypeError, match="a bao.Position or a bao.GameLine"):
         engine.search("0 1 4 1 2 1 / 1 4 6 0 6 1 ; S=9 N=12 ; South")  # type: ignore[arg-type]

@@ -136,7 +136,7 @@ fn play(cmd: Command) -> Command {
 }
 
 /// The measured Elo of each game's levels (`bao_engine::elo`): `Bao la Kiswahili 2 ≈
-/// 230, 3 ≈ 660, …; Bao Kingulu 2 ≈ 70, …`.
+/// 230, 3 ≈ 660, …; Bao Kingulu 2 ≈ 94, …`.
 fn elo_table() -> String {
     let game = |title: &str, table: &[Option<i32>; 10]| {
         let levels: Vec<String> = table

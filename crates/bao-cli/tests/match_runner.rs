@@ -15,11 +15,11 @@ fn an_external_engine_plays_over_the_protocol_and_the_match_resumes() {
         "--game",
         "kingulu",
         "--a",
-        "4",
+        "5",
         "--b-cmd",
         &cmd,
         "--b-option",
-        "level=4",
+        "level=5",
         "--depth",
         "2",
         "--games",
@@ -33,7 +33,7 @@ fn an_external_engine_plays_over_the_protocol_and_the_match_resumes() {
     assert_eq!(
         lines[0],
         format!(
-            "kingulu match: A = alpha-beta depth 2, B = engine {cmd:?} [level 4], 4 games, depth 2"
+            "kingulu match: A = alpha-beta depth 2, B = engine {cmd:?} [level 5], 4 games, depth 2"
         )
     );
     assert!(

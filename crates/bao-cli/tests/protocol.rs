@@ -210,9 +210,10 @@ fn kingulu_transcript() {
 #[test]
 fn options_and_setoption() {
     let out = engine("newgame kingulu\noptions\nsetoption level 3\nsetoption depth 5\nsetoption time none\nsetoption rules.first-player north\nposition\nsetoption rules default\nposition\noptions\n");
-    // The defaults come from the engine's level 6, Bao Kingulu's own (depth 4).
+    // The defaults come from the engine's level 6, Bao Kingulu's own (depth 3, missing
+    // 2 % of the captures).
     let level6 = bao_engine::EngineConfig::level_for(bao_rules::GameKind::Kingulu, 6);
-    assert_eq!(level6.limits.depth, Some(4));
+    assert_eq!((level6.limits.depth, level6.missed_captures), (Some(3), 2));
     let opt = |v: Option<u64>| v.map_or("none".to_string(), |v| v.to_string());
     let d6 = opt(level6.limits.depth.map(u64::from));
     let t6 = opt(level6.limits.time_ms);
@@ -603,7 +604,7 @@ fn analyze_load_reads_the_record_as_a_game_line() {
         lines[lines.len() - 4..lines.len() - 1],
         [
             "best move a3",
-            "score +1.65 seeds for the side to move (depth 6)",
+            "score +3.81 seeds for the side to move (depth 6)",
             "pv a3 A2 a5 A4 a4 A5"
         ]
     );

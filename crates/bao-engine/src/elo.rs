@@ -20,19 +20,19 @@ pub const KISWAHILI: [Option<i32>; 10] = [
 ];
 
 /// Bao Kingulu: the Elo of levels 1..=10 (index 0 is level 1), its own level table
-/// ([`crate::KINGULU_LEVELS`]): 308 games a step (each of the 154 shipped openings once
-/// per side), every step +53 to +77.
+/// ([`crate::KINGULU_LEVELS`]) with the tuned evaluation (`KG_WEIGHTS`): 308 games a step
+/// (each of the 154 shipped openings once per side), every step +56 to +94.
 pub const KINGULU: [Option<i32>; 10] = [
     Some(0),
-    Some(74),
-    Some(151),
-    Some(227),
-    Some(285),
-    Some(358),
-    Some(421),
-    Some(477),
-    Some(530),
-    Some(594),
+    Some(94),
+    Some(181),
+    Some(251),
+    Some(338),
+    Some(394),
+    Some(457),
+    Some(531),
+    Some(619),
+    Some(691),
 ];
 
 /// The measured Elo of `level` (1..=10) in `game` (`kiswahili` or `kingulu`); `None` for a
@@ -60,9 +60,9 @@ mod tests {
         assert_eq!(level_elo("kiswahili", 7), Some(1508));
         assert_eq!(level_elo("kiswahili", 10), Some(2032));
         assert_eq!(level_elo("kingulu", 1), Some(0));
-        assert_eq!(level_elo("kingulu", 7), Some(421));
-        assert_eq!(level_elo("kingulu", 9), Some(530));
-        assert_eq!(level_elo("kingulu", 10), Some(594));
+        assert_eq!(level_elo("kingulu", 7), Some(457));
+        assert_eq!(level_elo("kingulu", 9), Some(619));
+        assert_eq!(level_elo("kingulu", 10), Some(691));
         assert_eq!(level_elo("kingulu", 0), None);
         assert_eq!(level_elo("kingulu", 11), None);
         assert_eq!(level_elo("chess", 5), None);
@@ -80,7 +80,7 @@ mod tests {
             .windows(2)
             .map(|w| w[1].unwrap() - w[0].unwrap())
             .collect();
-        assert_eq!(steps, [74, 77, 76, 58, 73, 63, 56, 53, 64]);
+        assert_eq!(steps, [94, 87, 70, 87, 56, 63, 74, 88, 72]);
         assert!(steps.iter().all(|&s| s >= 50));
     }
 }

@@ -438,7 +438,7 @@ mod tests {
         assert_eq!(a, self_play_game::<Kingulu, KG_TERMS>(&cfg, 5));
         let b = self_play_game::<Kingulu, KG_TERMS>(&cfg, 6);
         assert_ne!(a, b, "another game number, another game");
-        assert_eq!((a.len(), b.len()), (24, 17));
+        assert_eq!((a.len(), b.len()), (26, 9));
         // The first position after the random plies: the mover is 4 seeds behind, with
         // two more playable and two fewer blocked candidates than the opponent; it lost.
         assert_eq!(
@@ -448,17 +448,17 @@ mod tests {
                 result: 0.0
             }
         );
-        // The last: 10 seeds and one reserved pit ahead, the winner to move.
+        // The last: 8 seeds and one reserved pit ahead, the winner to move.
         assert_eq!(
-            a[23],
+            a[25],
             Sample {
-                terms: [10, 1, 0, 0, 2, 1],
+                terms: [8, 1, 0, 0, 0, 0],
                 result: 1.0
             }
         );
         // A decided game: the results alternate with the mover, the first one lost.
         let results: Vec<f64> = a.iter().map(|s| s.result).collect();
-        let expected: Vec<f64> = (0..24).map(|i| f64::from(i % 2)).collect();
+        let expected: Vec<f64> = (0..26).map(|i| f64::from(i % 2)).collect();
         assert_eq!(results, expected);
     }
 }

@@ -217,7 +217,7 @@ mod tests {
         assert_eq!(f.first_lap(Side::South), (2, 2));
         // Kuweka targets (G-R6c): South's A4 and North's a1 hold 3 unreserved seeds.
         assert_eq!((f.threes(Side::South), f.threes(Side::North)), (1, 1));
-        // North to move, by hand with the weights of `weights.rs` (score 100, reserved pit
+        // North to move, with the hand weights of `weights.rs` (score 100, reserved pit
         // 90, target 35, vulnerable 20, mobility 25, blocked 10): score 21 − 27 = −6 seeds
         // → −600; South holds a reserved pit → −90; South's A4 is North's target → +35;
         // North's a1 is vulnerable → −20; mobility 3 − 2 → +25; blocked 0 − 2 → +20.
@@ -233,8 +233,17 @@ mod tests {
             (100, 90, 35, 20, 25, 10)
         );
         assert_eq!(f.terms(), [-6, -1, 1, 1, 1, -2]);
-        assert_eq!(KG_WEIGHTS, KG_HAND_WEIGHTS);
-        assert_eq!(f.evaluate(), -600 - 90 + 35 - 20 + 25 + 20);
-        assert_eq!(f.evaluate(), -630);
+        let hand: i32 = f
+            .terms()
+            .iter()
+            .zip(KG_HAND_WEIGHTS)
+            .map(|(t, w)| t * w)
+            .sum();
+        assert_eq!(hand, -600 - 90 + 35 - 20 + 25 + 20);
+        assert_eq!(hand, -630);
+        // The weights in use (tuned: score 100, reserved pit 456, target 158, vulnerable
+        // −73, mobility −48, blocked −154): −600 − 456 + 158 − 73 − 48 + 308.
+        assert_eq!(KG_WEIGHTS, [100, 456, 158, -73, -48, -154]);
+        assert_eq!(f.evaluate(), -711);
     }
 }
