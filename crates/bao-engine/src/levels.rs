@@ -57,6 +57,16 @@ const fn timed(depth: Option<u32>, time_ms: u64) -> Level {
     }
 }
 
+/// A time-limited level with Bao la Kiswahili's network and the pruning of
+/// [`SearchParams::STRONG`] (docs/engine.md "Search changes").
+const fn strong(time_ms: u64) -> Level {
+    Level {
+        eval: Evaluation::Net,
+        search: SearchParams::STRONG,
+        ..timed(None, time_ms)
+    }
+}
+
 /// Bao la Kiswahili's levels 1..=10 (index 0 is level 1). Level 1 looks one ply ahead
 /// and misses half the captures; 2 sees every capture one ply ahead; 3 looks two plies
 /// ahead; then deeper and longer searches.
@@ -68,11 +78,9 @@ pub const KISWAHILI_LEVELS: [Level; 10] = [
     ab(4, 0),
     ab(6, 0),
     timed(Some(8), 500),
-    timed(None, 1000),
-    timed(None, 2000),
-    // The network (`Evaluation::Net`) did not gain at 100 ms a move (docs/engine.md
-    // "Matches of the network"): level 10 keeps the linear evaluation.
-    timed(None, 3000),
+    strong(1000),
+    strong(2000),
+    strong(3000),
 ];
 
 /// Bao Kingulu's levels 1..=10 (index 0 is level 1). Bao Kingulu is short and forcing:

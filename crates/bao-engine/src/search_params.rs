@@ -53,6 +53,20 @@ impl SearchParams {
         aspiration: 0,
     };
 
+    /// The time-limited levels' search (Bao la Kiswahili's levels 8–10): reverse
+    /// futility and futility pruning in the last two plies, late move reductions by the
+    /// formula `0.5 + ln(depth)·ln(n+1)/2`, a full window at the root (an aspiration
+    /// window of ±50 lost in a match: docs/engine.md "Search changes").
+    pub const STRONG: SearchParams = SearchParams {
+        rfp_depth: 2,
+        rfp_margin: 150,
+        futility_depth: 2,
+        futility_margin: 200,
+        lmr_div: 200,
+        lmr_base: 50,
+        aspiration: 0,
+    };
+
     /// Sets a parameter by its specification key (`rfp`, `rfpm`, `fut`, `futm`, `lmrd`,
     /// `lmrb`, `asp`); `Err` names what was wrong.
     pub fn set(&mut self, key: &str, value: i64) -> Result<(), String> {

@@ -55,6 +55,22 @@ fn each_game_has_its_own_level_table() {
             (Ab, None, Some(3000), 0),
         ]
     );
+    // The evaluation and the search: Bao la Kiswahili's timed levels 8–10 use the network
+    // and the pruning of SearchParams::STRONG; every other level the linear evaluation
+    // and the classic search, with which the ladders were measured.
+    use bao_engine::{Evaluation::*, SearchParams};
+    let how = |g, n| {
+        let c = EngineConfig::level_for(g, n);
+        (c.eval, c.search)
+    };
+    let classic = (Linear, SearchParams::CLASSIC);
+    let strong = (Net, SearchParams::STRONG);
+    let kiswahili: Vec<_> = (1..=10).map(|n| how(GameKind::Kiswahili, n)).collect();
+    let mut want = vec![classic; 7];
+    want.extend([strong; 3]);
+    assert_eq!(kiswahili, want);
+    let kingulu: Vec<_> = (1..=10).map(|n| how(GameKind::Kingulu, n)).collect();
+    assert_eq!(kingulu, vec![classic; 10]);
     for n in 0..=11 {
         assert_eq!(
             EngineConfig::level_for(GameKind::Kiswahili, n),

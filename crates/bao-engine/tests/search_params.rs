@@ -1,13 +1,15 @@
 //! The search's pruning and reductions (`SearchParams`, docs/engine.md "Alpha-beta") on
 //! Bao la Kiswahili: an aspiration window gives the full window's value, reverse
-//! futility and futility pruning search fewer nodes (exact counts).
+//! futility and futility pruning search fewer nodes (exact counts) and, as the strong
+//! levels use them, still find the forced wins and the only safe moves of
+//! `tests/kiswahili.rs`.
 
 mod common;
 
 use bao_engine::{Engine, EngineConfig, Score, SearchParams};
 use bao_rules::kiswahili::Kiswahili;
 use bao_rules::Game;
-use common::harness::{depth, engine};
+use common::harness::{best, depth, engine};
 
 fn pos(text: &str) -> Kiswahili {
     Kiswahili::from_text(text, &Default::default()).expect("valid test position")
@@ -94,4 +96,67 @@ fn pruning_searches_fewer_nodes() {
         .map(|r| r.iter().map(|&(m, n)| (m.to_string(), n)).collect())
         .collect();
     assert_eq!(got, want);
+}
+
+/// Exactly one move wins at once (from `tests/kiswahili.rs`).
+const WIN_IN_ONE: [(&str, &str); 3] = [
+    (
+        "0 2 3 4 1 1 0 1 / 0 2 2 0 2 3 4 3 / 1 3 6 0 9 1 1 3 / 4 0 3 0 3 0 2 0 ; S=0 N=0 ; house S- N- ; North ; takasia -",
+        "a6<",
+    ),
+    (
+        "3 3 1 3 1 3 1 3 / 2 1 4 6 0 1 3 1 / 2 3 2 0 1 2 1 1 / 1 0 0 0 0 0 0 1 ; S=7 N=7 ; house S- N- ; South ; takasia -",
+        "A2>",
+    ),
+    (
+        "1 0 1 0 0 1 1 0 / 0 1 1 2 0 2 0 2 / 0 5 5 1 0 10 0 1 / 2 9 3 5 3 2 3 3 ; S=0 N=0 ; house S- N- ; South ; takasia -",
+        "B2<",
+    ),
+];
+
+/// Exactly one move does not let the opponent win at once (from `tests/kiswahili.rs`).
+const ONLY_SAFE_MOVE: [(&str, &str); 4] = [
+    (
+        "1 1 2 2 3 1 0 2 / 1 0 0 0 0 0 0 0 / 1 13 10 2 0 6 3 1 / 1 7 3 2 0 1 0 1 ; S=0 N=0 ; house S- N- ; North ; takasia -",
+        "b6<",
+    ),
+    (
+        "1 1 0 1 1 1 1 1 / 0 0 0 2 0 0 0 1 / 0 3 1 2 4 0 3 2 / 4 2 1 7 5 3 1 7 ; S=4 N=5 ; house S- N- ; North ; takasia -",
+        "a5<",
+    ),
+    (
+        "1 1 0 1 1 1 1 1 / 0 0 0 4 0 0 0 1 / 4 0 1 4 0 1 0 4 / 7 5 0 2 1 6 1 11 ; S=2 N=3 ; house S- N- ; North ; takasia -",
+        "a5<",
+    ),
+    (
+        "1 1 0 0 0 0 0 0 / 0 0 0 0 1 0 0 1 / 3 0 4 0 5 3 1 5 / 3 6 3 1 2 6 4 1 ; S=6 N=7 ; house S- N- ; North ; takasia -",
+        "a4<",
+    ),
+];
+
+#[test]
+fn the_strong_levels_pruning_keeps_wins_and_safe_moves() {
+    let level10 = bao_engine::EngineConfig::level(10);
+    let (strong, eval) = (level10.search, level10.eval);
+    assert_ne!(strong, SearchParams::CLASSIC, "level 10 prunes");
+    for d in [2, 4, 6] {
+        for (text, mv) in WIN_IN_ONE {
+            let mut e = Engine::new(EngineConfig {
+                search: strong,
+                eval,
+                ..with(&[]).config().clone()
+            });
+            let (m, s) = best(&mut e, &pos(text), depth(d));
+            assert_eq!((m.as_str(), s), (mv, Score::Win(1)), "{text} depth {d}");
+        }
+        for (text, mv) in ONLY_SAFE_MOVE {
+            let mut e = Engine::new(EngineConfig {
+                search: strong,
+                eval,
+                ..with(&[]).config().clone()
+            });
+            let (m, _) = best(&mut e, &pos(text), depth(d));
+            assert_eq!(m, mv, "{text} depth {d}");
+        }
+    }
 }
