@@ -373,6 +373,9 @@ impl PyEngine {
         if c.missed_captures > 0 {
             out.push_str(&format!(", misses {}% of captures", c.missed_captures));
         }
+        if c.eval == bao_engine::Evaluation::Net {
+            out.push_str(", network evaluation");
+        }
         out
     }
 

@@ -107,7 +107,8 @@ def test_engine_searches_a_game_line_with_its_history() -> None:
     # ahead and misses every capture, its level 6 searches 3 plies and misses a few.
     assert bao.Engine("kingulu", level=1).description == "greedy, misses 100% of captures"
     assert bao.Engine("kingulu", level=6).description == "alpha-beta depth 3, misses 2% of captures"
-    assert bao.Engine("kiswahili", level=8).description == "alpha-beta time 1000 ms"
+    assert bao.Engine("kiswahili", level=8).description == "alpha-beta time 1000 ms, network evaluation"
+    assert bao.Engine("kiswahili", level=7).description == "alpha-beta depth 8 time 500 ms"
     with pytest.raises(TypeError, match="a bao.Position or a bao.GameLine"):
         engine.search("0 1 4 1 2 1 / 1 4 6 0 6 1 ; S=9 N=12 ; South")  # type: ignore[arg-type]
     with pytest.raises(bao.BaoError, match="this engine plays kiswahili, but the line is"):

@@ -362,13 +362,46 @@ mod tests {
             describe_config(&c),
             "alpha-beta nodes 9, network evaluation"
         );
+        // Levels 8-10 use the network and the strong search; 7 and below do not.
+        for (n, eval, search) in [
+            (7, Evaluation::Linear, SearchParams::CLASSIC),
+            (8, Evaluation::Net, SearchParams::STRONG),
+            (10, Evaluation::Net, SearchParams::STRONG),
+        ] {
+            let c = parse_engine_spec(&n.to_string(), KS).unwrap();
+            assert_eq!((c.eval, c.search), (eval, search), "level {n}");
+        }
+        let c = parse_engine_spec("level:level=10,eval=linear", KS).unwrap();
+        assert_eq!((c.eval, c.limits.time_ms), (Evaluation::Linear, Some(3000)));
         assert_eq!(
-            parse_engine_spec("10", KS).unwrap().eval,
-            Evaluation::Linear
+            describe_config(&parse_engine_spec("10", KS).unwrap()),
+            "alpha-beta time 3000 ms, network evaluation"
         );
-        let c = parse_engine_spec("level:level=10,eval=net", KS).unwrap();
-        assert_eq!((c.eval, c.limits.time_ms), (Evaluation::Net, Some(3000)));
-        assert_eq!(parse_engine_spec("9", KS).unwrap().eval, Evaluation::Linear);
+        // The search keys, before or after level=; bad values name their key.
+        let c = parse_engine_spec("level:rfp=1,level=6,fut=3,futm=90,asp=25", KS).unwrap();
+        let want = SearchParams {
+            rfp_depth: 1,
+            futility_depth: 3,
+            futility_margin: 90,
+            aspiration: 25,
+            ..SearchParams::CLASSIC
+        };
+        assert_eq!((c.search, c.limits.depth), (want, Some(6)));
+        let err = parse_engine_spec("ab:depth=4,rfp=99", KS)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "engine \"ab:depth=4,rfp=99\": rfp 99 is out of range 0-16 plies"
+        );
+        let err = parse_engine_spec("ab:depth=4,futm=-5", KS)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("futm -5 is out of range"), "{err}");
+        let err = parse_engine_spec("ab:depth=4,lmrd=x", KS)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("lmrd \"x\" is not a number"), "{err}");
         let err = parse_engine_spec("ab:depth=2,eval=deep", KS)
             .unwrap_err()
             .to_string();

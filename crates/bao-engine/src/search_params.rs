@@ -82,13 +82,19 @@ impl SearchParams {
                 .filter(|&m| (0..=10_000).contains(&m))
                 .ok_or_else(|| format!("{key} {v} is out of range 0-10000 centi-seeds"))
         };
+        let hundredths = |v: i64| -> Result<u32, String> {
+            u32::try_from(v)
+                .ok()
+                .filter(|&m| m <= 10_000)
+                .ok_or_else(|| format!("{key} {v} is out of range 0-10000 (hundredths)"))
+        };
         match key {
             "rfp" => self.rfp_depth = plies(value)?,
             "rfpm" => self.rfp_margin = cp(value)?,
             "fut" => self.futility_depth = plies(value)?,
             "futm" => self.futility_margin = cp(value)?,
-            "lmrd" => self.lmr_div = cp(value)? as u32,
-            "lmrb" => self.lmr_base = cp(value)? as u32,
+            "lmrd" => self.lmr_div = hundredths(value)?,
+            "lmrb" => self.lmr_base = hundredths(value)?,
             "asp" => self.aspiration = cp(value)?,
             _ => return Err(format!("unknown search parameter {key:?}")),
         }
@@ -161,6 +167,10 @@ mod tests {
         assert_eq!(
             p.set("nmp", 1).unwrap_err(),
             "unknown search parameter \"nmp\""
+        );
+        assert_eq!(
+            p.set("lmrd", 10_001).unwrap_err(),
+            "lmrd 10001 is out of range 0-10000 (hundredths)"
         );
         p.set("fut", 2).unwrap();
         p.set("futm", 90).unwrap();
