@@ -132,6 +132,9 @@ pub fn parse_engine_spec(spec: &str, game: GameKind) -> Result<EngineConfig> {
             }
             "eval" => {
                 config.eval = match value.trim().to_ascii_lowercase().as_str() {
+                    "net" if game != GameKind::Kiswahili => bail!(
+                        "engine {spec:?}: eval net: the network is Bao la Kiswahili's; {game} has only the linear evaluation"
+                    ),
                     "net" => Evaluation::Net,
                     "linear" => Evaluation::Linear,
                     v => bail!("engine {spec:?}: eval {v:?} (expected net or linear)"),
@@ -408,6 +411,13 @@ mod tests {
         assert!(
             err.contains("eval \"deep\" (expected net or linear)"),
             "{err}"
+        );
+        let err = parse_engine_spec("ab:depth=2,eval=net", GameKind::Kingulu)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "engine \"ab:depth=2,eval=net\": eval net: the network is Bao la Kiswahili's; kingulu has only the linear evaluation"
         );
         // A level is the game's own level.
         let kg = GameKind::Kingulu;

@@ -39,6 +39,8 @@ fn analyze_prints_best_move_score_pv() {
     let mut infos = Vec::new();
     let r = Engine::<Kingulu>::new(EngineConfig {
         limits: Limits::default(),
+        eval: bao_engine::Evaluation::Linear,
+        search: bao_engine::SearchParams::CLASSIC,
         ..EngineConfig::level(8)
     })
     .search(
@@ -153,6 +155,36 @@ fn bad_arguments_name_what_is_wrong() {
     let out = run(&["perft"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains("--depth"));
+    // A perft deeper than 40 plies is refused (99 999 overflowed the stack).
+    let out = run(&["perft", "--depth", "99999"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("99999 is not in 0..=40"), "{err}");
+}
+
+#[test]
+fn the_banner_names_the_network_of_levels_8_to_10() {
+    let dir = std::env::temp_dir();
+    let banner = |level: &str| {
+        let out = common::run_in(&dir, &["play", "--plain", "--level", level], b"quit\n");
+        // The banner, its wrapped lines joined.
+        let text = stdout(&out).replace('\n', " ");
+        let start = text
+            .find("Bao la Kiswahili: you play")
+            .unwrap_or_else(|| panic!("no banner in {text}"));
+        let end = text[start..].find(").").expect("the banner's end") + start + 2;
+        text[start..end].to_string()
+    };
+    assert!(
+        banner("10").ends_with("(level 10: alpha-beta time 3000 ms, network evaluation)."),
+        "{}",
+        banner("10")
+    );
+    assert!(
+        banner("7").ends_with("(level 7: alpha-beta depth 8 time 500 ms)."),
+        "{}",
+        banner("7")
+    );
 }
 
 #[test]

@@ -294,7 +294,8 @@ fn session(
 
     // The side and level come back from the record's South/North tags.
     let mut loaded = Bao::start(&["play", "--plain", "--load", file]);
-    loaded.expect_line(&format!("Loaded {file}: 2 moves."));
+    // As many moves as the save said (moves, not plies: docs/cli.md "Moves and plies").
+    loaded.expect_line(&format!("Loaded {file}: 1 move."));
     loaded.expect_line(&format!(
         "Restored from the record: you play South, the computer plays at level {level}."
     ));

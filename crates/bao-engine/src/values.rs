@@ -247,10 +247,16 @@ impl ValueLimits {
     }
 }
 
-/// The engine configuration of analysis searches: level 9's alpha-beta (time only), the
-/// time or depth given by [`ValueLimits`].
+/// The engine configuration of analysis searches: level 9's alpha-beta (time only) with
+/// the linear evaluation and the classic search in both games (the reports' and the
+/// values' figures were calibrated with them), the time or depth given by
+/// [`ValueLimits`].
 pub fn analysis_config(limits: ValueLimits) -> EngineConfig {
-    let mut c = EngineConfig::level(9);
+    let mut c = EngineConfig {
+        eval: crate::Evaluation::Linear,
+        search: crate::SearchParams::CLASSIC,
+        ..EngineConfig::level(9)
+    };
     if let Some(mb) = limits.memory_mb {
         c.hash_mb = mb.max(1);
     }

@@ -5,8 +5,9 @@ use super::*;
 /// Count the leaves of the move tree (perft).
 #[derive(clap::Args, Debug)]
 pub struct PerftArgs {
-    /// The depth in plies.
-    #[arg(long, short)]
+    /// The depth in plies, 0 to 40 (the tree grows about tenfold a ply: depth 8 of Bao
+    /// la Kiswahili already takes minutes; a deeper recursion would overflow the stack).
+    #[arg(long, short, value_parser = clap::value_parser!(u32).range(0..=40))]
     pub depth: u32,
     #[command(flatten)]
     pub game: GameArgs,
@@ -140,10 +141,11 @@ fn analyze<G: Evaluate>(line: &GameLine<G>, limits: Limits, level: Option<u8>) -
     }
     let line = &open;
     // A level given is the game's own; the default is a 1 s search (Bao la Kiswahili's
-    // level 8) in both games.
+    // level 8) in both games, Bao Kingulu's with its linear evaluation and the classic
+    // search (the network and STRONG are Bao la Kiswahili's).
     let mut config = match level {
         Some(n) => EngineConfig::level_of::<G>(n),
-        None => EngineConfig::level(8),
+        None => analyze_default(G::NAME),
     };
     if limits.depth.is_some() || limits.time_ms.is_some() || limits.nodes.is_some() {
         // Explicit limits replace the level's.
@@ -198,4 +200,18 @@ fn analyze_record<G: Evaluate>(
     let line = GameLine::from_record(&record)
         .map_err(|e| anyhow!("{}: {e}", bao_cli::play::quote_file(file)))?;
     analyze(&line, limits, level)
+}
+
+/// `bao analyze`'s engine without `--level`: a 1 s search (Bao la Kiswahili's level 8);
+/// in another game with the linear evaluation and the classic search.
+pub fn analyze_default(game: &str) -> EngineConfig {
+    let config = EngineConfig::level(8);
+    if game == "kiswahili" {
+        return config;
+    }
+    EngineConfig {
+        eval: bao_engine::Evaluation::Linear,
+        search: bao_engine::SearchParams::CLASSIC,
+        ..config
+    }
 }

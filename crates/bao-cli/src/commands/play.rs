@@ -182,7 +182,7 @@ fn play_loaded<G: bao_engine::solve::Solvable>(
         bao_cli::t!(
             "loaded",
             file = bao_cli::play::quote_file(file),
-            moves = bao_cli::t!("moves-count", n = line.plies())
+            moves = bao_cli::play::flow::moves_text(bao_cli::play::flow::moves_played(&line))
         )
     );
     bao_cli::play::play(start, Some(line), opts, input)

@@ -12,6 +12,7 @@ engine-depth = depth { $n }
 engine-time = time { $ms } ms
 engine-nodes = nodes { $n }
 engine-misses = , misses { $pct }% of captures
+engine-network = , network evaluation
 label-computer = (computer, level { $level })
 label-you = (you)
 moves-count = { $n ->

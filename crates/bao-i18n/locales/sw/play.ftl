@@ -12,6 +12,7 @@ engine-depth = kina { $n }
 engine-time = muda { $ms } ms
 engine-nodes = nodi { $n }
 engine-misses = , hukosa { $pct }% ya kula
+engine-network = , tathmini ya mtandao
 label-computer = (kompyuta, kiwango { $level })
 label-you = (wewe)
 moves-count = hatua { $n }

@@ -264,6 +264,9 @@ pub(super) fn engine_words(config: &EngineConfig) -> String {
     if config.missed_captures > 0 {
         text.push_str(&t!("engine-misses", pct = config.missed_captures));
     }
+    if config.eval == bao_engine::Evaluation::Net {
+        text.push_str(&t!("engine-network"));
+    }
     text
 }
 
