@@ -340,7 +340,7 @@ fn saving_and_loading_in_kiswahili() {
     assert_eq!(
         t[..3],
         [
-            format!("Imefunguliwa {file}: hatua 2."),
+            format!("Imefunguliwa {file}: hatua 1."),
             "Imerejeshwa kutoka kwenye rekodi: unacheza Kusini, kompyuta inacheza kiwango 1."
                 .to_string(),
             "Bao la Kiswahili: unacheza Kusini, kompyuta inacheza Kaskazini (kiwango 1:"
