@@ -46,8 +46,8 @@ def test_cli_match_prints_score_and_elo() -> None:
     lines = done.stdout.splitlines()
     assert lines[0] == "kingulu match: A = greedy, B = greedy, misses 100% of captures, 8 games"
     # Depth-limited level 3 and the seeded random level 1: the same games every run.
-    assert lines[1] == "games 8: A +6 =1 -1 (adjudicated 0)"
-    assert lines[2] == "score 81.2% Elo +255 (95% CI +50 .. +470)"
+    assert lines[1] == "games 8: A +7 =0 -1 (adjudicated 0)"
+    assert lines[2] == "score 87.5% Elo +338 (95% CI +104 .. +470)"
     assert re.fullmatch(r"time \d+\.\d s", lines[3]) and len(lines) == 4
 
 
@@ -64,7 +64,7 @@ def test_cli_refuses_bad_settings() -> None:
 def test_match_resumes_and_refuses_other_settings(local_ray: None, tmp_path: Path) -> None:
     cfg = MatchConfig(game="kingulu", a=3, b=1, games=8, seed=1)
     full = run_match(cfg, tmp_path, quiet=True)
-    assert (full.a_wins, full.draws, full.b_wins) == (6, 1, 1)
+    assert (full.a_wins, full.draws, full.b_wins) == (7, 0, 1)
     log = tmp_path / "match-games.jsonl"
     lines = log.read_text().splitlines()
     assert len(lines) == 8 and sorted(json.loads(x)["game"] for x in lines) == list(range(8))

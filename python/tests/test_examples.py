@@ -17,10 +17,10 @@ def run(name: str) -> str:
 
 def test_play_and_solve() -> None:
     lines = run("play_and_solve.py").splitlines()
-    # Bao Kingulu's level 4 (depth 2) beats its level 2 (one ply, missing half the
-    # captures); seeds 1, 2: deterministic searches.
-    assert lines[0] == "31 plies: South wins: the seeds were counted, South 41–7"
-    assert lines[-1] == "0 1 0 0 5*S 0 / 1 0 0 2 1 1 ; S=30 N=7 ; South: win in 1, South 41"
+    # Bao Kingulu's level 4 (depth 2, missing a tenth of the captures) beats its level 2
+    # (one ply, missing half); seeds 1, 2: deterministic searches.
+    assert lines[0] == "21 plies: South wins: the seeds were counted, South 39–9"
+    assert lines[-1] == "0 0 0 1 5*S 0 / 0 0 1 0 1 1 ; S=30 N=9 ; South: win in 1, South 39"
     assert len(lines) == 6
 
 

@@ -102,7 +102,9 @@ def test_engine_searches_a_game_line_with_its_history() -> None:
     engine = bao.Engine("kingulu", depth=4)
     r = engine.search(line)
     assert r.move in line.legal_moves() and r.depth == 4
-    assert engine.description == "alpha-beta depth 4"
+    # Limits replace the level's (the default, 6: Bao Kingulu's depth 3 missing 2 % of
+    # captures) and keep its missed captures.
+    assert engine.description == "alpha-beta depth 4, misses 2% of captures"
     # Each game has its own levels (docs/engine.md): Bao Kingulu's level 1 looks one ply
     # ahead and misses every capture, its level 6 searches 3 plies and misses a few.
     assert bao.Engine("kingulu", level=1).description == "greedy, misses 100% of captures"
