@@ -45,6 +45,8 @@ pub struct Engine<G: Evaluate> {
     kids: Vec<Vec<(G::Move, G)>>,
     order: Vec<Vec<(i32, usize, i32)>>,
     pv: Vec<Vec<G::Move>>,
+    /// Whether the position at each ply of the search path was reached by a null move.
+    null_path: Vec<bool>,
     /// The game's positions before the root and on the search path (G-R15, K-R12.4).
     reps: PathHistory<G>,
     /// When a time-limited search starts another iteration.
@@ -64,6 +66,7 @@ impl<G: Evaluate> Engine<G> {
             kids: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             order: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            null_path: vec![false; MAX_PLY + 2],
             time_rule: crate::TimeRule::default(),
             reps: PathHistory::empty(),
         }

@@ -32,6 +32,20 @@ pub struct SearchParams {
     /// within ± this many centi-seeds of the last iteration's value (0 = a full window);
     /// a result outside is searched again with the window widened on that side.
     pub aspiration: i32,
+    /// Null-move pruning: at a node off the principal variation with at least this many
+    /// plies to go (0 = never), met for the first time on the path, not right after
+    /// another null move, whose static value is at least beta, the opponent moves twice
+    /// (the side to move passes: `Evaluate::null_child`) in a null-window search
+    /// `nmp_reduction` plies shallower; if that still reaches beta, the node returns it.
+    pub nmp_depth: u32,
+    /// Null-move pruning's depth reduction, plies (besides the pass's own ply).
+    pub nmp_reduction: u32,
+    /// Late move pruning: at a node off the principal variation with at most this many
+    /// plies to go (0 = never), the moves from the `lmp_moves · depth`-th on (0-based, in
+    /// search order) are not searched.
+    pub lmp_depth: u32,
+    /// Late move pruning's move count per ply to go.
+    pub lmp_moves: u32,
 }
 
 impl Default for SearchParams {
@@ -51,6 +65,10 @@ impl SearchParams {
         lmr_div: 0,
         lmr_base: 50,
         aspiration: 0,
+        nmp_depth: 0,
+        nmp_reduction: 2,
+        lmp_depth: 0,
+        lmp_moves: 6,
     };
 
     /// The time-limited levels' search (Bao la Kiswahili's levels 8–10): reverse
@@ -65,10 +83,14 @@ impl SearchParams {
         lmr_div: 200,
         lmr_base: 50,
         aspiration: 0,
+        nmp_depth: 0,
+        nmp_reduction: 2,
+        lmp_depth: 0,
+        lmp_moves: 6,
     };
 
     /// Sets a parameter by its specification key (`rfp`, `rfpm`, `fut`, `futm`, `lmrd`,
-    /// `lmrb`, `asp`); `Err` names what was wrong.
+    /// `lmrb`, `asp`, `nmp`, `nmpr`, `lmp`, `lmpn`); `Err` names what was wrong.
     pub fn set(&mut self, key: &str, value: i64) -> Result<(), String> {
         let plies = |v: i64| -> Result<u32, String> {
             u32::try_from(v)
@@ -96,13 +118,19 @@ impl SearchParams {
             "lmrd" => self.lmr_div = hundredths(value)?,
             "lmrb" => self.lmr_base = hundredths(value)?,
             "asp" => self.aspiration = cp(value)?,
+            "nmp" => self.nmp_depth = plies(value)?,
+            "nmpr" => self.nmp_reduction = plies(value)?,
+            "lmp" => self.lmp_depth = plies(value)?,
+            "lmpn" => self.lmp_moves = plies(value)?,
             _ => return Err(format!("unknown search parameter {key:?}")),
         }
         Ok(())
     }
 
     /// The keys [`SearchParams::set`] takes.
-    pub const KEYS: [&'static str; 7] = ["rfp", "rfpm", "fut", "futm", "lmrd", "lmrb", "asp"];
+    pub const KEYS: [&'static str; 11] = [
+        "rfp", "rfpm", "fut", "futm", "lmrd", "lmrb", "asp", "nmp", "nmpr", "lmp", "lmpn",
+    ];
 
     /// The depth reduction of the `n`-th move (0-based, in search order) of a node
     /// searched to `depth`: none on the principal variation, for the first moves or near

@@ -340,3 +340,42 @@ fn random_games_end_with_a_result() {
     }
     assert_eq!(ended, 200);
 }
+
+#[test]
+fn a_pass_keeps_the_board_and_hands_over_the_move() {
+    // `Kiswahili::passed` (for null-move pruning): the same rings, stores and nyumba,
+    // the other side to move, no takasia; a finished position stays as it is.
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x9a55);
+    let (mut passes, mut with_takasia) = (0, 0);
+    for _ in 0..20 {
+        let mut pos = Kiswahili::start(&Rules::default());
+        for _ in 0..200 {
+            let p = pos.passed();
+            if pos.outcome().is_some() {
+                assert_eq!(p, pos);
+                break;
+            }
+            for side in [Side::South, Side::North] {
+                assert_eq!(p.ring(side), pos.ring(side));
+                assert_eq!(p.store(side), pos.store(side));
+                assert_eq!(p.nyumba_owned(side), pos.nyumba_owned(side));
+            }
+            assert_eq!(p.side_to_move(), pos.side_to_move().opponent());
+            assert_eq!(p.takasia(), None);
+            assert_eq!(seeds(&p), 64);
+            with_takasia += usize::from(pos.takasia().is_some());
+            // Passing twice is the position without its takasia'd hole.
+            assert_eq!(p.passed().to_text().replace(" ; takasia -", ""), {
+                let t = pos.to_text();
+                t[..t.find(" ; takasia").unwrap()].to_string()
+            });
+            passes += 1;
+            let moves = pos.moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play(moves[rng.gen_range(0..moves.len())]).unwrap();
+        }
+    }
+    assert_eq!((passes, with_takasia), (980, 2));
+}

@@ -57,10 +57,37 @@ impl<G: Evaluate> Engine<G> {
         // Reverse futility pruning: off the principal variation, near the leaves, a
         // static value far enough above beta stands (SearchParams::rfp_depth).
         let sp = self.config.search;
+        let mut stand = None;
         if !pv_node && depth <= sp.rfp_depth && visit == Visit::Fresh && beta.abs() < MATE_BOUND {
-            let stand = static_value(pos, ply, self.config.eval);
+            let stand = *stand.insert(static_value(pos, ply, self.config.eval));
             if stand.abs() < MATE_BOUND && stand - sp.rfp_margin * depth as i32 >= beta {
                 return stand;
+            }
+        }
+
+        // Null-move pruning: off the principal variation, if the side to move could pass
+        // and still reach beta in a shallower search, the node fails high
+        // (SearchParams::nmp_depth).
+        if sp.nmp_depth > 0
+            && !pv_node
+            && depth >= sp.nmp_depth
+            && visit == Visit::Fresh
+            && beta.abs() < MATE_BOUND
+            && !self.null_path[ply]
+        {
+            if let Some(null) = pos.null_child() {
+                if *stand.get_or_insert_with(|| static_value(pos, ply, self.config.eval)) >= beta {
+                    let d = depth.saturating_sub(1 + sp.nmp_reduction);
+                    self.null_path[ply + 1] = true;
+                    let v = -self.negamax(&null, d, ply + 1, -beta, -beta + 1, budget);
+                    self.null_path[ply + 1] = false;
+                    if budget.stopped {
+                        return 0;
+                    }
+                    if v >= beta && v < MATE_BOUND {
+                        return v;
+                    }
+                }
             }
         }
 
@@ -172,17 +199,22 @@ impl<G: Evaluate> Engine<G> {
                 order.push((k, i, s));
             }
             order.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            // Late move pruning (SearchParams::lmp_depth): near the leaves, the moves
+            // ordered last are not searched.
+            let lmp_from = (!pv_node && depth <= sp.lmp_depth && alpha.abs() < MATE_BOUND)
+                .then(|| (sp.lmp_moves * depth) as usize);
             for (n, &(_, i, s)) in order.iter().enumerate() {
                 let (mv, child) = &kids[i];
                 if Some(*mv) == searched_first {
                     continue;
                 }
+                if lmp_from.is_some_and(|l| n >= l.max(1)) && best_v > -MATE_BOUND {
+                    break;
+                }
                 if let Some(f) = futile {
                     if (n > 0 || searched_first.is_some()) && s < f && s.abs() < MATE_BOUND {
-                        if s > best_v {
-                            best_v = s;
-                            best_mv.get_or_insert(*mv);
-                        }
+                        // A move was searched first, so `best_mv` is already set.
+                        best_v = best_v.max(s);
                         continue;
                     }
                 }

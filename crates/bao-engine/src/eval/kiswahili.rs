@@ -146,6 +146,11 @@ impl crate::Evaluate for Kiswahili {
         Kiswahili::children(self, out);
     }
 
+    /// The same board with the opponent to move (`Kiswahili::passed`).
+    fn null_child(&self) -> Option<Self> {
+        Some(self.passed())
+    }
+
     /// Both rings, stores, nyumba flags, side to move and takasia hole, mixed word by word
     /// (the rules are fixed within a search, so they are left out). Under non-default
     /// options every field is hashed instead.

@@ -51,6 +51,14 @@ pub trait Evaluate: Game {
         None
     }
 
+    /// The position after a *pass* (the opponent to move, the board unchanged), for the
+    /// search's null-move pruning ([`crate::SearchParams::nmp_depth`]), or `None` where a
+    /// game has no such position. Default: `None` (Bao la Kiswahili overrides it with
+    /// `Kiswahili::passed`).
+    fn null_child(&self) -> Option<Self> {
+        None
+    }
+
     /// Whether the move from `self` to `child` captures: takes seeds that were the
     /// opponent's (the weak levels may not see such a move, [`crate::EngineConfig`]'s
     /// `missed_captures`). Default: the opponent's material ([`Game::material`]) falls

@@ -153,6 +153,23 @@ impl Kiswahili {
         }
     }
 
+    /// The same board with the opponent to move, no takasia'd hole and no K-R11.6 blocker:
+    /// a *pass*. Bao has no pass (a side that cannot move loses, K-R12.3), so this is not a move of the
+    /// game and the result is not a position a game reaches; it is for a search's
+    /// null-move pruning, which asks how good a position is if its side to move could
+    /// stand still. A finished position stays as it is.
+    pub fn passed(&self) -> Kiswahili {
+        if self.outcome.is_some() {
+            return *self;
+        }
+        Kiswahili {
+            to_move: self.to_move.opponent(),
+            takasia: NONE,
+            blocker: NONE,
+            ..*self
+        }
+    }
+
     /// Clears `out` and fills it with `(move, resulting position)` for every legal move in
     /// canonical order: the same moves as [`Game::legal_moves`] and the same positions as
     /// [`Game::play_unchecked`], reusing the simulations move generation needs anyway.
