@@ -508,7 +508,8 @@ fn help_in_kiswahili() {
 }
 
 /// A hole typed without its direction is told as such in Kiswahili (the rules' English
-/// reason says "missing direction"), not as a move that is not legal.
+/// reason says "missing direction"), not as a move that is not legal; an empty hole is
+/// named, and other illegal moves get the list of legal ones.
 #[test]
 fn a_move_without_its_direction_in_kiswahili() {
     let mut child = Command::new(BAO)
@@ -521,7 +522,7 @@ fn a_move_without_its_direction_in_kiswahili() {
         .stdin
         .take()
         .unwrap()
-        .write_all(b"A6\nA1>\nquit\n")
+        .write_all(b"A6\nA1>\nA6<+\nquit\n")
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
@@ -529,8 +530,16 @@ fn a_move_without_its_direction_in_kiswahili() {
         text.contains("Huwezi kucheza \"A6\": hatua kutoka A6 inahitaji mwelekeo: A6< au A6>.\n"),
         "{text}"
     );
+    // An empty hole is named as such, and an illegal move gets the legal moves, as
+    // the English sentences do.
     assert!(
-        text.contains("Huwezi kucheza \"A1>\": hatua hiyo si halali sasa.\n"),
+        text.contains("Huwezi kucheza \"A1>\": shimo A1 ni tupu; hatua halali: A6< A6> A7< A7>.\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "Huwezi kucheza \"A6<+\": hatua hiyo si halali sasa; hatua halali: A6< A6> A7< A7>.\n"
+        ),
         "{text}"
     );
 }

@@ -274,7 +274,18 @@ impl<G: Solvable> Session<G> {
                         {
                             t!("refused-direction", hole = hole)
                         }
-                        Some(_) => t!("refused-illegal"),
+                        // With the legal moves (their notation is the same in every
+                        // language), as the rules' English sentences end.
+                        Some(c) => {
+                            let list: Vec<String> =
+                                pos.moves().into_iter().map(|m| pos.move_text(m)).collect();
+                            let why = if c.seeds == 0 {
+                                t!("refused-empty", hole = hole)
+                            } else {
+                                t!("refused-illegal")
+                            };
+                            format!("{why}; {}", t!("refused-legal", moves = list.join(" ")))
+                        }
                     }
                 };
                 let quoted = format!("{:?}", clip(text, 60));
