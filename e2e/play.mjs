@@ -73,6 +73,9 @@ try {
   const elo7 = meta.levels.find((l) => l.level === 7).elo.kiswahili;
   const l7 = await level(7);
   check(typeof elo7 === 'number' && elo7 > 0 && l7.startsWith(`7 (+${elo7} Elo over level 1): `), `level 7 says its Elo over level 1: "${l7}"`);
+  const elo10 = meta.levels.find((l) => l.level === 10).elo.kiswahili;
+  equal(await level(10), `10 (+${elo10} Elo over level 1): searches 3.0 s a move, with the learned network`,
+    'level 10 says that it scores with the learned network');
   await page.click('#new-dialog button[value=cancel]');
 
   // ---- 1. A game against the computer, by clicking.

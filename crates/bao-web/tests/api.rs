@@ -519,7 +519,7 @@ async fn static_page_and_assets_are_embedded() {
     // la Kiswahili); the flat fields are Bao la Kiswahili's, `games` each game's own.
     let greedy = |missed: u32, text: &str| {
         json!({"searcher": "greedy", "depth": null, "nodes": null, "time_ms": null,
-               "missed_captures": missed, "text": text})
+               "missed_captures": missed, "eval": "linear", "text": text})
     };
     let ks1 = greedy(
         50,
@@ -540,6 +540,16 @@ async fn static_page_and_assets_are_embedded() {
         meta["levels"][8]["games"]["kingulu"]["text"],
         "looks 10 moves ahead"
     );
+    // Level 10 of Bao la Kiswahili scores with the learned network, Bao Kingulu's not.
+    let ks10 = &meta["levels"][9]["games"]["kiswahili"];
+    assert_eq!(
+        (&ks10["eval"], &ks10["text"]),
+        (
+            &json!("net"),
+            &json!("searches 3.0 s a move, with the learned network")
+        )
+    );
+    assert_eq!(meta["levels"][9]["games"]["kingulu"]["eval"], "linear");
     // The measured Elo of docs/engine.md's level tables, per game.
     assert_eq!(
         meta["levels"][6]["elo"],

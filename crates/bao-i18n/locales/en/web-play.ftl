@@ -252,6 +252,7 @@ level-nodes = weighs up to { $nodes } positions a move
 level-nodes-more = at most { $nodes } positions a move
 level-time = searches { $secs } s a move
 level-time-more = at most { $secs } s a move
+level-network = with the learned network
 level-misses = misses { $percent }% of captures
 level-baseline = the baseline
 level-elo = { $elo } Elo over level 1

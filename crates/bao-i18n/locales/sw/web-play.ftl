@@ -246,6 +246,7 @@ level-nodes = inapima hadi mipangilio { $nodes } kwa hatua
 level-nodes-more = mipangilio { $nodes } zaidi kwa hatua
 level-time = inatafuta sekunde { $secs } kwa hatua
 level-time-more = sekunde { $secs } zaidi kwa hatua
+level-network = kwa tathmini ya mtandao
 level-misses = inakosa { $percent }% ya kula
 level-baseline = kipimo cha msingi
 level-elo = Elo { $elo } juu ya kiwango 1

@@ -137,7 +137,8 @@ async fn meta() -> Response {
     .into_response()
 }
 
-/// A level's settings for `/api/meta`: searcher, limits, missed captures and words.
+/// A level's settings for `/api/meta`: searcher, limits, missed captures, evaluation
+/// (`net`: Bao la Kiswahili's learned network, or `linear`) and words.
 fn level_json(c: &bao_engine::EngineConfig) -> serde_json::Value {
     serde_json::json!({
         "searcher": format!("{:?}", c.searcher).to_lowercase(),
@@ -145,6 +146,10 @@ fn level_json(c: &bao_engine::EngineConfig) -> serde_json::Value {
         "nodes": c.limits.nodes,
         "time_ms": c.limits.time_ms.map(|t| t.min(game::THINK_CAP_MS)),
         "missed_captures": c.missed_captures,
+        "eval": match c.eval {
+            bao_engine::Evaluation::Net => "net",
+            bao_engine::Evaluation::Linear => "linear",
+        },
         "text": level_text(c),
     })
 }
@@ -168,6 +173,9 @@ fn level_text(c: &bao_engine::EngineConfig) -> String {
             None => "searches deeply".to_string(),
         },
     };
+    if c.eval == bao_engine::Evaluation::Net {
+        text.push_str(", with the learned network");
+    }
     if c.missed_captures > 0 {
         text.push_str(&format!(", misses {}% of captures", c.missed_captures));
     }

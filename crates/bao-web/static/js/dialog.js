@@ -35,7 +35,8 @@ export function fillProfiles() {
 
 /**
  * A level in words in the chosen game: the engine's depth in plies (one ply = one player's
- * move), its positions or its time, and the captures it misses (the weak levels).
+ * move), its positions or its time, the learned network (Bao la Kiswahili's strong levels)
+ * and the captures it misses (the weak levels).
  */
 export function levelWords(info, game) {
   if (!info) return '';
@@ -46,6 +47,7 @@ export function levelWords(info, game) {
   else if (own.depth) parts.push(t('level-depth', { depth: own.depth }));
   if (own.searcher !== 'greedy' && own.nodes) parts.push(parts.length ? t('level-nodes-more', { nodes: own.nodes }) : t('level-nodes', { nodes: own.nodes }));
   if (own.searcher !== 'greedy' && own.time_ms) parts.push(parts.length ? t('level-time-more', { secs: (own.time_ms / 1000).toFixed(1) }) : t('level-time', { secs: (own.time_ms / 1000).toFixed(1) }));
+  if (own.eval === 'net') parts.push(t('level-network'));
   if (own.missed_captures) parts.push(t('level-misses', { percent: own.missed_captures }));
   return parts.join(', ') || own.text || '';
 }
