@@ -1,10 +1,12 @@
 //! Nodes per second of Bao la Kiswahili's alpha-beta search with the linear evaluation
 //! and with the network, measured in this thread's CPU time (`/proc/thread-self/schedstat`,
 //! Linux) rather than wall time, so that other processes on a shared machine distort it
-//! less than they distort criterion's wall-clock figures. The two evaluations alternate,
-//! each round searching the criterion bench's three positions to depth 9.
+//! less than they distort criterion's wall-clock figures. The configurations alternate,
+//! each round searching the criterion bench's three positions to depth 9 (or DEPTH): the linear
+//! evaluation and the network, each with the classic search and with the strong levels'
+//! pruning (`SearchParams::STRONG`), whose nodes and CPU time to the depth differ too.
 //!
-//! Run: `cargo run --release -p bao-bench --example nps [ROUNDS]` (default 5).
+//! Run: `cargo run --release -p bao-bench --example nps [ROUNDS] [DEPTH]` (defaults 5, 9).
 use bao_engine::{Engine, EngineConfig, Evaluation, Limits, Searcher};
 use bao_rules::kiswahili::Kiswahili;
 use bao_rules::Game;
@@ -34,20 +36,28 @@ fn main() {
         .iter()
         .map(|t| Kiswahili::from_text(t, &Default::default()).expect("position"))
         .collect();
+    let depth: u32 = std::env::args()
+        .nth(2)
+        .map_or(9, |a| a.parse().expect("DEPTH: a number"));
     let limits = Limits {
-        depth: Some(9),
+        depth: Some(depth),
         ..Limits::default()
     };
     assert!(
         bao_engine::nnue::shipped().is_ok(),
         "the shipped network is not the trained one"
     );
-    let evals = [Evaluation::Linear, Evaluation::Net];
-    // One engine an evaluation, its table allocated by a first search outside the clock
-    // (a depth-limited search starts from an empty table anyway, as in criterion).
-    let mut engines: Vec<Engine<Kiswahili>> = evals
+    let configs = [
+        ("linear, classic", Evaluation::Linear, bao_engine::SearchParams::CLASSIC),
+        ("network, classic", Evaluation::Net, bao_engine::SearchParams::CLASSIC),
+        ("linear, strong", Evaluation::Linear, bao_engine::SearchParams::STRONG),
+        ("network, strong", Evaluation::Net, bao_engine::SearchParams::STRONG),
+    ];
+    // One engine a configuration, its table allocated by a first search outside the
+    // clock (a depth-limited search starts from an empty table anyway, as in criterion).
+    let mut engines: Vec<Engine<Kiswahili>> = configs
         .iter()
-        .map(|&eval| {
+        .map(|&(_, eval, search)| {
             let mut e = Engine::new(EngineConfig {
                 searcher: Searcher::AlphaBeta,
                 limits: Limits::default(),
@@ -55,13 +65,13 @@ fn main() {
                 hash_mb: 16,
                 missed_captures: 0,
                 eval,
-                search: bao_engine::SearchParams::default(),
+                search,
             });
             e.search(&positions[0], limits, &mut |_| {});
             e
         })
         .collect();
-    let mut totals = [(0u64, 0u64); 2];
+    let mut totals = vec![(0u64, 0u64); configs.len()];
     for _ in 0..rounds {
         for (k, engine) in engines.iter_mut().enumerate() {
             for pos in &positions {
@@ -73,11 +83,16 @@ fn main() {
         }
     }
     let nps = |(n, ns): (u64, u64)| n as f64 * 1e9 / ns.max(1) as f64;
-    let (lin, net) = (nps(totals[0]), nps(totals[1]));
-    println!(
-        "linear {:.0} nodes/s, network {:.0} nodes/s (CPU time, {rounds} rounds): the network at {:.1} %",
-        lin,
-        net,
-        100.0 * net / lin
-    );
+    let base = nps(totals[0]);
+    println!("CPU time, {rounds} rounds of 3 positions to depth {depth}:");
+    for (k, (name, _, _)) in configs.iter().enumerate() {
+        let (n, ns) = totals[k];
+        println!(
+            "  {name:<36} {:>9} nodes {:>8.1} ms {:>9.0} nodes/s ({:.1} % of linear)",
+            n / u64::from(rounds),
+            ns as f64 / 1e6 / f64::from(rounds),
+            nps(totals[k]),
+            100.0 * nps(totals[k]) / base
+        );
+    }
 }
