@@ -48,10 +48,26 @@ fn main() {
         "the shipped network is not the trained one"
     );
     let configs = [
-        ("linear, classic", Evaluation::Linear, bao_engine::SearchParams::CLASSIC),
-        ("network, classic", Evaluation::Net, bao_engine::SearchParams::CLASSIC),
-        ("linear, strong", Evaluation::Linear, bao_engine::SearchParams::STRONG),
-        ("network, strong", Evaluation::Net, bao_engine::SearchParams::STRONG),
+        (
+            "linear, classic",
+            Evaluation::Linear,
+            bao_engine::SearchParams::CLASSIC,
+        ),
+        (
+            "network, classic",
+            Evaluation::Net,
+            bao_engine::SearchParams::CLASSIC,
+        ),
+        (
+            "linear, strong",
+            Evaluation::Linear,
+            bao_engine::SearchParams::STRONG,
+        ),
+        (
+            "network, strong",
+            Evaluation::Net,
+            bao_engine::SearchParams::STRONG,
+        ),
     ];
     // One engine a configuration, its table allocated by a first search outside the
     // clock (a depth-limited search starts from an empty table anyway, as in criterion).

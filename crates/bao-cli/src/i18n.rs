@@ -98,3 +98,55 @@ macro_rules! t {
         )
     };
 }
+
+/// An error for the terminal (`bao: error: …`): its chain of contexts and causes joined
+/// by `: ` as anyhow's `{:#}` does, with a record file's error
+/// ([`bao_rules::record::RecordError`]) in the current language. The rules' detailed
+/// reasons inside it (a syntax or move message, with its rule numbers) stay English, as
+/// the rules write them.
+pub fn error_text(e: &anyhow::Error) -> String {
+    if english() {
+        return format!("{e:#}");
+    }
+    e.chain()
+        .map(|cause| {
+            cause
+                .downcast_ref::<bao_rules::record::RecordError>()
+                .map_or_else(|| cause.to_string(), record_error)
+        })
+        .collect::<Vec<_>>()
+        .join(": ")
+}
+
+/// A record file's error in the current language.
+fn record_error(e: &bao_rules::record::RecordError) -> String {
+    use bao_rules::record::RecordError as R;
+    match e {
+        R::Syntax { line, message } => crate::t!("record-syntax", line = *line, message = message),
+        R::UnknownGame(game) => crate::t!("record-unknown-game", game = format!("{game:?}")),
+        R::NoGameTag => crate::t!("record-no-game-tag"),
+        R::NotARecord { line, text } => {
+            crate::t!(
+                "record-not-a-record",
+                line = *line,
+                text = format!("{text:?}")
+            )
+        }
+        R::Rules(message) => crate::t!("record-rules", message = message),
+        R::Setup(err) => crate::t!("record-setup", message = err.to_string()),
+        R::IllegalMove {
+            number,
+            side,
+            text,
+            message,
+        } => crate::t!(
+            "record-move",
+            number = format!("{number}{}", if *side == Side::South { "." } else { "..." }),
+            text = text,
+            message = message
+        ),
+        R::WrongGame { expected, found } => {
+            crate::t!("record-wrong-game", found = found, expected = expected)
+        }
+    }
+}

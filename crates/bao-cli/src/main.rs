@@ -100,7 +100,10 @@ fn main() {
         },
     };
     if let Err(e) = run(cli) {
-        eprintln!("{}", bao_cli::t!("cli-error", error = format!("{e:#}")));
+        eprintln!(
+            "{}",
+            bao_cli::t!("cli-error", error = bao_cli::i18n::error_text(&e))
+        );
         std::process::exit(1);
     }
 }

@@ -615,3 +615,51 @@ fn a_missing_file_in_kiswahili() {
         format!("bao: error: cannot read {missing}: No such file or directory (os error 2)\n")
     );
 }
+
+/// A record file's errors in Kiswahili: a text that is no record (and is not called
+/// "2 games"), a file of two games, a `--number` beyond them; English keeps its words.
+#[test]
+fn record_file_errors_in_kiswahili() {
+    let dir = std::env::temp_dir().join(format!("bao-sw-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "garbage\n\n\u{1}\u{2} more junk\n").unwrap();
+    let two = dir.join("two.txt");
+    std::fs::write(
+        &two,
+        "[Game \"kiswahili\"]\n1. A6< a5<\n\n[Game \"kiswahili\"]\n1. A6<\n",
+    )
+    .unwrap();
+    let run = |lang: &str, file: &std::path::Path, extra: &[&str]| {
+        let out = Command::new(BAO)
+            .args(["play", "--plain", "--lang", lang, "--load"])
+            .arg(file)
+            .args(extra)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let (b, t) = (bad.display().to_string(), two.display().to_string());
+    assert_eq!(
+        run("sw", &bad, &[]),
+        format!("bao: hitilafu: {b}: hii haionekani kuwa rekodi ya mchezo: mstari 1 \"garbage\" si lebo kama [Game \"kiswahili\"] wala hatua yenye namba kama 1. A6>\n")
+    );
+    assert_eq!(
+        run("en", &bad, &[]),
+        format!("bao: error: {b}: this does not look like a game record: line 1 \"garbage\" is neither a tag like [Game \"kiswahili\"] nor a numbered move like 1. A6>\n")
+    );
+    assert_eq!(
+        run("sw", &two, &[]),
+        format!("bao: {t} ina michezo 2; ninatumia mchezo 1 (chagua mwingine kwa --number N)\n")
+    );
+    assert_eq!(
+        run("sw", &two, &["--number", "3"]),
+        format!("bao: hitilafu: --number 3: {t} ina michezo 2 tu\n")
+    );
+    assert_eq!(
+        run("en", &two, &["--number", "3"]),
+        format!("bao: error: --number 3: {t} holds 2 games\n")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

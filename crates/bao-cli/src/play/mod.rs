@@ -169,29 +169,31 @@ pub fn play<G: Solvable>(
 /// The file cannot be read, holds no record or fewer games, or names no known game.
 pub fn read_record_file(file: &str, number: Option<usize>) -> Result<(GameKind, String)> {
     if number == Some(0) {
-        bail!("--number 0: games are numbered from 1");
+        bail!(crate::t!("record-number-zero"));
     }
     let text = crate::common::read_text_file(file, crate::common::MAX_RECORD_FILE_BYTES)?;
     let pieces = bao_rules::record::split_records(&text);
     if pieces.is_empty() {
-        bail!("{file} holds no game record");
+        bail!(crate::t!("record-none", file = file));
     }
     let n = number.unwrap_or(1);
     if n > pieces.len() {
-        bail!(
-            "--number {n}: {file} holds {} game{}",
-            pieces.len(),
-            if pieces.len() == 1 { "" } else { "s" }
-        );
-    }
-    if pieces.len() > 1 && number.is_none() {
-        eprintln!(
-            "bao: {file} holds {} games; using game 1 (choose another with --number N)",
-            pieces.len()
-        );
+        bail!(crate::t!(
+            "record-number-beyond",
+            n = n,
+            file = file,
+            count = pieces.len()
+        ));
     }
     let piece = pieces[n - 1].to_string();
     let game = bao_rules::record::load::kind_of(&piece).with_context(|| file.to_string())?;
+    // Said only of a file whose game was read: a text that is no record is not "games".
+    if pieces.len() > 1 && number.is_none() {
+        eprintln!(
+            "{}",
+            crate::t!("record-several", file = file, count = pieces.len())
+        );
+    }
     Ok((game, piece))
 }
 

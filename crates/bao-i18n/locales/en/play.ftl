@@ -148,6 +148,21 @@ tutor-general = { $mv } is a mistake: a better move keeps more of the game for y
 tutor-anyway = Play { $mv } anyway? [y/N]
 tutor-again = Choose again.
 cli-error = bao: error: { $error }
+record-syntax = record line { $line }: { $message }
+record-unknown-game = unknown game { $game } (expected "kiswahili" or "kingulu")
+record-no-game-tag = the record has no [Game "kiswahili"] or [Game "kingulu"] tag
+record-not-a-record = this does not look like a game record: line { $line } { $text } is neither a tag like [Game "kiswahili"] nor a numbered move like 1. A6>
+record-rules = rules: { $message }
+record-setup = Setup tag: { $message }
+record-move = move { $number } { $text }: { $message }
+record-wrong-game = the record is a { $found } game, expected { $expected }
+record-none = { $file } holds no game record
+record-number-beyond = --number { $n }: { $file } holds { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+}
+record-number-zero = --number 0: games are numbered from 1
+record-several = bao: { $file } holds { $count } games; using game 1 (choose another with --number N)
 file-cannot-read = cannot read { $file }
 file-not-regular = it is not a regular file
 file-too-large = { $file } is larger than { $max } bytes: not a file this command reads
