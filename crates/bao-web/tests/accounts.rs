@@ -71,9 +71,24 @@ async fn sign_up_in_out_and_the_cookie_on(app: Router) {
     assert_eq!(cookie.len(), "bao_session=".len() + 22);
 
     let (s, _, v) = call(&app, "GET", "/api/me", Some(&cookie), None).await;
-    assert_eq!((s, v["name"].clone()), (StatusCode::OK, json!("Alice")));
+    assert_eq!(
+        (s, v),
+        (StatusCode::OK, json!({"name": "Alice", "signed_in": true}))
+    );
+    // Signed out is an answer, not a 401: every page's header asks, and a 401 is a
+    // console error in every signed-out visitor's browser.
     let (s, _, v) = call(&app, "GET", "/api/me", None, None).await;
-    assert_eq!(s, StatusCode::UNAUTHORIZED, "{v}");
+    assert_eq!(
+        (s, v),
+        (StatusCode::OK, json!({"name": null, "signed_in": false}))
+    );
+    // What needs an account still says so with a 401.
+    let (s, _, v) = call(&app, "GET", "/api/me/games", None, None).await;
+    assert_eq!(
+        (s, &v["code"]),
+        (StatusCode::UNAUTHORIZED, &json!("sign_in_required")),
+        "{v}"
+    );
 
     // A second ALICE is refused; so are bad names and short passwords.
     let (s, _, v) = call(
@@ -139,8 +154,12 @@ async fn sign_up_in_out_and_the_cookie_on(app: Router) {
     let (s, set, _) = call(&app, "DELETE", "/api/session", Some(&cookie), None).await;
     assert_eq!(s, StatusCode::OK);
     assert!(set.unwrap().contains("Max-Age=0"));
-    let (s, _, _) = call(&app, "GET", "/api/me", Some(&cookie), None).await;
-    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    let (s, _, v) = call(&app, "GET", "/api/me", Some(&cookie), None).await;
+    assert_eq!(
+        (s, v),
+        (StatusCode::OK, json!({"name": null, "signed_in": false})),
+        "the old cookie signs nobody in"
+    );
 
     // Sign in again, any case of the name.
     let (s, set, v) = call(
@@ -152,8 +171,11 @@ async fn sign_up_in_out_and_the_cookie_on(app: Router) {
     )
     .await;
     assert_eq!((s, v), (StatusCode::OK, json!({"name": "Alice"})));
-    let (s, _, _) = call(&app, "GET", "/api/me", Some(&pair(&set.unwrap())), None).await;
-    assert_eq!(s, StatusCode::OK);
+    let (s, _, v) = call(&app, "GET", "/api/me", Some(&pair(&set.unwrap())), None).await;
+    assert_eq!(
+        (s, v),
+        (StatusCode::OK, json!({"name": "Alice", "signed_in": true}))
+    );
     let (s, set, v) = call(
         &app,
         "POST",

@@ -242,8 +242,12 @@ async fn reset_on(app: &bao_web::App, r: Router, sink: Sink) {
             json!({"name": "amani", "sessions_ended": 2})
         )
     );
-    let (s, _) = call(&r, "GET", "/api/me", Some(&amani), None).await;
-    assert_eq!(s, StatusCode::UNAUTHORIZED, "the sessions ended");
+    let (s, v) = call(&r, "GET", "/api/me", Some(&amani), None).await;
+    assert_eq!(
+        (s, v),
+        (StatusCode::OK, json!({"name": null, "signed_in": false})),
+        "the sessions ended"
+    );
     let (s, v) = call(&r, "POST", "/api/password/reset", None, Some(body)).await;
     assert_eq!(
         (s, &v["error"]),

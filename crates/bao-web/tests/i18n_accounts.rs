@@ -128,10 +128,23 @@ async fn sign_up_and_sign_in_errors_have_their_code_and_kiswahili_words() {
     let _ = amani;
 
     // Signed out; the settings of a server that sends no mail; a reset link that does not work.
-    let (s, _, sw) = both(&r, "GET", "/api/me", None, Value::Null).await;
+    let (s, en, sw) = both(&r, "GET", "/api/me", None, Value::Null).await;
+    assert_eq!(
+        (s, &en, &sw),
+        (
+            StatusCode::OK,
+            &json!({"name": null, "signed_in": false}),
+            &json!({"name": null, "signed_in": false})
+        ),
+        "signed out is an answer, in any language"
+    );
+    let (s, _, sw) = both(&r, "GET", "/api/me/games", None, Value::Null).await;
     assert_eq!(
         (s, &sw["error"]),
-        (StatusCode::UNAUTHORIZED, &json!("Hujaingia."))
+        (
+            StatusCode::UNAUTHORIZED,
+            &json!("Ingia kwanza: ukumbi ni wa wachezaji wenye akaunti.")
+        )
     );
     let (s, en, sw) = both(
         &r,

@@ -49,7 +49,6 @@ set-forgot-sent = If an account of this server has this confirmed address, a mai
 # The account routes' errors in the other languages (English keeps the handler's words).
 api-wrong-credentials = Wrong name or password.
 api-account-closed = This account was closed by a moderator.
-api-not-signed-in = You are not signed in.
 api-name-taken = The name { $name } is taken (names are unique ignoring case): choose another.
 api-name-engine = The name { $name } is kept for the engine accounts: no name may be "bao" followed by digits: choose another.
 api-name-length = The name { $name } has { $n } characters: a name has { $min } to { $max }.

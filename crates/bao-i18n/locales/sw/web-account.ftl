@@ -49,7 +49,6 @@ set-forgot-sent = Ikiwa akaunti ya seva hii ina anwani hii iliyothibitishwa, bar
 # Makosa ya njia za akaunti.
 api-wrong-credentials = Jina au nenosiri si sahihi.
 api-account-closed = Akaunti hii imefungwa na msimamizi.
-api-not-signed-in = Hujaingia.
 api-name-taken = Jina { $name } limeshachukuliwa (majina hayarudiwi, herufi kubwa au ndogo): chagua jingine.
 api-name-engine = Jina { $name } limetengwa kwa akaunti za injini: hakuna jina linaloweza kuwa "bao" likifuatwa na tarakimu: chagua jingine.
 api-name-length = Jina { $name } lina herufi { $n }: jina lina herufi { $min } hadi { $max }.

@@ -196,13 +196,13 @@ async fn sign_out(State(app): State<Arc<App>>, headers: HeaderMap) -> Result<Res
     ))
 }
 
-async fn me(MaybeSignedIn(me): MaybeSignedIn) -> Result<Response, ApiError> {
+/// `GET /api/me`: who this browser is signed in as, `{"name", "signed_in": true}`, or
+/// `{"name": null, "signed_in": false}`. Not being signed in is an answer, not an error:
+/// every page's header asks (header.js), and a 401 would be a console error for every
+/// signed-out visitor. The routes that need an account answer 401 (`SignedIn`).
+async fn me(MaybeSignedIn(me): MaybeSignedIn) -> Json<serde_json::Value> {
     match me {
-        Some(a) => Ok(Json(serde_json::json!({ "name": a.name })).into_response()),
-        None => Err(ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "not signed in: sign in with POST /api/session",
-        )
-        .said(t!("api-not-signed-in"))),
+        Some(a) => Json(serde_json::json!({ "name": a.name, "signed_in": true })),
+        None => Json(serde_json::json!({ "name": null, "signed_in": false })),
     }
 }

@@ -53,7 +53,8 @@ function languageSwitch() {
 /** The signed-in player's name, or null (asked once per page). */
 export function me() {
   if (!me.asked) {
-    me.asked = api('GET', '/api/me').then((r) => r.name || null, () => null);
+    // Signed out is an answer (`{"signed_in": false}`), not an error: no 401 in the console.
+    me.asked = api('GET', '/api/me').then((r) => (r.signed_in ? r.name : null), () => null);
   }
   return me.asked;
 }
