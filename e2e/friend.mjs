@@ -45,8 +45,8 @@ try {
   equal(await playable(b), [], 'the friend cannot move South\'s holes');
   equal(await b.evaluate(() => location.hash), `#${id}`, 'the seat token leaves the address bar (it is kept in localStorage)');
   await setSpeed(b, 1);
-  const bInfo = await b.textContent('#game-info');
-  check(/North \(you\)/.test(bInfo) && /South \(your friend\)/.test(bInfo), 'the friend\'s card says North (you), South (your friend)');
+  const bInfo = await b.$$eval('#game-info dd', (dds) => Object.fromEntries(dds.map((d) => [d.dataset.key, d.textContent])));
+  equal([bInfo.North, bInfo.South], ['you', 'your friend'], 'the friend\'s card says North: you, South: your friend');
 
   // A plays A6>; B's board follows live.
   await a.click('#board g.cell[data-hole="A6"]');

@@ -97,8 +97,8 @@ try {
   equal(await placed(b), { south: 'above', north: 'below' }, 'bob (North) has his clock below the board, alice\'s above');
   equal(await a.textContent('#clock-south'), '0:04.0', 'South\'s clock shows 4 s');
   await b.waitForFunction(() => /Waiting for South \(alice\)/.test(document.getElementById('status').textContent));
-  const bInfo = await b.textContent('#game-info');
-  check(/North \(you, bob\)/.test(bInfo) && /South \(alice\)/.test(bInfo), 'bob\'s card names both players');
+  const bInfo = await b.$$eval('#game-info dd', (dds) => Object.fromEntries(dds.map((d) => [d.dataset.key, d.textContent])));
+  equal([bInfo.North, bInfo.South], ['you, bob', 'alice'], 'bob\'s card names both players');
 
   // A spectator: no account, no seat. The live games page lists the game in progress
   // (players, ratings, game, clock, plies) with a link to watch it, which the spectator takes.

@@ -142,7 +142,7 @@ try {
   await a.click('#board polygon.arrow[data-dir="left"]');
   await a.waitForFunction(() => /^#[A-Za-z0-9_-]{22}$/.test(location.hash), null, { timeout: 20000 });
   const own = a.url().split('#')[1];
-  await a.waitForFunction(() => (document.querySelector('#game-info dd[data-key="South"]') || {}).textContent === 'South (you, alice)', null, { timeout: 20000 });
+  await a.waitForFunction(() => (document.querySelector('#game-info dd[data-key="South"]') || {}).textContent === 'you, alice', null, { timeout: 20000 });
   check(true, 'the first page names alice on her side');
   await a.goto(at('/@/alice'));
   await a.waitForSelector('#games tbody tr');

@@ -2,7 +2,7 @@
 // legend and the game's "How to play" help. Each draws from the shared state.
 
 import {
-  $, TITLES, app, isComputer, mine, mySides, sideName, friendGame, humanToMove, moveName, movesPlayed, who, helpBarred, lobbyKind,
+  $, TITLES, app, isComputer, mine, mySides, friendGame, humanToMove, moveName, movesPlayed, who, helpBarred, lobbyKind,
 } from './state.js';
 import { drawNote } from './draw.js';
 import { changeSentence, changeText } from './ratingchange.js';
@@ -28,6 +28,9 @@ export const HELP = {
 
 /** The stage in words: `namua stage` (namua and mtaji are the players' own words). */
 export const stageWords = (stage) => t('stage-name', { stage });
+
+/** The stage's bare name, under the card's label "Stage": `namua` (as `bao play` says it). */
+const stageName = (stage) => ({ namua: t('stage-namua'), mtaji: t('stage-mtaji') }[stage] || stage);
 
 /** The end of a game in the page's language (the server's sentence as data). */
 export const outcomeText = (o) => (o.say && lang !== 'en' ? say(o.say) : o.text);
@@ -122,10 +125,11 @@ export function renderInfo() {
   const rows = [
     ['Game', t('info-game'), TITLES[s.game] || s.game],
     ['Rules', t('info-rules'), s.rules],
-    ['South', sideWord('South'), sideName('South')],
-    ['North', sideWord('North'), sideName('North')],
+    // The label names the side, the value who plays it: "South  you", not "South  South (you)".
+    ['South', sideWord('South'), who('South')],
+    ['North', sideWord('North'), who('North')],
     ['To move', t('info-to-move'), s.outcome ? '—' : sideWord(s.to_move)],
-    ...(s.board.stage && s.board.stage !== 'play' ? [['Stage', t('info-stage'), stageWords(s.board.stage)]] : []),
+    ...(s.board.stage && s.board.stage !== 'play' ? [['Stage', t('info-stage'), stageName(s.board.stage)]] : []),
     ['Stores', t('info-stores'), both(s.board.stores[0], s.board.stores[1])],
   ];
   if (s.board.scores) rows.push(['Score', t('info-score'), both(s.board.scores[0], s.board.scores[1])]);
