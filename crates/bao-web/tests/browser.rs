@@ -4,6 +4,8 @@
 //! * `play.mjs`: a game by clicking, review with its explanation (lap and move stepping),
 //!   the functional nyumba and one-seed namua captures with their arrows, a move by
 //!   keyboard alone, the hint, the `.bao` download, T5's safari, Bao Kingulu, Kujifunza;
+//! * `newcomer.mjs`: a signed-out visitor's pages answer no 4xx, the game card's words,
+//!   Load record… after a bad file, a file too large or not text refused in words;
 //! * `learn.mjs`: `/learn` plays the spec's worked cases through the engine, steps one lap
 //!   by lap, animates one and plays "Try it";
 //! * `phone.mjs`: at 390×844 the board fills the width, labels are ≥ 11 px, every control
@@ -172,6 +174,15 @@ fn run_script_with(script: &str, what: &str, setup: impl FnOnce(&bao_web::App) +
 #[test]
 fn browser_plays_a_game() {
     run_script("play.mjs", "browser");
+}
+
+/// A newcomer's first minutes (e2e/newcomer.mjs): a signed-out visitor's pages get no
+/// 4xx (`GET /api/me` says `{"signed_in": false}`); the game card says "South you",
+/// "Stage namua" in English and Kiswahili; a good record loaded after a bad one hides the
+/// error and keeps its "Loaded …" caption; a file too large or not text is refused in words.
+#[test]
+fn browser_newcomer_load_record_and_card() {
+    run_script("newcomer.mjs", "newcomer");
 }
 
 #[test]

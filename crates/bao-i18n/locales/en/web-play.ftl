@@ -221,6 +221,8 @@ web-loaded = Loaded { $file }: { $moves ->
     [one] { $plies } ply
    *[other] { $plies } plies
 }).
+load-too-large = { $file } is too large to be a game record (at most { $kib } KiB).
+load-not-text = { $file } is not a text file, so it is not a game record.
 offline = Cannot reach the server; retrying…
 online = The server is back.
 saved-human = human

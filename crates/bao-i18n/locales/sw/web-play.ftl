@@ -221,6 +221,8 @@ web-loaded = { $file } imefunguliwa: { $moves ->
     [one] hatua { $moves }
    *[other] hatua { $moves }
 } (zamu { $plies }).
+load-too-large = Faili { $file } ni kubwa mno kuwa kumbukumbu ya mchezo (isizidi KiB { $kib }).
+load-not-text = Faili { $file } si faili ya maandishi, kwa hiyo si kumbukumbu ya mchezo.
 offline = Seva haipatikani; inajaribu tena…
 online = Seva imerudi.
 saved-human = mtu

@@ -12,7 +12,7 @@ import { api, saveSeat, seatFor, sleep } from './api.js';
 import { framesOf, captionOf, play as playFrames } from './trace.js';
 import { remember, forget, traceOf, renderExplain } from './review.js';
 import {
-  $, app, showError, isComputer, humanSides, mySides, sideName, modePlayers, humanToMove,
+  $, app, showError, hideError, isComputer, humanSides, mySides, sideName, modePlayers, humanToMove,
   moveName, movesPlayed, lobbyGame, helpBarred,
 } from './state.js';
 import { renderInfo, renderMoveList } from './panels.js';
@@ -149,6 +149,7 @@ export async function showPlayed(played, state, { reply = false } = {}) {
   remember(state.id, ply, played, state.board);
   await endAnimation();
   app.view = null;
+  app.note = null; // a move on the board: the caption describes it now
   app.shown = Math.max(app.shown || 0, ply);
   $('status').textContent = t('status-plays', { who: sideName(played.side), move: played.text });
   const name = moveName(ply, state.history);
@@ -320,6 +321,7 @@ export async function undo() {
     app.last = null;
     app.hint = null;
     app.selected = null;
+    app.note = null;
     $('caption').textContent = plies === 1 ? t('undo-one') : plies === 2 ? t('undo-two') : t('undo-plies', { plies });
   } catch (e) {
     showError(e);
@@ -340,6 +342,7 @@ export async function hint() {
     // In a player's words; the engine's number behind the Details toggle (render.js).
     const words = hintWords(r, app.state.to_move);
     app.hint = { best: r.best, score, words };
+    app.note = null;
     $('caption').textContent = t('hint-caption', { label: moveLabel(r.best), words: words || score });
   } catch (e) {
     showError(e);
@@ -426,6 +429,7 @@ export function adopt(state) {
   app.last = null;
   app.hint = null;
   app.selected = null;
+  app.note = null;
   enter('idle');
   app.shown = state.history.length;
   $('caption').textContent = '';
@@ -531,18 +535,50 @@ export async function newGame(settings, { draft = false } = {}) {
 
 const isComputerFirst = (players) => players.south === 'computer';
 
-export async function loadRecord(file) {
-  const text = await file.text();
-  const players = modePlayers(app.settings.mode === 'friend' ? 'humans' : app.settings.mode);
-  try {
-    const state = await api('POST', '/api/games/load', { record: text, level: Number(app.settings.level), ...players });
-    adopt(state);
-    const plies = state.history.length;
-    const moves = movesPlayed(state.history);
-    $('caption').textContent = t('web-loaded', { file: file.name, moves, plies });
-  } catch (e) {
-    showError(e);
+/**
+ * Reads a file chosen with Load record…: `{ text, tooLarge }`, or `{ refused }`, the
+ * sentence saying why it cannot be a game record, checked before anything is sent: larger
+ * than the server takes (`/api/meta`'s `body_limit`), or not text (a NUL byte, or not
+ * UTF-8). `tooLarge()` is that sentence for the server's own 413.
+ */
+async function readRecordFile(file) {
+  const limit = app.meta && app.meta.body_limit;
+  const tooLarge = () => t('load-too-large', { file: file.name, kib: Math.floor((limit || 65536) / 1024) });
+  if (limit && file.size > limit) return { refused: tooLarge() };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let text = null;
+  if (!bytes.includes(0)) {
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch (_) { /* not UTF-8 */ }
   }
+  if (text === null) return { refused: t('load-not-text', { file: file.name }) };
+  return { text, tooLarge };
+}
+
+export async function loadRecord(file) {
+  const { refused, text, tooLarge } = await readRecordFile(file);
+  if (refused) {
+    showError(refused);
+    return;
+  }
+  const players = modePlayers(app.settings.mode === 'friend' ? 'humans' : app.settings.mode);
+  let state;
+  try {
+    state = await api('POST', '/api/games/load', { record: text, level: Number(app.settings.level), ...players });
+  } catch (e) {
+    // The file's text fits, but not as JSON (its escapes make it longer): still too large.
+    showError(e.status === 413 ? tooLarge() : e);
+    return;
+  }
+  // A good load: an earlier file's error no longer holds, and "Loaded …" stays the
+  // caption (explainLast's, liveCaption's) until a move or the player's next action.
+  hideError();
+  adopt(state);
+  const plies = state.history.length;
+  const moves = movesPlayed(state.history);
+  app.note = t('web-loaded', { file: file.name, moves, plies });
+  $('caption').textContent = app.note;
 }
 
 export async function openGame(id) {

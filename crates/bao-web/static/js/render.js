@@ -256,6 +256,7 @@ export function reviewText(ply, played, k, steps, total) {
 export function liveCaption() {
   const s = app.state;
   if (!s) return '';
+  if (app.note) return app.note; // "Loaded …", until a move or the player's next action
   const n = s.history.length;
   if (app.last && app.last.ply === n && app.last.played) {
     return captionOf(app.last.played, app.last.frames, app.last.frames.length - 1, moveName(n));
@@ -268,6 +269,7 @@ export function liveCaption() {
 export function renderView() {
   const v = app.view;
   const s = app.state;
+  app.note = null; // reviewing is the player's next action: back in the game, the last move's caption
   $('review-bar').hidden = false;
   $('choices').textContent = '';
   const total = s.history.length;

@@ -31,6 +31,7 @@ export const app = {
   materialize: null, // creates the draft game (controller.js)
   settings: { game: 'kiswahili', rules: '', level: 5, mode: 'south' },
   offline: false, // the server cannot be reached (the banner retries)
+  note: null, // the caption a loaded record leaves ("Loaded …"), until a move or the player's next action
   /** A request of this page runs, or its own move animates: nothing else is started. */
   get busy() { return this.phase !== 'idle' || this.anim === 'own'; },
   /** The computer is searching (its move or a hint). */
@@ -55,6 +56,13 @@ export function showError(err) {
   box.hidden = false;
   clearTimeout(showError.timer);
   showError.timer = setTimeout(() => { box.hidden = true; }, 7000);
+}
+
+/** Hides the error shown, if any: what it said no longer holds (e.g. a record loaded after a bad one). */
+export function hideError() {
+  const box = $('error');
+  if (box) box.hidden = true;
+  clearTimeout(showError.timer);
 }
 
 export const playerOf = (side) => (app.state ? app.state.players[side.toLowerCase()] : 'human');
