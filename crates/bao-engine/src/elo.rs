@@ -3,9 +3,9 @@
 //! "Levels on one Elo scale" (`bao match`, the shipped openings, pentanomial Elo). A
 //! level not measured yet has `None`.
 
-/// Bao la Kiswahili: the Elo of levels 1..=10 (index 0 is level 1). Steps 2–7 measured
-/// in 2026-12 (300 games a step: 150 shipped openings, each once per side), 8–10 earlier
-/// (100 games for 8, 40 for 9 and 10: intervals in docs/levels.md).
+/// Bao la Kiswahili: the Elo of levels 1..=10 (index 0 is level 1). Steps 2–8 measured
+/// in 2026-12 (300 games a step: 150 shipped openings, each once per side; step 8 with
+/// the network), 9 and 10 earlier (40 games each: intervals in docs/levels.md).
 pub const KISWAHILI: [Option<i32>; 10] = [
     Some(0),
     Some(234),
@@ -14,9 +14,9 @@ pub const KISWAHILI: [Option<i32>; 10] = [
     Some(1067),
     Some(1308),
     Some(1508),
-    Some(1910),
-    Some(1980),
-    Some(2032),
+    Some(1903),
+    Some(1973),
+    Some(2025),
 ];
 
 /// Bao Kingulu: the Elo of levels 1..=10 (index 0 is level 1), its own level table
@@ -58,7 +58,8 @@ mod tests {
         assert_eq!(level_elo("kiswahili", 1), Some(0));
         assert_eq!(level_elo("kiswahili", 2), Some(234));
         assert_eq!(level_elo("kiswahili", 7), Some(1508));
-        assert_eq!(level_elo("kiswahili", 10), Some(2032));
+        assert_eq!(level_elo("kiswahili", 8), Some(1903));
+        assert_eq!(level_elo("kiswahili", 10), Some(2025));
         assert_eq!(level_elo("kingulu", 1), Some(0));
         assert_eq!(level_elo("kingulu", 7), Some(457));
         assert_eq!(level_elo("kingulu", 9), Some(619));
