@@ -193,8 +193,12 @@ mod tests {
             "asp -1 is out of range 0-10000 centi-seeds"
         );
         assert_eq!(
-            p.set("nmp", 1).unwrap_err(),
-            "unknown search parameter \"nmp\""
+            p.set("null", 1).unwrap_err(),
+            "unknown search parameter \"null\""
+        );
+        assert_eq!(
+            p.set("nmpr", 17).unwrap_err(),
+            "nmpr 17 is out of range 0-16 plies"
         );
         assert_eq!(
             p.set("lmrd", 10_001).unwrap_err(),
@@ -203,5 +207,13 @@ mod tests {
         p.set("fut", 2).unwrap();
         p.set("futm", 90).unwrap();
         assert_eq!((p.futility_depth, p.futility_margin), (2, 90));
+        p.set("nmp", 4).unwrap();
+        p.set("nmpr", 3).unwrap();
+        p.set("lmp", 2).unwrap();
+        p.set("lmpn", 5).unwrap();
+        assert_eq!(
+            (p.nmp_depth, p.nmp_reduction, p.lmp_depth, p.lmp_moves),
+            (4, 3, 2, 5)
+        );
     }
 }
