@@ -5,7 +5,8 @@
 
 /// Bao la Kiswahili: the Elo of levels 1..=10 (index 0 is level 1). Steps 2–8 measured
 /// in 2026-12 (300 games a step: 150 shipped openings, each once per side; step 8 with
-/// the network), 9 and 10 earlier (40 games each: intervals in docs/levels.md).
+/// the network), step 9 with the network over 206 games, step 10 earlier (40 games:
+/// intervals in docs/levels.md).
 pub const KISWAHILI: [Option<i32>; 10] = [
     Some(0),
     Some(234),
@@ -15,8 +16,8 @@ pub const KISWAHILI: [Option<i32>; 10] = [
     Some(1308),
     Some(1508),
     Some(1903),
-    Some(1973),
-    Some(2025),
+    Some(1954),
+    Some(2006),
 ];
 
 /// Bao Kingulu: the Elo of levels 1..=10 (index 0 is level 1), its own level table
@@ -59,7 +60,7 @@ mod tests {
         assert_eq!(level_elo("kiswahili", 2), Some(234));
         assert_eq!(level_elo("kiswahili", 7), Some(1508));
         assert_eq!(level_elo("kiswahili", 8), Some(1903));
-        assert_eq!(level_elo("kiswahili", 10), Some(2025));
+        assert_eq!(level_elo("kiswahili", 10), Some(2006));
         assert_eq!(level_elo("kingulu", 1), Some(0));
         assert_eq!(level_elo("kingulu", 7), Some(457));
         assert_eq!(level_elo("kingulu", 9), Some(619));

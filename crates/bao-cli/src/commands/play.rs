@@ -17,7 +17,7 @@ pub struct PlayArgs {
     /// The computer's strength, 1 (weakest: one ply ahead, misses captures) to 10
     /// (strongest) [default: 5, or the level of --load's record]; each game has its own
     /// levels (docs/levels.md). Measured Elo (level 1 = 0): Bao la Kiswahili 2 ≈ 230,
-    /// 3 ≈ 660, 4 ≈ 890, 5 ≈ 1070, 6 ≈ 1310, 7 ≈ 1510, 8 ≈ 1900, 9 ≈ 1970, 10 ≈ 2030;
+    /// 3 ≈ 660, 4 ≈ 890, 5 ≈ 1070, 6 ≈ 1310, 7 ≈ 1510, 8 ≈ 1900, 9 ≈ 1950, 10 ≈ 2010;
     /// Bao Kingulu 2 ≈ 90, 3 ≈ 180, 4 ≈ 250, 5 ≈ 340, 6 ≈ 390, 7 ≈ 460, 8 ≈ 530,
     /// 9 ≈ 620, 10 ≈ 690 (perfect play wherever the solver proves the position).
     #[arg(long, short, value_parser = clap::value_parser!(u8).range(1..=10))]
